@@ -1,0 +1,214 @@
+"""The SMT backend: a model compiled to Z3.
+
+Every model variable becomes a Z3 Boolean constant. Clauses become ``Or``;
+cardinality constraints ``AtMost`` / ``AtLeast`` / ``PbEq``; pseudo-Boolean
+constraints ``PbLe`` / ``PbGe`` / ``PbEq`` (after normalisation to positive
+coefficients); tables become a disjunction of allowed tuples (or a negated
+conjunction per forbidden tuple). A guarded group is asserted as
+``Implies(selector, group)``.
+
+Queries use Z3's finite-domain solver (``SolverFor("QF_FD")``), which suits
+Boolean models with cardinality constraints, with assumptions passed to
+``check``; optimisation uses ``z3.Optimize``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import z3
+
+from dokuspec.solvers.base import Backend, OptimizeResult, SolveResult
+from dokuspec.spec.model import (
+    Cardinality,
+    Clause,
+    Constraint,
+    Model,
+    Objective,
+    PseudoBoolean,
+    Table,
+)
+
+__all__ = ["SmtBackend"]
+
+_NO_TIMEOUT = 4294967295  # Z3's default: no timeout
+
+
+class SmtBackend(Backend):
+    """A :class:`~dokuspec.spec.model.Model` compiled to Z3.
+
+    Args:
+        model: the model to compile.
+        logic: the Z3 logic for the query solver (``"QF_FD"`` by default;
+            ``None`` for Z3's default solver).
+    """
+
+    name = "z3"
+
+    def __init__(self, model: Model, *, logic: str | None = "QF_FD") -> None:
+        super().__init__(model)
+        self._context = z3.Context()
+        self._bools: list[Any] = [None] + [
+            z3.Bool(f"x{v}", self._context) for v in range(1, model.num_vars + 1)
+        ]
+        self._negations: dict[int, Any] = {}
+        self._ids: dict[int, int] = {}
+        self._assertions: list[Any] = []
+        self._solver = (
+            z3.SolverFor(logic, ctx=self._context)
+            if logic is not None
+            else z3.Solver(ctx=self._context)
+        )
+        self._limits_set = False
+        for group in model.groups:
+            formulas = [self._formula(c) for c in group.constraints]
+            if group.selector is None:
+                for formula in formulas:
+                    self._assert(formula)
+            else:
+                self._assert(z3.Implies(self._bools[group.selector], z3.And(*formulas, self._context)))
+
+    # -- compilation -------------------------------------------------------
+
+    def _assert(self, formula: Any) -> None:
+        self._assertions.append(formula)
+        self._solver.add(formula)
+
+    def literal(self, literal: int) -> Any:
+        """The Z3 Boolean expression of a literal (cached)."""
+        if literal > 0:
+            return self._bools[literal]
+        negation = self._negations.get(literal)
+        if negation is None:
+            negation = z3.Not(self._bools[-literal], self._context)
+            self._negations[literal] = negation
+            self._ids[negation.get_id()] = literal
+        return negation
+
+    def _formula(self, constraint: Constraint) -> Any:
+        ctx = self._context
+        if isinstance(constraint, Clause):
+            return z3.Or([self.literal(lit) for lit in constraint.literals] or [z3.BoolVal(False, ctx)])
+        if isinstance(constraint, Cardinality):
+            terms = [(self.literal(lit), 1) for lit in constraint.literals]
+            return self._pb(terms, constraint.comparator, constraint.bound)
+        if isinstance(constraint, PseudoBoolean):
+            normal = constraint.normalized()
+            terms = [(self.literal(lit), c) for c, lit in normal.terms]
+            return self._pb(terms, normal.comparator, normal.bound)
+        return self._table(constraint)
+
+    def _pb(self, terms: list[tuple[Any, int]], comparator: str, bound: int) -> Any:
+        ctx = self._context
+        if not terms:
+            holds = {"<=": 0 <= bound, ">=": 0 >= bound, "==": bound == 0}[comparator]
+            return z3.BoolVal(holds, ctx)
+        if comparator == "<=":
+            return z3.PbLe(terms, bound)
+        if comparator == ">=":
+            return z3.PbGe(terms, bound)
+        return z3.PbEq(terms, bound)
+
+    def _table(self, table: Table) -> Any:
+        ctx = self._context
+
+        def row_formula(row: tuple[int, ...]) -> Any:
+            return z3.And(
+                [self.literal(var.literal(v)) for var, v in zip(table.variables, row, strict=True)]
+                + [z3.BoolVal(True, ctx)]
+            )
+
+        rows = [row_formula(row) for row in dict.fromkeys(table.tuples)]
+        if table.allowed:
+            return z3.Or(rows + [z3.BoolVal(False, ctx)])
+        return z3.And([z3.Not(r, ctx) for r in rows] + [z3.BoolVal(True, ctx)])
+
+    # -- queries -----------------------------------------------------------
+
+    def new_var(self) -> int:
+        """Allocate a fresh Boolean variable (above the model's)."""
+        variable = len(self._bools)
+        self._bools.append(z3.Bool(f"x{variable}", self._context))
+        return variable
+
+    def add_clause(self, literals: Sequence[int]) -> None:
+        """Add a clause for all later queries."""
+        self._assert(self._formula(Clause(tuple(literals))))
+
+    def _set_limits(self, time_limit: float | None, conflict_limit: int | None) -> None:
+        if time_limit is None and conflict_limit is None and not self._limits_set:
+            return
+        timeout = _NO_TIMEOUT if time_limit is None else max(1, int(time_limit * 1000))
+        conflicts = _NO_TIMEOUT if conflict_limit is None else max(1, conflict_limit)
+        self._solver.set("timeout", timeout)
+        self._solver.set("max_conflicts", conflicts)
+        self._limits_set = time_limit is not None or conflict_limit is not None
+
+    def solve(
+        self,
+        assumptions: Sequence[int] = (),
+        *,
+        time_limit: float | None = None,
+        conflict_limit: int | None = None,
+    ) -> SolveResult:
+        """Decide the model under ``assumptions`` (see :meth:`Backend.solve`)."""
+        self._set_limits(time_limit, conflict_limit)
+        expressions = [self.literal(lit) for lit in assumptions]
+        answer = self._solver.check(*expressions)
+        if answer == z3.sat:
+            return SolveResult("sat", self._model(self._solver.model()), None)
+        if answer == z3.unsat:
+            core = []
+            for expression in self._solver.unsat_core():
+                identifier = expression.get_id()
+                literal = self._ids.get(identifier)
+                if literal is None:  # a positive literal: its name is x<v>
+                    literal = int(str(expression)[1:])
+                core.append(literal)
+            return SolveResult("unsat", None, tuple(core))
+        return SolveResult("unknown")
+
+    def _model(self, z3_model: Any) -> list[int]:
+        num_vars = self.model.num_vars
+        values = [-v for v in range(1, num_vars + 1)]
+        for declaration in z3_model.decls():
+            if z3.is_true(z3_model[declaration]):
+                variable = int(declaration.name()[1:])
+                if variable <= num_vars:
+                    values[variable - 1] = variable
+        return values
+
+    def optimize(
+        self,
+        objective: Objective,
+        assumptions: Sequence[int] = (),
+        *,
+        time_limit: float | None = None,
+    ) -> OptimizeResult:
+        """Optimise ``objective`` under ``assumptions`` with ``z3.Optimize``."""
+        self.model.check_objective(objective)
+        ctx = self._context
+        optimizer = z3.Optimize(ctx=ctx)
+        if time_limit is not None:
+            optimizer.set("timeout", max(1, int(time_limit * 1000)))
+        for assertion in self._assertions:
+            optimizer.add(assertion)
+        for literal in assumptions:
+            optimizer.add(self.literal(literal))
+        cost = z3.Sum(
+            [z3.If(self.literal(lit), z3.IntVal(c, ctx), z3.IntVal(0, ctx)) for c, lit in objective.terms]
+            + [z3.IntVal(0, ctx)]
+        )
+        if objective.sense == "minimize":
+            optimizer.minimize(cost)
+        else:
+            optimizer.maximize(cost)
+        answer = optimizer.check()
+        if answer == z3.unsat:
+            return OptimizeResult("unsat")
+        if answer != z3.sat:
+            return OptimizeResult("unknown")
+        z3_model = optimizer.model()
+        value = z3_model.eval(cost, model_completion=True).as_long()
+        return OptimizeResult("optimal", value, self._model(z3_model))

@@ -1,0 +1,185 @@
+"""Sumodoku positions as a constraint model: when can a board still be completed?
+
+A position is **completable** (rule SU-15) when its empty cells can be filled,
+using exactly the pieces not on the board and not out of the game, so that
+the whole board obeys SU-3 and the active variants (SU-12..SU-14).
+
+The model has one finite-domain variable per cell (colours 1-9), created
+first and in order, so the literal "cell ``i`` (0-80) holds colour ``k``" is
+``9 * i + k``. Pieces on the board are not constraints of the model: they are
+**assumptions** of each query (:meth:`CompletionModel.assumptions`), so one
+compiled model answers every position with the same rules, and an unsat core
+over the assumptions is a set of pieces.
+
+Groups (each named in the game's terms):
+
+* ``domain of r4c7``: the cell holds exactly one colour (the board is full).
+* ``row 4, colour 7`` / ``column 7, colour 7`` / ``box 5, colour 7``
+  (SU-3): exactly one cell of the unit holds the colour. On a full board
+  "at most one" (the rule) and "exactly one" are the same, since 9 cells hold
+  9 different colours; stating both directions lets unit propagation find
+  the only place for a colour as well as the only colour for a place.
+* ``main diagonal, colour 7`` / ``anti-diagonal, colour 7`` (SU-12, with ``x``).
+* ``r4c7 is odd`` / ``r4c7 is even`` (SU-13): a unary table.
+* ``consecutive mark r1c1-r1c2`` (SU-14): a binary table of pairs differing
+  by 1; ``no mark r1c1-r1c2`` (with ``strict_marks``) and
+  ``non-consecutive r1c1-r1c2`` forbid those pairs.
+* ``supply of colour 3`` (SU-15, SU-9): at most ``s`` pieces of the colour
+  on the full board, where ``s`` is 9 minus the pieces out of the game. This
+  group is guarded (its selector is in :attr:`CompletionModel.always`), so
+  an explanation can name it. Where ``s`` is 9 the rows already imply it and
+  it is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dokuspec.spec.model import IntVar, Model, Table, at_most, exactly
+from dokuspec.spec.vocabulary.sumodoku import (
+    Board,
+    Piece,
+    Variants,
+    all_borders,
+    border_name,
+    cell_name,
+)
+
+__all__ = [
+    "CompletionModel",
+    "cell_literal",
+    "completion_model",
+    "units",
+]
+
+ODD = (1, 3, 5, 7, 9)
+EVEN = (2, 4, 6, 8)
+COLOURS = range(1, 10)
+
+
+def cell_literal(index: int, colour: int) -> int:
+    """The literal "cell ``index`` (0-80) holds ``colour`` (1-9)"."""
+    return 9 * index + colour
+
+
+def units(x: bool = False) -> list[tuple[str, tuple[int, ...]]]:
+    """The units (rows, columns, boxes, and with ``x`` the two diagonals) as (name, cell indices).
+
+    Boxes are numbered 1-9 row by row from the top left (SU-3).
+    """
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for r in range(9):
+        found.append((f"row {r + 1}", tuple(r * 9 + c for c in range(9))))
+    for c in range(9):
+        found.append((f"column {c + 1}", tuple(r * 9 + c for r in range(9))))
+    for b in range(9):
+        top, left = 3 * (b // 3), 3 * (b % 3)
+        found.append((f"box {b + 1}", tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))))
+    if x:
+        found.append(("main diagonal", tuple(i * 10 for i in range(9))))
+        found.append(("anti-diagonal", tuple(i * 8 + 8 for i in range(9))))
+    return found
+
+
+_CONSECUTIVE_PAIRS = tuple((a, b) for a in COLOURS for b in COLOURS if abs(a - b) == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class CompletionModel:
+    """The completion model of one rule set, ready to compile.
+
+    Attributes:
+        model: the constraint model.
+        cells: the 81 cell variables, row by row, values 1-9.
+        always: selector literals to assume in every query (guarded rule groups).
+        rule_names: the group name of each selector in ``always``.
+    """
+
+    model: Model
+    cells: tuple[IntVar, ...]
+    always: tuple[int, ...]
+    rule_names: dict[int, str]
+
+    def assumptions(self, board: Board) -> list[int]:
+        """The query's assumptions: one literal per piece on ``board``, then :attr:`always`."""
+        literals = [i9 + v for i9, v in zip(range(0, 729, 9), board.cells) if v]
+        if self.always:
+            literals.extend(self.always)
+        return literals
+
+    @staticmethod
+    def piece_of(literal: int) -> Piece | None:
+        """The piece an assumption literal stands for, or ``None`` for a selector."""
+        if not 1 <= literal <= 729:
+            return None
+        index, colour = divmod(literal - 1, 9)
+        return Piece(index // 9 + 1, index % 9 + 1, colour + 1)
+
+    @staticmethod
+    def board_of(model: list[int]) -> Board:
+        """The full board a solver model assigns (its first 729 literals)."""
+        true_literals = [lit for lit in model[:729] if lit > 0]
+        return Board(bytes([lit - i9 for i9, lit in zip(range(0, 729, 9), true_literals)]))
+
+
+@lru_cache(maxsize=64)
+def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -> CompletionModel:
+    """Build the completion model for ``variants``.
+
+    Args:
+        variants: the variant rules in force.
+        capacity: per colour, how many pieces of it the full board may hold:
+            9 minus the pieces out of the game (``capacity[k - 1]`` for
+            colour ``k``). Pieces on the board count within it.
+
+    Returns:
+        The model (cached: equal arguments give the same object).
+    """
+    model = Model()
+    cells = tuple(model.int_var(cell_name(i), COLOURS) for i in range(81))
+    assert cells[-1].literals[-1] == cell_literal(80, 9)
+
+    for unit_name, members in units(variants.x):
+        for colour in COLOURS:
+            model.add(
+                f"{unit_name}, colour {colour}",
+                [exactly([cell_literal(i, colour) for i in members], 1)],
+            )
+    if variants.parity:
+        for index, mark in enumerate(variants.parity):
+            if mark != ".":
+                allowed = ODD if mark == "o" else EVEN
+                model.add(
+                    f"{cell_name(index)} is {'odd' if mark == 'o' else 'even'}",
+                    [Table((cells[index],), tuple((v,) for v in allowed))],
+                )
+    if variants.consecutive or variants.non_consecutive:
+        for border in all_borders():
+            pair = (cells[border[0]], cells[border[1]])
+            if border in variants.consecutive:
+                model.add(f"consecutive mark {border_name(border)}", [Table(pair, _CONSECUTIVE_PAIRS)])
+            elif variants.strict_marks:
+                model.add(
+                    f"no mark {border_name(border)}",
+                    [Table(pair, _CONSECUTIVE_PAIRS, allowed=False)],
+                )
+            elif variants.non_consecutive:
+                model.add(
+                    f"non-consecutive {border_name(border)}",
+                    [Table(pair, _CONSECUTIVE_PAIRS, allowed=False)],
+                )
+    always: list[int] = []
+    rule_names: dict[int, str] = {}
+    for colour in COLOURS:
+        limit = capacity[colour - 1]
+        if limit < 9:
+            group = model.add(
+                f"supply of colour {colour}",
+                [at_most([cell_literal(i, colour) for i in range(81)], limit)],
+                guarded=True,
+            )
+            assert group.selector is not None
+            always.append(group.selector)
+            rule_names[group.selector] = group.name
+    return CompletionModel(model, cells, tuple(always), rule_names)

@@ -1,0 +1,272 @@
+"""Sumodoku positions: is this board still completable?
+
+The public API of the Sumodoku position queries (rules SU-3, SU-12..SU-15)::
+
+    >>> from dokuspec import sumodoku
+    >>> verdict = sumodoku.check("....")            # doctest: +SKIP
+    >>> verdict.status, verdict.completion           # doctest: +SKIP
+
+* :func:`check`: ``"completable"`` (with a completion), ``"impossible"`` or
+  ``"unknown"`` (budget reached).
+* :func:`explain`: for an impossible position, a minimal set of placed pieces
+  that is impossible on its own.
+* :func:`count_completions`: how many completions, up to a limit.
+
+A position may be given as a :class:`Position`, a :class:`Board` or a string
+(a board line, a grid, or a position's JSON object; see
+:meth:`Position.parse`). Compiled solvers are cached per rule set and backend,
+so a second query with the same variants reuses the first one's solver
+(incrementally: the pieces are assumptions). The cache is per process and not
+thread-safe: use one process per worker.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from dokuspec.errors import DokuspecError, NotationError
+from dokuspec.solvers import BACKENDS, Backend, SatBackend
+from dokuspec.solvers.sat import DEFAULT_SOLVER
+from dokuspec.spec.sumodoku import CompletionModel, completion_model
+from dokuspec.spec.vocabulary.sumodoku import (
+    Board,
+    Piece,
+    Position,
+    Variants,
+)
+
+__all__ = [
+    "Board",
+    "Piece",
+    "Position",
+    "Variants",
+    "Verdict",
+    "check",
+    "count_completions",
+    "explain",
+    "read_positions",
+]
+
+Status: TypeAlias = Literal["completable", "impossible", "unknown"]
+BackendName: TypeAlias = Literal["sat", "z3"]
+PositionLike: TypeAlias = Position | Board | str
+
+_STATUS: dict[str, Status] = {"sat": "completable", "unsat": "impossible", "unknown": "unknown"}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to a completability query.
+
+    Attributes:
+        status: ``"completable"``, ``"impossible"`` or ``"unknown"`` (a time or
+            conflict budget ran out before an answer).
+        position: the position asked about.
+        completion: when completable, a full board that extends the position's
+            board and obeys every active rule; otherwise ``None``.
+        conflict: from :func:`explain` on an impossible position: placed
+            pieces that are already impossible on their own (with the same
+            variants and pieces out of the game); otherwise ``None``.
+        conflict_rules: from :func:`explain`: rule groups that take part in
+            the conflict besides the rows, columns, boxes and variants, such
+            as ``"supply of colour 3"`` when pieces out of the game make the
+            position impossible by counting (SU-15).
+        minimal: from :func:`explain`: whether ``conflict`` is known to be
+            minimal (removing any one piece makes the rest completable);
+            false when a budget cut the minimisation short.
+        backend: the backend that answered (``"sat"`` or ``"z3"``).
+    """
+
+    status: Status
+    position: Position
+    completion: Board | None = None
+    conflict: tuple[Piece, ...] | None = None
+    conflict_rules: tuple[str, ...] = ()
+    minimal: bool = False
+    backend: str = "sat"
+
+
+_CACHE_SIZE = 32
+_backends: OrderedDict[tuple[object, ...], tuple[CompletionModel, Backend]] = OrderedDict()
+
+
+def _backend(position: Position, backend: str, solver: str | None) -> tuple[CompletionModel, Backend]:
+    capacity = tuple(9 - n for n in position.out)
+    key = (position.variants, capacity, backend, solver)
+    found = _backends.get(key)
+    if found is not None:
+        return found
+    if backend not in BACKENDS:
+        raise DokuspecError(f"unknown backend {backend!r}; choose 'sat' or 'z3'")
+    if solver is not None and backend != "sat":
+        raise DokuspecError("a SAT solver name goes with backend 'sat' only")
+    spec = completion_model(position.variants, capacity)
+    compiled: Backend = (
+        SatBackend(spec.model, solver=solver or DEFAULT_SOLVER)
+        if backend == "sat"
+        else BACKENDS[backend](spec.model)
+    )
+    _backends[key] = (spec, compiled)
+    if len(_backends) > _CACHE_SIZE:
+        _backends.popitem(last=False)
+    return spec, compiled
+
+
+def _position(position: PositionLike, variants: Variants | None) -> Position:
+    if isinstance(position, str):
+        position = Position.parse(position)
+    elif isinstance(position, Board):
+        position = Position(position)
+    elif not isinstance(position, Position):
+        raise DokuspecError(f"expected a Position, Board or str, not {type(position).__name__}")
+    if variants is not None:
+        if not position.variants.is_plain():
+            raise DokuspecError("the position already carries variants; do not pass variants too")
+        position = Position(position.board, variants, position.out)
+    return position
+
+
+def check(
+    position: PositionLike,
+    *,
+    backend: BackendName = "sat",
+    solver: str | None = None,
+    variants: Variants | None = None,
+    time_limit: float | None = None,
+    conflict_limit: int | None = None,
+) -> Verdict:
+    """Is ``position`` still completable (rule SU-15)?
+
+    Args:
+        position: a :class:`Position`, a :class:`Board`, or a string in the
+            board notation or the position's JSON form.
+        backend: ``"sat"`` (python-sat, CNF) or ``"z3"``.
+        solver: with ``backend="sat"``, a python-sat solver name (default
+            CaDiCaL 1.9.5, ``"cadical195"``).
+        variants: variant rules for a plain board (SU-12..SU-14).
+        time_limit: seconds; when reached the status is ``"unknown"``.
+        conflict_limit: solver conflicts; when reached the status is ``"unknown"``.
+
+    Returns:
+        A :class:`Verdict` with ``completion`` set when completable.
+
+    Raises:
+        NotationError: ``position`` is a string that is not a position.
+        PositionError: the position cannot exist (more than 9 of a colour).
+        DokuspecError: an unknown backend or solver name.
+    """
+    position = _position(position, variants)
+    spec, compiled = _backend(position, backend, solver)
+    answer = compiled.solve(
+        spec.assumptions(position.board), time_limit=time_limit, conflict_limit=conflict_limit
+    )
+    completion = spec.board_of(answer.model) if answer.model is not None else None
+    return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
+
+
+def explain(
+    position: PositionLike,
+    *,
+    backend: BackendName = "sat",
+    solver: str | None = None,
+    variants: Variants | None = None,
+    time_limit: float | None = None,
+    conflict_limit: int | None = None,
+) -> Verdict:
+    """Check ``position`` and, when impossible, explain why.
+
+    The explanation (``Verdict.conflict``) is a minimal set of placed pieces
+    that is impossible on its own: the position with only those pieces (same
+    variants, same pieces out of the game) cannot be completed, and removing
+    any one of them makes it completable. A duplicate colour in a row,
+    column or box (SU-3) is explained by the two clashing pieces. When the
+    pieces out of the game make completion impossible by counting alone, the
+    conflict may be empty and ``conflict_rules`` names the supply.
+
+    Arguments are those of :func:`check`; ``time_limit`` bounds the whole
+    call and ``conflict_limit`` each solver query. A completable position
+    gets its completion, as with :func:`check`.
+
+    Raises:
+        As :func:`check`.
+    """
+    position = _position(position, variants)
+    spec, compiled = _backend(position, backend, solver)
+    result = compiled.minimal_core(
+        spec.assumptions(position.board), time_limit=time_limit, conflict_limit=conflict_limit
+    )
+    if result.status != "unsat":
+        completion = spec.board_of(result.model) if result.model is not None else None
+        return Verdict(_STATUS[result.status], position, completion, backend=compiled.name)
+    assert result.core is not None
+    pieces = []
+    rules = []
+    for literal in result.core:
+        piece = spec.piece_of(literal)
+        if piece is not None:
+            pieces.append(piece)
+        else:
+            rules.append(spec.rule_names[literal])
+    return Verdict(
+        "impossible",
+        position,
+        conflict=tuple(sorted(pieces)),
+        conflict_rules=tuple(rules),
+        minimal=result.minimal,
+        backend=compiled.name,
+    )
+
+
+def count_completions(
+    position: PositionLike,
+    limit: int,
+    *,
+    backend: BackendName = "sat",
+    solver: str | None = None,
+    variants: Variants | None = None,
+) -> int:
+    """How many different completions ``position`` has, counting at most ``limit``.
+
+    A result below ``limit`` is exact; a result equal to ``limit`` means "at
+    least ``limit``". A proper Sudoku puzzle has exactly one completion
+    (``count_completions(p, 2) == 1``).
+
+    Raises:
+        DokuspecError: ``limit`` is not a positive integer; or as :func:`check`.
+    """
+    if not isinstance(limit, int) or limit < 1:
+        raise DokuspecError(f"limit must be a positive integer, not {limit!r}")
+    position = _position(position, variants)
+    spec, compiled = _backend(position, backend, solver)
+    empty = position.board.empty_cells()
+    projection = [lit for i in empty for lit in spec.cells[i].literals]
+    found = compiled.enumerate(projection, assumptions=spec.assumptions(position.board), limit=limit)
+    return len(found.solutions)
+
+
+def read_positions(lines: Iterable[str], *, source: str = "<input>") -> Iterator[tuple[int, Position]]:
+    """Read one position per line, skipping blank lines and ``#`` comments.
+
+    Yields:
+        ``(line_number, position)`` pairs, line numbers 1-based.
+
+    Raises:
+        NotationError: a line is not a position; the message starts with
+            ``source:line:column:`` of the first bad character.
+        PositionError: a position cannot exist; the message names the line.
+    """
+    for number, line in enumerate(lines, start=1):
+        content = line.strip()
+        if not content or content.startswith("#"):
+            continue
+        try:
+            yield number, Position.parse(line.rstrip("\r\n"))
+        except NotationError as error:
+            column = error.column if error.column is not None else 1
+            raise NotationError(error.reason, line=number, column=column, source=source) from None
+        except DokuspecError as error:
+            raise type(error)(f"{source}:{number}: {error}") from None
+
