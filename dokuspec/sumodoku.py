@@ -22,6 +22,7 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -70,10 +71,11 @@ class Verdict:
         conflict: from :func:`explain` on an impossible position: placed
             pieces that are already impossible on their own (with the same
             variants and pieces out of the game); otherwise ``None``.
-        conflict_rules: from :func:`explain`: rule groups that take part in
-            the conflict besides the rows, columns, boxes and variants, such
-            as ``"supply of colour 3"`` when pieces out of the game make the
-            position impossible by counting (SU-15).
+        conflict_rules: from :func:`explain`: a minimal set of the guarded
+            rule groups (variant marks, diagonals, supplies) that the
+            conflict needs besides the rows, columns and boxes, such as
+            ``"r1c4 is odd"``, ``"main diagonal, colour 5"`` or ``"supply of
+            colour 3"`` (pieces out of the game, SU-15).
         minimal: from :func:`explain`: whether ``conflict`` is known to be
             minimal (removing any one piece makes the rest completable);
             false when a budget cut the minimisation short.
@@ -93,7 +95,9 @@ _CACHE_SIZE = 32
 _backends: OrderedDict[tuple[object, ...], tuple[CompletionModel, Backend]] = OrderedDict()
 
 
-def _backend(position: Position, backend: str, solver: str | None) -> tuple[CompletionModel, Backend]:
+def _backend(
+    position: Position, backend: str, solver: str | None
+) -> tuple[CompletionModel, Backend]:
     capacity = tuple(9 - n for n in position.out)
     key = (position.variants, capacity, backend, solver)
     found = _backends.get(key)
@@ -182,9 +186,13 @@ def explain(
     that is impossible on its own: the position with only those pieces (same
     variants, same pieces out of the game) cannot be completed, and removing
     any one of them makes it completable. A duplicate colour in a row,
-    column or box (SU-3) is explained by the two clashing pieces. When the
-    pieces out of the game make completion impossible by counting alone, the
-    conflict may be empty and ``conflict_rules`` names the supply.
+    column or box (SU-3) is explained by the two clashing pieces. The
+    conflict is empty when the variant marks or the pieces out of the game
+    alone make completion impossible.
+
+    Then, with those pieces in place, ``Verdict.conflict_rules`` names a
+    minimal set of variant marks, diagonals and supplies that the conflict
+    needs (removing any one of them makes it completable).
 
     Arguments are those of :func:`check`; ``time_limit`` bounds the whole
     call and ``conflict_limit`` each solver query. A completable position
@@ -195,27 +203,35 @@ def explain(
     """
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    pieces = spec.assumptions(position.board)[: len(position.board.pieces())]
     result = compiled.minimal_core(
-        spec.assumptions(position.board), time_limit=time_limit, conflict_limit=conflict_limit
+        pieces, fixed=spec.always, time_limit=time_limit, conflict_limit=conflict_limit
     )
     if result.status != "unsat":
         completion = spec.board_of(result.model) if result.model is not None else None
         return Verdict(_STATUS[result.status], position, completion, backend=compiled.name)
     assert result.core is not None
-    pieces = []
-    rules = []
-    for literal in result.core:
-        piece = spec.piece_of(literal)
-        if piece is not None:
-            pieces.append(piece)
-        else:
-            rules.append(spec.rule_names[literal])
+    minimal = result.minimal
+    rules: tuple[str, ...] = ()
+    if spec.always:
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        named = compiled.minimal_core(
+            spec.always, fixed=result.core, time_limit=remaining, conflict_limit=conflict_limit
+        )
+        if named.status == "unsat" and named.core is not None:
+            rules = tuple(spec.rule_names[selector] for selector in named.core)
+            minimal = minimal and named.minimal
+        else:  # the budget ran out: name every rule group in force
+            rules = tuple(spec.rule_names[selector] for selector in spec.always)
+            minimal = False
+    conflict = tuple(sorted(p for p in map(spec.piece_of, result.core) if p is not None))
     return Verdict(
         "impossible",
         position,
-        conflict=tuple(sorted(pieces)),
-        conflict_rules=tuple(rules),
-        minimal=result.minimal,
+        conflict=conflict,
+        conflict_rules=rules,
+        minimal=minimal,
         backend=compiled.name,
     )
 
@@ -243,11 +259,15 @@ def count_completions(
     spec, compiled = _backend(position, backend, solver)
     empty = position.board.empty_cells()
     projection = [lit for i in empty for lit in spec.cells[i].literals]
-    found = compiled.enumerate(projection, assumptions=spec.assumptions(position.board), limit=limit)
+    found = compiled.enumerate(
+        projection, assumptions=spec.assumptions(position.board), limit=limit
+    )
     return len(found.solutions)
 
 
-def read_positions(lines: Iterable[str], *, source: str = "<input>") -> Iterator[tuple[int, Position]]:
+def read_positions(
+    lines: Iterable[str], *, source: str = "<input>"
+) -> Iterator[tuple[int, Position]]:
     """Read one position per line, skipping blank lines and ``#`` comments.
 
     Yields:
@@ -269,4 +289,3 @@ def read_positions(lines: Iterable[str], *, source: str = "<input>") -> Iterator
             raise NotationError(error.reason, line=number, column=column, source=source) from None
         except DokuspecError as error:
             raise type(error)(f"{source}:{number}: {error}") from None
-

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dokuspec.spec.vocabulary.sumodoku import Board, Piece, Variants, border_name
+from dokuspec.spec.vocabulary.sumodoku import (
+    EMPTY_VARIANTS,
+    Board,
+    Piece,
+    Variants,
+    border_name,
+)
 
 __all__ = ["Violation", "is_valid", "violations"]
 
@@ -34,7 +40,9 @@ def _piece(board: Board, row: int, col: int) -> Piece:
     return Piece(row, col, board[row, col])
 
 
-def _same_colour_pairs(board: Board, cells: list[tuple[int, int]], rule: str, where: str) -> list[Violation]:
+def _same_colour_pairs(
+    board: Board, cells: list[tuple[int, int]], rule: str, where: str
+) -> list[Violation]:
     found = []
     for i, (r1, c1) in enumerate(cells):
         for r2, c2 in cells[i + 1 :]:
@@ -50,7 +58,7 @@ def _same_colour_pairs(board: Board, cells: list[tuple[int, int]], rule: str, wh
     return found
 
 
-def violations(board: Board, variants: Variants = Variants()) -> list[Violation]:
+def violations(board: Board, variants: Variants = EMPTY_VARIANTS) -> list[Violation]:
     """Every rule the pieces on ``board`` break under ``variants``.
 
     Empty cells break nothing; a full board with no violation is a valid
@@ -62,14 +70,20 @@ def violations(board: Board, variants: Variants = Variants()) -> list[Violation]
     for row in range(1, 10):
         found += _same_colour_pairs(board, [(row, c) for c in range(1, 10)], "SU-3", f"row {row}")
     for col in range(1, 10):
-        found += _same_colour_pairs(board, [(r, col) for r in range(1, 10)], "SU-3", f"column {col}")
+        found += _same_colour_pairs(
+            board, [(r, col) for r in range(1, 10)], "SU-3", f"column {col}"
+        )
     for box in range(9):
         top, left = 3 * (box // 3) + 1, 3 * (box % 3) + 1
         cells = [(top + r, left + c) for r in range(3) for c in range(3)]
         found += _same_colour_pairs(board, cells, "SU-3", f"box {box + 1}")
     if variants.x:
-        found += _same_colour_pairs(board, [(i, i) for i in range(1, 10)], "SU-12", "the main diagonal")
-        found += _same_colour_pairs(board, [(i, 10 - i) for i in range(1, 10)], "SU-12", "the anti-diagonal")
+        found += _same_colour_pairs(
+            board, [(i, i) for i in range(1, 10)], "SU-12", "the main diagonal"
+        )
+        found += _same_colour_pairs(
+            board, [(i, 10 - i) for i in range(1, 10)], "SU-12", "the anti-diagonal"
+        )
     if variants.parity:
         for index, mark in enumerate(variants.parity):
             row, col = index // 9 + 1, index % 9 + 1
@@ -77,7 +91,11 @@ def violations(board: Board, variants: Variants = Variants()) -> list[Violation]
             if colour and mark != "." and (colour % 2 == 1) != (mark == "o"):
                 kind = "odd" if mark == "o" else "even"
                 found.append(
-                    Violation("SU-13", (Piece(row, col, colour),), f"colour {colour} on the {kind} cell r{row}c{col}")
+                    Violation(
+                        "SU-13",
+                        (Piece(row, col, colour),),
+                        f"colour {colour} on the {kind} cell r{row}c{col}",
+                    )
                 )
     if variants.consecutive or variants.non_consecutive:
         for row in range(1, 10):
@@ -94,12 +112,20 @@ def violations(board: Board, variants: Variants = Variants()) -> list[Violation]
                     pieces = (Piece(row, col, a), Piece(r2, c2, b))
                     name = border_name(border)
                     if marked and not adjacent:
-                        found.append(Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}"))
-                    elif not marked and adjacent and (variants.strict_marks or variants.non_consecutive):
-                        found.append(Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}"))
+                        found.append(
+                            Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}")
+                        )
+                    elif (
+                        not marked
+                        and adjacent
+                        and (variants.strict_marks or variants.non_consecutive)
+                    ):
+                        found.append(
+                            Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}")
+                        )
     return found
 
 
-def is_valid(board: Board, variants: Variants = Variants()) -> bool:
+def is_valid(board: Board, variants: Variants = EMPTY_VARIANTS) -> bool:
     """Whether the pieces on ``board`` break no rule under ``variants``."""
     return not violations(board, variants)

@@ -162,10 +162,15 @@ class Backend(ABC):
         self,
         assumptions: Sequence[int],
         *,
+        fixed: Sequence[int] = (),
         time_limit: float | None = None,
         conflict_limit: int | None = None,
     ) -> CoreResult:
         """A minimal unsatisfiable subset of ``assumptions``, if there is one.
+
+        ``fixed`` literals are assumed in every query but are never part of
+        the answer: the core is minimal among the subsets of
+        ``assumptions`` that are unsatisfiable together with ``fixed``.
 
         Deletion-based minimisation with core refinement: each assumption of
         the solver's core is dropped in turn; when the rest is still unsat,
@@ -177,11 +182,15 @@ class Backend(ABC):
         returned with ``minimal=False``.
         """
         deadline = None if time_limit is None else time.perf_counter() + time_limit
-        first = self.solve(assumptions, time_limit=time_limit, conflict_limit=conflict_limit)
+        pinned = list(fixed)
+        pinned_set = set(pinned)
+        first = self.solve(
+            [*pinned, *assumptions], time_limit=time_limit, conflict_limit=conflict_limit
+        )
         if first.status != "unsat":
             return CoreResult(first.status, None, False, first.model)
         assert first.core is not None
-        core = list(first.core)
+        core = [literal for literal in first.core if literal not in pinned_set]
         minimal = True
         index = 0
         while index < len(core):
@@ -190,7 +199,9 @@ class Backend(ABC):
                 minimal = False
                 break
             trial = core[:index] + core[index + 1 :]
-            answer = self.solve(trial, time_limit=remaining, conflict_limit=conflict_limit)
+            answer = self.solve(
+                [*pinned, *trial], time_limit=remaining, conflict_limit=conflict_limit
+            )
             if answer.status == "unsat":
                 assert answer.core is not None
                 kept = set(answer.core)

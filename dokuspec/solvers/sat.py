@@ -123,7 +123,9 @@ class SatBackend(Backend):
         if isinstance(constraint, Clause):
             return [list(constraint.literals)]
         if isinstance(constraint, Cardinality):
-            return self._cardinality(list(constraint.literals), constraint.comparator, constraint.bound)
+            return self._cardinality(
+                list(constraint.literals), constraint.comparator, constraint.bound
+            )
         if isinstance(constraint, PseudoBoolean):
             return self._pseudo_boolean(constraint.normalized())
         return self._table(constraint)
@@ -189,13 +191,19 @@ class SatBackend(Backend):
         if len(variables) == 1:
             (var,) = variables
             allowed = {row[0] for row in rows}
-            return [[-lit] for value, lit in zip(var.values, var.literals, strict=True) if value not in allowed]
+            return [
+                [-lit]
+                for value, lit in zip(var.values, var.literals, strict=True)
+                if value not in allowed
+            ]
         if len(variables) == 2:
             clauses = []
             for side in (0, 1):
                 var, other = variables[side], variables[1 - side]
                 for value, lit in zip(var.values, var.literals, strict=True):
-                    supports = sorted({other.literal(row[1 - side]) for row in rows if row[side] == value})
+                    supports = sorted(
+                        {other.literal(row[1 - side]) for row in rows if row[side] == value}
+                    )
                     clauses.append([-lit, *supports])
             return clauses
         clauses = []
@@ -204,11 +212,15 @@ class SatBackend(Backend):
             self._top += 1
             selector = self._top
             selectors.append(selector)
-            clauses += [[-selector, var.literal(value)] for var, value in zip(variables, row, strict=True)]
+            clauses += [
+                [-selector, var.literal(value)] for var, value in zip(variables, row, strict=True)
+            ]
         clauses.append(selectors)
         for position, var in enumerate(variables):
             for value, lit in zip(var.values, var.literals, strict=True):
-                supports = [s for s, row in zip(selectors, rows, strict=True) if row[position] == value]
+                supports = [
+                    s for s, row in zip(selectors, rows, strict=True) if row[position] == value
+                ]
                 clauses.append([-lit, *supports])
         return clauses
 
@@ -260,7 +272,9 @@ class SatBackend(Backend):
         spent = 0
         slice_size = _FIRST_SLICE
         while time.perf_counter() < deadline:
-            budget = slice_size if conflict_limit is None else min(slice_size, conflict_limit - spent)
+            budget = (
+                slice_size if conflict_limit is None else min(slice_size, conflict_limit - spent)
+            )
             if budget <= 0:
                 return None
             self._solver.conf_budget(budget)

@@ -67,7 +67,9 @@ class SmtBackend(Backend):
                 for formula in formulas:
                     self._assert(formula)
             else:
-                self._assert(z3.Implies(self._bools[group.selector], z3.And(*formulas, self._context)))
+                self._assert(
+                    z3.Implies(self._bools[group.selector], z3.And(*formulas, self._context))
+                )
 
     # -- compilation -------------------------------------------------------
 
@@ -89,7 +91,9 @@ class SmtBackend(Backend):
     def _formula(self, constraint: Constraint) -> Any:
         ctx = self._context
         if isinstance(constraint, Clause):
-            return z3.Or([self.literal(lit) for lit in constraint.literals] or [z3.BoolVal(False, ctx)])
+            return z3.Or(
+                [self.literal(lit) for lit in constraint.literals] or [z3.BoolVal(False, ctx)]
+            )
         if isinstance(constraint, Cardinality):
             terms = [(self.literal(lit), 1) for lit in constraint.literals]
             return self._pb(terms, constraint.comparator, constraint.bound)
@@ -102,7 +106,7 @@ class SmtBackend(Backend):
     def _pb(self, terms: list[tuple[Any, int]], comparator: str, bound: int) -> Any:
         ctx = self._context
         if not terms:
-            holds = {"<=": 0 <= bound, ">=": 0 >= bound, "==": bound == 0}[comparator]
+            holds = {"<=": bound >= 0, ">=": bound <= 0, "==": bound == 0}[comparator]
             return z3.BoolVal(holds, ctx)
         if comparator == "<=":
             return z3.PbLe(terms, bound)
@@ -121,7 +125,7 @@ class SmtBackend(Backend):
 
         rows = [row_formula(row) for row in dict.fromkeys(table.tuples)]
         if table.allowed:
-            return z3.Or(rows + [z3.BoolVal(False, ctx)])
+            return z3.Or([*rows, z3.BoolVal(False, ctx)])
         return z3.And([z3.Not(r, ctx) for r in rows] + [z3.BoolVal(True, ctx)])
 
     # -- queries -----------------------------------------------------------
@@ -197,7 +201,10 @@ class SmtBackend(Backend):
         for literal in assumptions:
             optimizer.add(self.literal(literal))
         cost = z3.Sum(
-            [z3.If(self.literal(lit), z3.IntVal(c, ctx), z3.IntVal(0, ctx)) for c, lit in objective.terms]
+            [
+                z3.If(self.literal(lit), z3.IntVal(c, ctx), z3.IntVal(0, ctx))
+                for c, lit in objective.terms
+            ]
             + [z3.IntVal(0, ctx)]
         )
         if objective.sense == "minimize":

@@ -276,9 +276,7 @@ class Model:
         self.add(f"domain of {name}", [exactly(literals, 1)])
         return var
 
-    def add(
-        self, name: str, constraints: Iterable[Constraint], *, guarded: bool = False
-    ) -> Group:
+    def add(self, name: str, constraints: Iterable[Constraint], *, guarded: bool = False) -> Group:
         """Add a named group of constraints and return it.
 
         Args:
@@ -356,4 +354,3 @@ class Model:
         """A readable name for ``literal`` (``"r4c7=3"``, ``"not r4c7=3"``)."""
         name = self.names.get(abs(literal), f"x{abs(literal)}")
         return name if literal > 0 else f"not {name}"
-

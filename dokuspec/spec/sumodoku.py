@@ -25,10 +25,13 @@ Groups (each named in the game's terms):
   by 1; ``no mark r1c1-r1c2`` (with ``strict_marks``) and
   ``non-consecutive r1c1-r1c2`` forbid those pairs.
 * ``supply of colour 3`` (SU-15, SU-9): at most ``s`` pieces of the colour
-  on the full board, where ``s`` is 9 minus the pieces out of the game. This
-  group is guarded (its selector is in :attr:`CompletionModel.always`), so
-  an explanation can name it. Where ``s`` is 9 the rows already imply it and
-  it is left out.
+  on the full board, where ``s`` is 9 minus the pieces out of the game.
+  Where ``s`` is 9 the rows already imply it and it is left out.
+
+The variant groups and the supply groups are **guarded**: their selectors are
+in :attr:`CompletionModel.always`, assumed in every query, so an unsat core
+can name the marks or the supply that take part in a conflict. The rows,
+columns, boxes and cell domains (SU-3) always hold.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dokuspec.spec.model import IntVar, Model, Table, at_most, exactly
+from dokuspec.spec.model import Group, IntVar, Model, Table, at_most, exactly
 from dokuspec.spec.vocabulary.sumodoku import (
     Board,
     Piece,
@@ -75,7 +78,9 @@ def units(x: bool = False) -> list[tuple[str, tuple[int, ...]]]:
         found.append((f"column {c + 1}", tuple(r * 9 + c for r in range(9))))
     for b in range(9):
         top, left = 3 * (b // 3), 3 * (b % 3)
-        found.append((f"box {b + 1}", tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))))
+        found.append(
+            (f"box {b + 1}", tuple((top + r) * 9 + left + c for r in range(3) for c in range(3)))
+        )
     if x:
         found.append(("main diagonal", tuple(i * 10 for i in range(9))))
         found.append(("anti-diagonal", tuple(i * 8 + 8 for i in range(9))))
@@ -101,9 +106,14 @@ class CompletionModel:
     always: tuple[int, ...]
     rule_names: dict[int, str]
 
+    @property
+    def rule_groups(self) -> dict[str, int]:
+        """Selector of each guarded group, by name."""
+        return {name: selector for selector, name in self.rule_names.items()}
+
     def assumptions(self, board: Board) -> list[int]:
         """The query's assumptions: one literal per piece on ``board``, then :attr:`always`."""
-        literals = [i9 + v for i9, v in zip(range(0, 729, 9), board.cells) if v]
+        literals = [i9 + v for i9, v in zip(range(0, 729, 9), board.cells, strict=True) if v]
         if self.always:
             literals.extend(self.always)
         return literals
@@ -120,7 +130,9 @@ class CompletionModel:
     def board_of(model: list[int]) -> Board:
         """The full board a solver model assigns (its first 729 literals)."""
         true_literals = [lit for lit in model[:729] if lit > 0]
-        return Board(bytes([lit - i9 for i9, lit in zip(range(0, 729, 9), true_literals)]))
+        return Board(
+            bytes([lit - i9 for i9, lit in zip(range(0, 729, 9), true_literals, strict=True)])
+        )
 
 
 @lru_cache(maxsize=64)
@@ -140,37 +152,41 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
     cells = tuple(model.int_var(cell_name(i), COLOURS) for i in range(81))
     assert cells[-1].literals[-1] == cell_literal(80, 9)
 
+    guarded: list[Group] = []
     for unit_name, members in units(variants.x):
+        diagonal = unit_name.endswith("diagonal")
         for colour in COLOURS:
-            model.add(
+            group = model.add(
                 f"{unit_name}, colour {colour}",
                 [exactly([cell_literal(i, colour) for i in members], 1)],
+                guarded=diagonal,
             )
+            if diagonal:
+                guarded.append(group)
     if variants.parity:
         for index, mark in enumerate(variants.parity):
             if mark != ".":
                 allowed = ODD if mark == "o" else EVEN
-                model.add(
+                group = model.add(
                     f"{cell_name(index)} is {'odd' if mark == 'o' else 'even'}",
                     [Table((cells[index],), tuple((v,) for v in allowed))],
+                    guarded=True,
                 )
+                guarded.append(group)
     if variants.consecutive or variants.non_consecutive:
         for border in all_borders():
             pair = (cells[border[0]], cells[border[1]])
+            name = border_name(border)
             if border in variants.consecutive:
-                model.add(f"consecutive mark {border_name(border)}", [Table(pair, _CONSECUTIVE_PAIRS)])
+                table, label = Table(pair, _CONSECUTIVE_PAIRS), f"consecutive mark {name}"
             elif variants.strict_marks:
-                model.add(
-                    f"no mark {border_name(border)}",
-                    [Table(pair, _CONSECUTIVE_PAIRS, allowed=False)],
-                )
+                table, label = Table(pair, _CONSECUTIVE_PAIRS, allowed=False), f"no mark {name}"
             elif variants.non_consecutive:
-                model.add(
-                    f"non-consecutive {border_name(border)}",
-                    [Table(pair, _CONSECUTIVE_PAIRS, allowed=False)],
-                )
-    always: list[int] = []
-    rule_names: dict[int, str] = {}
+                table = Table(pair, _CONSECUTIVE_PAIRS, allowed=False)
+                label = f"non-consecutive {name}"
+            else:
+                continue
+            guarded.append(model.add(label, [table], guarded=True))
     for colour in COLOURS:
         limit = capacity[colour - 1]
         if limit < 9:
@@ -179,7 +195,6 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
                 [at_most([cell_literal(i, colour) for i in range(81)], limit)],
                 guarded=True,
             )
-            assert group.selector is not None
-            always.append(group.selector)
-            rule_names[group.selector] = group.name
-    return CompletionModel(model, cells, tuple(always), rule_names)
+            guarded.append(group)
+    rule_names = {g.selector: g.name for g in guarded if g.selector is not None}
+    return CompletionModel(model, cells, tuple(rule_names), rule_names)

@@ -58,7 +58,7 @@ class Piece(NamedTuple):
     colour: int
 
     @property
-    def index(self) -> int:
+    def cell(self) -> int:
         """The cell's index 0-80, row by row."""
         return (self.row - 1) * 9 + self.col - 1
 
@@ -198,7 +198,9 @@ class Board:
                     )
                 if len(row) == 9:
                     raise NotationError(
-                        "a grid row has 9 cells; this is a 10th", line=line_number, column=position + 1
+                        "a grid row has 9 cells; this is a 10th",
+                        line=line_number,
+                        column=position + 1,
                     )
                 row.append(_TO_VALUES[ord(char)])
             if len(row) != 9:
@@ -268,7 +270,7 @@ class Board:
         row, col, colour = piece
         if not (1 <= row <= 9 and 1 <= col <= 9 and 1 <= colour <= 9):
             raise PositionError(f"{piece!r} is not a piece on a 9x9 board with colours 1-9")
-        index = piece.index
+        index = piece.cell
         if self._cells[index]:
             raise PositionError(f"r{row}c{col} already holds colour {self._cells[index]}")
         cells = bytearray(self._cells)
@@ -279,14 +281,14 @@ class Board:
         """A new board with the cells of ``pieces`` emptied."""
         cells = bytearray(self._cells)
         for piece in pieces:
-            cells[piece.index] = 0
+            cells[piece.cell] = 0
         return Board._trusted(bytes(cells))
 
     def only(self, pieces: Iterable[Piece]) -> Board:
         """A new board holding only ``pieces``."""
         cells = bytearray(81)
         for piece in pieces:
-            cells[piece.index] = piece.colour
+            cells[piece.cell] = piece.colour
         return Board._trusted(bytes(cells))
 
     # -- text ------------------------------------------------------------------
@@ -345,7 +347,8 @@ class Variants:
             for index, char in enumerate(self.parity):
                 if char not in ".oe":
                     raise NotationError(
-                        f"{char!r} in the parity marking at {cell_name(index)} is not 'o', 'e' or '.'",
+                        f"{char!r} in the parity marking at {cell_name(index)} "
+                        "is not 'o', 'e' or '.'",
                         column=index + 1,
                     )
             if set(self.parity) == {"."}:
@@ -496,7 +499,9 @@ class Position:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise NotationError(f"not JSON: {error.msg}", line=error.lineno, column=error.colno) from None
+            raise NotationError(
+                f"not JSON: {error.msg}", line=error.lineno, column=error.colno
+            ) from None
         return cls.from_json(data)
 
 
@@ -507,7 +512,11 @@ def position_schema() -> dict[str, Any]:
     """The JSON schema of the position form (``sumodoku-position.schema.json``)."""
     global _SCHEMA  # noqa: PLW0603 - loaded once, on first use
     if _SCHEMA is None:
-        text = resources.files("dokuspec").joinpath("schemas/sumodoku-position.schema.json").read_text()
+        text = (
+            resources.files("dokuspec")
+            .joinpath("schemas/sumodoku-position.schema.json")
+            .read_text()
+        )
         _SCHEMA = json.loads(text)
     return _SCHEMA
 
@@ -519,4 +528,3 @@ def _validate(data: Any) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         raise NotationError(f"{error.json_path}: {error.message}")
-
