@@ -27,6 +27,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -505,26 +506,24 @@ class Position:
         return cls.from_json(data)
 
 
-_SCHEMA: dict[str, Any] | None = None
-
-
+@lru_cache(maxsize=1)
 def position_schema() -> dict[str, Any]:
     """The JSON schema of the position form (``sumodoku-position.schema.json``)."""
-    global _SCHEMA  # noqa: PLW0603 - loaded once, on first use
-    if _SCHEMA is None:
-        text = (
-            resources.files("dokuspec")
-            .joinpath("schemas/sumodoku-position.schema.json")
-            .read_text()
-        )
-        _SCHEMA = json.loads(text)
-    return _SCHEMA
+    text = resources.files("dokuspec").joinpath("schemas/sumodoku-position.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import jsonschema  # noqa: PLC0415 - only the JSON form needs it
+
+    return jsonschema.Draft202012Validator(position_schema())
 
 
 def _validate(data: Any) -> None:
     import jsonschema  # noqa: PLC0415 - only the JSON form needs it
 
-    validator = jsonschema.Draft202012Validator(position_schema())
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
         raise NotationError(f"{error.json_path}: {error.message}")
