@@ -199,7 +199,9 @@ def explain(
     gets its completion, as with :func:`check`.
 
     Raises:
-        As :func:`check`.
+        NotationError: ``position`` is a string that is not a position.
+        PositionError: the position cannot exist (more than 9 of a colour).
+        DokuspecError: an unknown backend or solver name.
     """
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)

@@ -1,9 +1,9 @@
 """The SMT backend: a model compiled to Z3.
 
 Every model variable becomes a Z3 Boolean constant. Clauses become ``Or``;
-cardinality constraints ``AtMost`` / ``AtLeast`` / ``PbEq``; pseudo-Boolean
-constraints ``PbLe`` / ``PbGe`` / ``PbEq`` (after normalisation to positive
-coefficients); tables become a disjunction of allowed tuples (or a negated
+cardinality constraints ``PbLe`` / ``PbGe`` / ``PbEq`` with unit
+coefficients; pseudo-Boolean constraints the same (after normalisation to
+positive coefficients); tables become a disjunction of allowed tuples (or a negated
 conjunction per forbidden tuple). A guarded group is asserted as
 ``Implies(selector, group)``.
 

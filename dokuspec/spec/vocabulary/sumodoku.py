@@ -9,9 +9,9 @@ Notation
 * **Board**, one line: 81 characters, row by row from the top left; ``.`` or
   ``0`` is an empty cell, ``1``-``9`` a piece of that colour (colour ``k`` is
   digit ``k`` where a variant needs digits). ``str(board)`` writes ``.``.
-* **Board**, grid form: 9 lines of 9 cells. Spaces and ``|`` between cells
-  are ignored, and so are separator lines made only of ``-``, ``+``, ``|``
-  and spaces (as many puzzle files print them). :meth:`Board.grid` writes
+* **Board**, grid form: 9 lines of 9 cells. Spaces, tabs and ``|`` between
+  cells are ignored, and so are separator lines made only of ``-``, ``=``,
+  ``+``, ``|`` and white space (as many puzzle files print them). :meth:`Board.grid` writes
   plain 9-character lines.
 * **Position** (a board with variants and pieces out of the game): a JSON
   object, see :meth:`Position.parse` and the schema
@@ -382,7 +382,7 @@ class Variants:
 
 
 EMPTY_VARIANTS = Variants()
-"""Plain Sumodoku: no variant in force."""
+"""Plain Sumodoku, with no variant in force."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,109 @@
+"""Sphinx configuration of the dokuspec rules handbook."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from docutils.nodes import Element
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+# Let autodoc and sphinx-click import dokuspec from this checkout even when it
+# is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dokuspec import __version__
+
+project = "dokuspec"
+author = "The dokuspec developers"
+copyright = "the dokuspec developers"
+version = release = __version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "sphinx_click",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+html_static_path: list[str] = []
+
+# Curly quotes and ellipses, but no dashes: command-line help text such as
+# "--json" must stay as typed.
+smartquotes_action = "qe"
+
+html_theme = "furo"
+html_title = f"dokuspec {release}"
+
+# Cross-references that cannot be resolved (type aliases, third-party types)
+# are left as plain text rather than reported.
+nitpicky = False
+
+# Google-style docstrings.
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_ivar = False
+napoleon_use_rtype = False
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_description_target = "documented"
+autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True
+autodoc_class_signature = "mixed"
+autodoc_default_options = {
+    "show-inheritance": True,
+}
+
+# Code highlighting for the light and the dark theme.
+pygments_style = "sphinx"
+pygments_dark_style = "monokai"
+
+
+# -- Re-exported names -------------------------------------------------------
+#
+# Docstrings refer to names the way their module sees them: ``Position`` in
+# dokuspec.sumodoku (re-exported from dokuspec.spec.vocabulary.sumodoku),
+# ``ModelError`` in dokuspec.spec.model, ``Backend.solve`` in the backends.
+# Each object is documented once, where it is defined; this resolver follows
+# a short name through the module that imports it to that place.
+
+
+def _resolve_imported_name(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
+    if node.get("refdomain") != "py":
+        return None
+    module_name = node.get("py:module")
+    target = node.get("reftarget", "")
+    if not module_name or not target:
+        return None
+    target = target.lstrip("~.")
+    head, dot, rest = target.partition(".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    found = getattr(module, head, None)
+    home = getattr(found, "__module__", None)
+    if found is None or not home or home == module_name:
+        return None
+    full = f"{home}.{getattr(found, '__qualname__', head)}{dot}{rest}"
+    domain = env.get_domain("py")
+    resolved = node.deepcopy()
+    resolved["reftarget"] = full
+    found_node: Element | None = domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], full, resolved, contnode
+    )
+    return found_node
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("missing-reference", _resolve_imported_name)
