@@ -231,7 +231,7 @@ def _print_report(answers: list[_Answer], explain: bool, quiet: bool) -> None:
     out = Console(width=None if sys.stdout.isatty() else 200, highlight=False)
     if not quiet:
         table = Table(show_lines=False)
-        table.add_column("input")
+        table.add_column("input", no_wrap=True)
         table.add_column("board", no_wrap=True)
         table.add_column("status")
         table.add_column("time", justify="right")
