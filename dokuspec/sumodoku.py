@@ -206,9 +206,11 @@ def explain(
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    pieces = spec.assumptions(position.board)[: len(position.board.pieces())]
     result = compiled.minimal_core(
-        pieces, fixed=spec.always, time_limit=time_limit, conflict_limit=conflict_limit
+        spec.piece_literals(position.board),
+        fixed=spec.always,
+        time_limit=time_limit,
+        conflict_limit=conflict_limit,
     )
     if result.status != "unsat":
         completion = spec.board_of(result.model) if result.model is not None else None

@@ -111,9 +111,14 @@ class CompletionModel:
         """Selector of each guarded group, by name."""
         return {name: selector for selector, name in self.rule_names.items()}
 
+    @staticmethod
+    def piece_literals(board: Board) -> list[int]:
+        """One literal per piece on ``board``, row by row."""
+        return [i9 + v for i9, v in zip(range(0, 729, 9), board.cells, strict=True) if v]
+
     def assumptions(self, board: Board) -> list[int]:
-        """The query's assumptions: one literal per piece on ``board``, then :attr:`always`."""
-        literals = [i9 + v for i9, v in zip(range(0, 729, 9), board.cells, strict=True) if v]
+        """The query's assumptions: :meth:`piece_literals`, then :attr:`always`."""
+        literals = self.piece_literals(board)
         if self.always:
             literals.extend(self.always)
         return literals
