@@ -55,8 +55,10 @@ DEFAULT_SOLVER = "cadical195"
 #: Largest at-most-one constraint given the pairwise encoding.
 PAIRWISE_LIMIT = 16
 
-#: Conflicts in the first slice of a time-limited query (doubling after each).
+#: Conflicts in the first slice of a time-limited query (doubling after each,
+#: up to ``_LAST_SLICE``, so the clock is read at least every 64k conflicts).
 _FIRST_SLICE = 2_000
+_LAST_SLICE = 65_536
 
 
 def solver_names() -> list[str]:
@@ -245,8 +247,8 @@ class SatBackend(Backend):
         """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`).
 
         A ``time_limit`` is enforced between slices of conflicts (2,000 at
-        first, doubling), so a query may overrun it by one slice; learnt
-        clauses carry over from slice to slice.
+        first, doubling up to 65,536), so a query may overrun it by one
+        slice; learnt clauses carry over from slice to slice.
         """
         solver = self._solver
         if time_limit is None and conflict_limit is None:
@@ -282,7 +284,7 @@ class SatBackend(Backend):
             if outcome is not None:
                 return outcome
             spent += budget
-            slice_size *= 2
+            slice_size = min(2 * slice_size, _LAST_SLICE)
         return None
 
     def optimize(
