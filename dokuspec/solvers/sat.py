@@ -248,9 +248,15 @@ class SatBackend(Backend):
 
         A ``time_limit`` is enforced between slices of conflicts (2,000 at
         first, doubling up to 65,536), so a query may overrun it by one
-        slice; learnt clauses carry over from slice to slice.
+        slice; learnt clauses carry over from slice to slice. A
+        ``conflict_limit`` of 0 answers ``"unknown"`` at once (python-sat
+        reads a budget of 0 as no budget).
         """
         solver = self._solver
+        if not isinstance(assumptions, list):  # python-sat's CaDiCaL cores need a list
+            assumptions = list(assumptions)
+        if conflict_limit is not None and conflict_limit <= 0:
+            return SolveResult("unknown")
         if time_limit is None and conflict_limit is None:
             outcome = solver.solve(assumptions=assumptions)
         elif time_limit is None:

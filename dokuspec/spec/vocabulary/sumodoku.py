@@ -464,7 +464,13 @@ class Position:
         """
         _validate(data)
         board = Board.parse(data["board"])
-        consecutive = frozenset(parse_border(b) for b in data.get("consecutive", ()))
+        borders = []
+        for number, text in enumerate(data.get("consecutive", ())):
+            try:
+                borders.append(parse_border(text))
+            except NotationError as error:
+                raise NotationError(f"$.consecutive[{number}]: {error.reason}") from None
+        consecutive = frozenset(borders)
         variants = Variants(
             x=data.get("x", False),
             parity=data.get("parity", ""),

@@ -1,0 +1,309 @@
+"""Hypothesis strategies for Sumodoku boards, variants and positions.
+
+Every strategy draws plain vocabulary values
+(:mod:`dokuspec.spec.vocabulary.sumodoku`) and shrinks towards simple ones:
+the identity transformation of the base grid, few pieces kept, no variant.
+
+* :func:`full_grids`: valid full boards (rule SU-3).
+* :func:`variants`: variant rule sets (SU-12, SU-13, SU-14), optionally with
+  markings read off a full board so that they can be satisfied.
+* :func:`positions`: partial boards cut from full grids, optionally with
+  wrong pieces planted, variants and pieces out of the game (SU-9, SU-15).
+
+Example::
+
+    from hypothesis import given
+    from dokuspec.verify.strategies import positions
+
+    @given(positions())
+    def test_something(position): ...
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from dokuspec.spec.vocabulary.sumodoku import (
+    Board,
+    Position,
+    Variants,
+    all_borders,
+)
+
+__all__ = [
+    "BASE_GRID",
+    "X_GRID",
+    "consecutive_borders",
+    "full_grids",
+    "positions",
+    "variants",
+]
+
+BASE_GRID = Board(
+    bytes((3 * (row % 3) + row // 3 + col) % 9 + 1 for row in range(9) for col in range(9))
+)
+"""A fixed valid full board (rows are shifts of ``123456789``), the seed of :func:`full_grids`."""
+
+X_GRID = Board.parse(
+    "795318264631249875248765931874693512569821347312574698456987123987132456123456789"
+)
+"""A fixed valid full board whose two diagonals also hold 9 colours each (SU-12)."""
+
+_BORDERS = tuple(all_borders())
+
+
+def consecutive_borders(board: Board) -> frozenset[tuple[int, int]]:
+    """The borders across which ``board`` holds two colours differing by exactly 1 (SU-14).
+
+    Borders are pairs of orthogonally adjacent cell indices 0-80, smaller
+    first (as in :attr:`Variants.consecutive`); empty cells count for nothing.
+    """
+    cells = board.cells
+    return frozenset(
+        (a, b) for a, b in _BORDERS if cells[a] and cells[b] and abs(cells[a] - cells[b]) == 1
+    )
+
+
+def _order(draw: st.DrawFn) -> list[int]:
+    """Nine line indices: the three bands (or stacks) permuted, and lines within each."""
+    bands = draw(st.permutations(range(3)))
+    return [3 * band + line for band in bands for line in draw(st.permutations(range(3)))]
+
+
+def _x_order(draw: st.DrawFn) -> list[int]:
+    """Nine line indices, a permutation that commutes with reversal (``i -> 8 - i``).
+
+    Applied to rows and columns alike it maps each diagonal onto itself.
+    """
+    first = draw(st.permutations(range(3)))
+    middle = [3, 4, 5] if draw(st.booleans()) else [5, 4, 3]
+    last = [8 - line for line in reversed(first)]
+    order = [*first, *middle, *last]
+    return order[6:] + order[3:6] + order[:3] if draw(st.booleans()) else order
+
+
+@st.composite
+def full_grids(draw: st.DrawFn, *, x: bool = False) -> Board:
+    """Random valid full boards: 81 pieces, every row, column and box holds 9 colours (SU-3).
+
+    Drawn from :data:`BASE_GRID` by transformations that keep a board valid:
+    rows permuted within their band, bands permuted, columns within their
+    stack, stacks permuted, an optional transposition, and a relabelling of
+    the nine colours. Shrinks towards :data:`BASE_GRID`.
+
+    Args:
+        x: draw Sudoku X boards instead, whose two diagonals also hold 9
+            colours each (SU-12): from :data:`X_GRID` by the transformations
+            that keep the diagonals (one permutation commuting with
+            reversal for rows and columns alike, an optional reversal of the
+            rows, which swaps the diagonals, transposition and relabelling).
+
+    Returns:
+        A full :class:`Board` with no violation of SU-3 (and of SU-12 with ``x``).
+    """
+    if x:
+        rows = _x_order(draw)
+        cols = list(rows)
+        if draw(st.booleans()):
+            rows.reverse()
+    else:
+        rows = _order(draw)
+        cols = _order(draw)
+    transpose = draw(st.booleans())
+    labels = draw(st.permutations(range(1, 10)))
+    base = (X_GRID if x else BASE_GRID).cells
+    cells = bytearray(81)
+    for r in range(9):
+        for c in range(9):
+            source = rows[c] * 9 + cols[r] if transpose else rows[r] * 9 + cols[c]
+            cells[r * 9 + c] = labels[base[source] - 1]
+    return Board(bytes(cells))
+
+
+def _parity(draw: st.DrawFn, solution: Board | None) -> str:
+    """An odd/even marking (SU-13): ``""`` or 81 characters of ``o``, ``e`` and ``.``."""
+    kind = draw(st.sampled_from(["none", "random", "solution"] if solution else ["none", "random"]))
+    if kind == "none":
+        return ""
+    marked = draw(st.lists(st.integers(0, 80), min_size=1, max_size=81, unique=True))
+    marks = ["."] * 81
+    for index in marked:
+        if solution is not None and kind == "solution":
+            marks[index] = "o" if solution.cells[index] % 2 else "e"
+        else:
+            marks[index] = draw(st.sampled_from("oe"))
+    if solution is not None and kind == "solution" and draw(st.booleans()):
+        flipped = draw(st.sampled_from(marked))  # one wrong mark, as in the bundled samples
+        marks[flipped] = "e" if marks[flipped] == "o" else "o"
+    return "".join(marks)
+
+
+def _consecutive(
+    draw: st.DrawFn, solution: Board | None
+) -> tuple[frozenset[tuple[int, int]], bool, bool]:
+    """Consecutive marks, ``strict_marks`` and ``non_consecutive`` (SU-14), a valid combination."""
+    kinds = ["none", "random", "non_consecutive"] + (["solution"] if solution else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "none":
+        return frozenset(), False, False
+    if kind == "non_consecutive":
+        return frozenset(), False, True
+    if kind == "random":
+        marks = draw(st.frozensets(st.sampled_from(_BORDERS), min_size=1, max_size=24))
+        return marks, draw(st.booleans()), False
+    assert solution is not None
+    found = sorted(consecutive_borders(solution))
+    if not found:  # pragma: no cover - every valid full board has consecutive neighbours
+        return frozenset(), False, False
+    strict = draw(st.booleans())
+    if strict:  # every consecutive border of the solution must be marked
+        return frozenset(found), True, False
+    marks = draw(st.frozensets(st.sampled_from(found), min_size=1))
+    return marks, False, False
+
+
+@st.composite
+def variants(
+    draw: st.DrawFn, solution: Board | None = None, *, consistent: bool = False
+) -> Variants:
+    """Random variant rule sets (SU-12, SU-13, SU-14).
+
+    Each part is drawn independently: Sudoku X on or off; no parity marking,
+    a random one, or (with ``solution``) one read off ``solution``, possibly
+    with one mark flipped; no consecutive rule, random marks with or without
+    ``strict_marks``, ``non_consecutive``, or (with ``solution``) a subset of
+    the borders where ``solution``'s neighbours differ by 1 (with
+    ``strict_marks``: all of them). The combination is always a valid
+    :class:`Variants` (no ``non_consecutive`` with marks, no
+    ``strict_marks`` without marks).
+
+    Args:
+        solution: a full board to read markings off, so that variant
+            positions cut from it can be completable; or ``None``.
+        consistent: with ``solution``: only variants that ``solution`` obeys
+            (X only when its diagonals hold 9 colours each, parity and
+            consecutive marks read off it with no flipped mark,
+            ``non_consecutive`` only when it has no consecutive neighbours).
+
+    Returns:
+        A :class:`Variants`, shrinking towards no variant at all.
+
+    Raises:
+        ValueError: ``consistent`` without ``solution``.
+    """
+    if consistent:
+        if solution is None:
+            raise ValueError("consistent variants need a solution to read them off")
+        return _consistent_variants(draw, solution)
+    x = draw(st.booleans())
+    parity = _parity(draw, solution)
+    marks, strict, non_consecutive = _consecutive(draw, solution)
+    return Variants(
+        x=x,
+        parity=parity,
+        consecutive=marks,
+        strict_marks=strict,
+        non_consecutive=non_consecutive,
+    )
+
+
+def _diagonals_hold(board: Board) -> bool:
+    cells = board.cells
+    main = {cells[i * 10] for i in range(9)}
+    anti = {cells[i * 8 + 8] for i in range(9)}
+    return len(main) == 9 and len(anti) == 9
+
+
+def _consistent_variants(draw: st.DrawFn, solution: Board) -> Variants:
+    x = _diagonals_hold(solution) and draw(st.booleans())
+    parity = ""
+    if draw(st.booleans()):
+        marked = set(draw(st.lists(st.integers(0, 80), min_size=1, max_size=81, unique=True)))
+        parity = "".join(
+            ("o" if solution.cells[i] % 2 else "e") if i in marked else "." for i in range(81)
+        )
+    found = sorted(consecutive_borders(solution))
+    kind = draw(st.sampled_from(["none", "marks", "strict"] if found else ["none", "non"]))
+    marks: frozenset[tuple[int, int]] = frozenset()
+    if kind == "marks":
+        marks = draw(st.frozensets(st.sampled_from(found), min_size=1))
+    elif kind == "strict":
+        marks = frozenset(found)
+    return Variants(
+        x=x,
+        parity=parity,
+        consecutive=marks,
+        strict_marks=kind == "strict",
+        non_consecutive=kind == "non",
+    )
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn,
+    *,
+    with_variants: bool = True,
+    with_out: bool = True,
+    planted: tuple[int, int] = (0, 2),
+    consistent_variants: bool = False,
+    max_pieces: int = 81,
+) -> Position:
+    """Random Sumodoku positions cut from random full grids.
+
+    A full grid is drawn with :func:`full_grids` (with ``with_variants``,
+    half of them Sudoku X grids) and a random subset of its cells is kept
+    (0 to ``max_pieces`` pieces), so that with nothing else the position is
+    completable (by that grid at least). Then:
+
+    * ``planted``: between ``planted[0]`` and ``planted[1]`` wrong pieces
+      are put on random empty cells, each of a random colour other than the
+      grid's colour there (so the position often becomes impossible);
+      ``(0, 0)`` plants none;
+    * ``with_variants``: variants drawn with :func:`variants` (or none),
+      markings often read off the grid so that completable variant positions
+      occur; with ``consistent_variants`` only variants the grid obeys, so
+      that without planted pieces and pieces out of the game the position is
+      completable;
+    * ``with_out``: sometimes pieces out of the game for 1 or 2 colours
+      (SU-9); since a full board needs 9 pieces of every colour, such a
+      position is impossible by counting alone (SU-15).
+
+    Colours are only planted or put out of the game where fewer than 9 of
+    that colour are on the board and out of the game, so every drawn value is
+    a valid :class:`Position`.
+
+    Args:
+        with_variants: draw variants (SU-12..SU-14).
+        with_out: draw pieces out of the game.
+        planted: the least and the most number of planted pieces (0-81).
+        consistent_variants: only variants that the grid obeys.
+        max_pieces: the most pieces kept from the grid (0-81).
+
+    Returns:
+        A :class:`Position`.
+    """
+    grid = draw(full_grids(x=with_variants and draw(st.booleans())))
+    kept_count = draw(st.integers(0, max_pieces))
+    order = draw(st.permutations(range(81)))
+    kept = set(order[:kept_count])
+    cells = bytearray(grid.cells[i] if i in kept else 0 for i in range(81))
+    for _ in range(draw(st.integers(*planted))):
+        empty = [i for i in range(81) if not cells[i]]
+        if not empty:
+            break
+        index = draw(st.sampled_from(empty))
+        colours = [k for k in range(1, 10) if cells.count(k) < 9 and k != grid.cells[index]]
+        if not colours:
+            break
+        cells[index] = draw(st.sampled_from(colours))
+    board = Board(bytes(cells))
+    rules = Variants()
+    if with_variants and draw(st.booleans()):
+        rules = draw(variants(solution=grid, consistent=consistent_variants))
+    out = [0] * 9
+    if with_out and draw(st.sampled_from([False, False, False, True])):
+        for colour in draw(st.lists(st.integers(1, 9), min_size=1, max_size=2, unique=True)):
+            room = 9 - board.count(colour)
+            if room:
+                out[colour - 1] = draw(st.integers(1, room))
+    return Position(board, rules, tuple(out))

@@ -1,0 +1,121 @@
+"""Helpers shared by the tests: bundled data, example counts, brute-force model semantics."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from hypothesis import settings
+
+import dokuspec
+from dokuspec.solvers import Backend
+from dokuspec.spec.model import (
+    Cardinality,
+    Clause,
+    Constraint,
+    Model,
+    PseudoBoolean,
+    Table,
+)
+
+DATA = Path(dokuspec.__file__).parent / "data" / "sumodoku"
+
+
+def data_lines(name: str) -> list[str]:
+    """The non-blank, non-comment lines of a bundled Sumodoku data file."""
+    text = (DATA / name).read_text()
+    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+
+
+def examples(fraction: float, minimum: int = 3) -> int:
+    """``fraction`` of the active Hypothesis profile's ``max_examples`` (at least ``minimum``)."""
+    return max(minimum, int(settings.default.max_examples * fraction))
+
+
+# -- brute-force semantics of the modelling vocabulary ---------------------------------------
+
+
+def is_true(literal: int, true: frozenset[int]) -> bool:
+    """Whether ``literal`` holds when exactly the variables in ``true`` are true."""
+    return (literal in true) if literal > 0 else (-literal not in true)
+
+
+def compare(left: int, comparator: str, bound: int) -> bool:
+    if comparator == "<=":
+        return left <= bound
+    if comparator == ">=":
+        return left >= bound
+    assert comparator == "=="
+    return left == bound
+
+
+def holds(constraint: Constraint, true: frozenset[int]) -> bool:
+    """Whether ``constraint`` holds under the assignment ``true`` (written from the docs)."""
+    if isinstance(constraint, Clause):
+        return any(is_true(lit, true) for lit in constraint.literals)
+    if isinstance(constraint, Cardinality):
+        count = sum(is_true(lit, true) for lit in constraint.literals)
+        return compare(count, constraint.comparator, constraint.bound)
+    if isinstance(constraint, PseudoBoolean):
+        total = sum(c for c, lit in constraint.terms if is_true(lit, true))
+        return compare(total, constraint.comparator, constraint.bound)
+    assert isinstance(constraint, Table)
+    matches = [
+        all(
+            is_true(var.literal(value), true)
+            for var, value in zip(constraint.variables, row, strict=True)
+        )
+        for row in constraint.tuples
+    ]
+    return any(matches) if constraint.allowed else not any(matches)
+
+
+def satisfies(model: Model, true: frozenset[int], assumptions: Iterable[int] = ()) -> bool:
+    """Whether the assignment satisfies every group (a guarded one only when its selector holds)."""
+    if not all(is_true(lit, true) for lit in assumptions):
+        return False
+    for group in model.groups:
+        if group.selector is not None and group.selector not in true:
+            continue
+        if not all(holds(c, true) for c in group.constraints):
+            return False
+    return True
+
+
+def assignments(num_vars: int) -> Iterator[frozenset[int]]:
+    """Every assignment of variables 1..num_vars, as the set of true variables."""
+    for bits in itertools.product((False, True), repeat=num_vars):
+        yield frozenset(v for v, bit in enumerate(bits, start=1) if bit)
+
+
+def brute_solutions(model: Model, assumptions: Iterable[int] = ()) -> list[frozenset[int]]:
+    """Every satisfying assignment of ``model`` (feasible for up to ~16 variables)."""
+    fixed = list(assumptions)
+    return [t for t in assignments(model.num_vars) if satisfies(model, t, fixed)]
+
+
+def project(true: frozenset[int], projection: Sequence[int]) -> tuple[int, ...]:
+    return tuple(v if v in true else -v for v in projection)
+
+
+def solver_projections(
+    backend: Backend, projection: Sequence[int], assumptions: Sequence[int] = ()
+) -> set[tuple[int, ...]]:
+    """Every projected solution, enumerated by the backend (which must finish)."""
+    found = backend.enumerate(projection, assumptions=list(assumptions))
+    assert found.complete
+    solutions = set(found.solutions)
+    assert len(solutions) == len(found.solutions), "enumerate repeated a solution"
+    return solutions
+
+
+def all_projections(backend: Backend, model: Model) -> set[tuple[int, ...]]:
+    """Every solution over all model variables, enumerated by the backend."""
+    return solver_projections(backend, range(1, model.num_vars + 1))
+
+
+def brute_projections(
+    model: Model, projection: Sequence[int], assumptions: Iterable[int] = ()
+) -> set[tuple[int, ...]]:
+    return {project(t, projection) for t in brute_solutions(model, assumptions)}

@@ -1,0 +1,203 @@
+"""The cross-checks of dokuspec.verify.sumodoku catch wrong answers (they can fail)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from helpers import data_lines
+
+from dokuspec import sumodoku
+from dokuspec.sumodoku import Board, Piece, Position, Variants, Verdict
+from dokuspec.verify import sumodoku as verify
+from dokuspec.verify.strategies import BASE_GRID, X_GRID
+from dokuspec.verify.sumodoku import (
+    check_agreement,
+    check_completion,
+    check_explanation,
+    check_position,
+)
+
+PUZZLE = Board.parse(data_lines("sudoku17.txt")[0])
+IMPOSSIBLE = Board.parse(data_lines("impossible.txt")[0])
+
+
+def completable(position: Position) -> Verdict:
+    verdict = sumodoku.check(position)
+    assert verdict.status == "completable"
+    return verdict
+
+
+def swap_cells(board: Board, a: int, b: int) -> Board:
+    cells = bytearray(board.cells)
+    cells[a], cells[b] = cells[b], cells[a]
+    return Board(bytes(cells))
+
+
+# -- check_completion ------------------------------------------------------------------------
+
+
+def test_a_good_completion_passes() -> None:
+    position = Position(PUZZLE)
+    check_completion(position, completable(position))
+
+
+@pytest.mark.parametrize(
+    ("completion", "message"),
+    [
+        (None, "has no completion"),
+        (BASE_GRID.without(BASE_GRID.pieces()[:1]), "not full"),
+        (swap_cells(BASE_GRID, 0, 1), "breaks rules: SU-3"),
+    ],
+)
+def test_bad_completions_fail(completion: Board | None, message: str) -> None:
+    position = Position(Board())
+    verdict = Verdict("completable", position, completion)
+    with pytest.raises(AssertionError, match=message):
+        check_completion(position, verdict)
+
+
+def test_a_completion_that_moves_a_piece_fails() -> None:
+    position = Position(Board().place(Piece(1, 1, BASE_GRID[1, 2])))
+    verdict = Verdict("completable", position, BASE_GRID)
+    with pytest.raises(AssertionError, match="does not keep the pieces r1c1="):
+        check_completion(position, verdict)
+
+
+def test_a_completion_must_obey_the_variants() -> None:
+    position = Position(Board(), Variants(x=True))
+    with pytest.raises(AssertionError, match="SU-12"):
+        check_completion(position, Verdict("completable", position, BASE_GRID))
+    check_completion(position, Verdict("completable", position, X_GRID))
+    parity = "".join("e" if v % 2 else "o" for v in X_GRID.cells)  # every mark wrong
+    wrong = Position(Board(), Variants(parity=parity))
+    with pytest.raises(AssertionError, match="SU-13"):
+        check_completion(wrong, Verdict("completable", wrong, X_GRID))
+
+
+def test_a_completion_must_respect_the_supply() -> None:
+    position = Position(Board(), out=(0, 0, 1, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(AssertionError, match="9 pieces of colour 3, but only 8"):
+        check_completion(position, Verdict("completable", position, BASE_GRID))
+
+
+def test_a_completion_must_be_of_a_completable_verdict_about_the_position() -> None:
+    position = Position(PUZZLE)
+    verdict = completable(position)
+    with pytest.raises(AssertionError, match="expected a completable verdict"):
+        check_completion(position, dataclasses.replace(verdict, status="impossible"))
+    with pytest.raises(AssertionError, match="another position"):
+        check_completion(Position(Board()), verdict)
+
+
+# -- check_explanation -----------------------------------------------------------------------
+
+
+def explained() -> tuple[Position, Verdict]:
+    position = Position(IMPOSSIBLE)
+    verdict = sumodoku.explain(position)
+    assert verdict.status == "impossible"
+    assert verdict.conflict is not None
+    assert len(verdict.conflict) >= 3
+    return position, verdict
+
+
+def test_a_good_explanation_passes() -> None:
+    position, verdict = explained()
+    check_explanation(position, verdict)
+    check_explanation(position, verdict, backend="z3")
+
+
+def test_an_explanation_with_an_extra_piece_is_not_minimal() -> None:
+    position, verdict = explained()
+    assert verdict.conflict is not None
+    extra = next(p for p in position.board.pieces() if p not in verdict.conflict)
+    bigger = dataclasses.replace(verdict, conflict=tuple(sorted([*verdict.conflict, extra])))
+    with pytest.raises(AssertionError, match=f"not minimal: without {extra}"):
+        check_explanation(position, bigger)
+    # Not claimed minimal, it passes (it is still impossible).
+    check_explanation(position, dataclasses.replace(bigger, minimal=False), require_minimal=False)
+    with pytest.raises(AssertionError, match="not marked minimal"):
+        check_explanation(position, dataclasses.replace(bigger, minimal=False))
+
+
+def test_an_explanation_missing_a_piece_is_not_impossible() -> None:
+    position, verdict = explained()
+    assert verdict.conflict is not None
+    smaller = dataclasses.replace(verdict, conflict=verdict.conflict[1:])
+    with pytest.raises(AssertionError, match="alone is completable, not impossible"):
+        check_explanation(position, smaller)
+
+
+def test_an_explanation_with_strange_pieces_fails() -> None:
+    position, verdict = explained()
+    assert verdict.conflict is not None
+    empty = position.board.empty_cells()[0]
+    stranger = Piece(empty // 9 + 1, empty % 9 + 1, 1)
+    with pytest.raises(AssertionError, match="not on the board"):
+        check_explanation(position, dataclasses.replace(verdict, conflict=(stranger,)))
+    twice = (*verdict.conflict, verdict.conflict[0])
+    with pytest.raises(AssertionError, match="repeats a piece"):
+        check_explanation(position, dataclasses.replace(verdict, conflict=twice))
+    with pytest.raises(AssertionError, match="has no conflict"):
+        check_explanation(position, dataclasses.replace(verdict, conflict=None))
+    with pytest.raises(AssertionError, match="expected an impossible verdict"):
+        check_explanation(position, dataclasses.replace(verdict, status="unknown"))
+
+
+def test_conflict_rules_are_checked() -> None:
+    # Colour 4 twice on the main diagonal under Sudoku X, plus a parity mark.
+    parity = "o" + "." * 80
+    position = Position(
+        Board().only([Piece(2, 2, 4), Piece(7, 7, 4), Piece(1, 1, 3)]),
+        Variants(x=True, parity=parity),
+    )
+    verdict = sumodoku.explain(position)
+    assert verdict.conflict == (Piece(2, 2, 4), Piece(7, 7, 4))
+    assert verdict.conflict_rules
+    check_explanation(position, verdict)
+    more = (*verdict.conflict_rules, "r1c1 is odd")
+    with pytest.raises(AssertionError, match="not minimal: without 'r1c1 is odd'"):
+        check_explanation(position, dataclasses.replace(verdict, conflict_rules=more))
+    with pytest.raises(AssertionError, match="only the rules"):
+        check_explanation(position, dataclasses.replace(verdict, conflict_rules=()))
+    with pytest.raises(AssertionError, match="names no rule group"):
+        check_explanation(position, dataclasses.replace(verdict, conflict_rules=("row 1",)))
+    doubled = (*verdict.conflict_rules, verdict.conflict_rules[0])
+    with pytest.raises(AssertionError, match="repeats a rule"):
+        check_explanation(position, dataclasses.replace(verdict, conflict_rules=doubled))
+
+
+# -- check_agreement and check_position ------------------------------------------------------
+
+
+def test_agreement_on_real_positions() -> None:
+    sat, smt = check_agreement(Position(PUZZLE))
+    assert (sat.status, smt.status) == ("completable", "completable")
+    assert (sat.backend, smt.backend) == ("sat", "z3")
+    assert check_position(Position(IMPOSSIBLE)).conflict
+
+
+def test_a_disagreement_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_check = sumodoku.check
+
+    def lying_check(position: Position, **kwargs: object) -> Verdict:
+        verdict = real_check(position, **kwargs)  # type: ignore[arg-type]
+        if kwargs.get("backend") == "z3":
+            return dataclasses.replace(verdict, status="impossible", completion=None)
+        return verdict
+
+    monkeypatch.setattr(verify, "check", lying_check)
+    with pytest.raises(AssertionError, match="sat says completable, z3 says impossible"):
+        check_agreement(Position(PUZZLE))
+
+
+def test_unknown_without_a_budget_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unknown(position: Position, **kwargs: object) -> Verdict:
+        return Verdict("unknown", position, backend=str(kwargs.get("backend")))
+
+    monkeypatch.setattr(verify, "check", unknown)
+    with pytest.raises(AssertionError, match="'unknown' without a budget"):
+        check_agreement(Position(PUZZLE))
+    sat, smt = check_agreement(Position(PUZZLE), time_limit=1.0)
+    assert sat.status == smt.status == "unknown"
