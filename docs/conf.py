@@ -70,7 +70,7 @@ pygments_dark_style = "monokai"
 # -- Re-exported names -------------------------------------------------------
 #
 # Docstrings refer to names the way their module sees them: ``Position`` in
-# dokuspec.sumodoku (re-exported from dokuspec.spec.vocabulary.sumodoku),
+# dokuspec.sumodoku (re-exported from dokuspec.vocabulary.sumodoku),
 # ``ModelError`` in dokuspec.spec.model, ``Backend.solve`` in the backends.
 # Each object is documented once, where it is defined; this resolver follows
 # a short name through the module that imports it to that place.

@@ -32,7 +32,7 @@ from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.solvers import BACKENDS, Backend, SatBackend
 from dokuspec.solvers.sat import DEFAULT_SOLVER
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
-from dokuspec.spec.vocabulary.sumodoku import (
+from dokuspec.vocabulary.sumodoku import (
     Board,
     Piece,
     Position,

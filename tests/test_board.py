@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dokuspec.errors import DokuspecError, NotationError, PositionError
-from dokuspec.spec.vocabulary.sumodoku import (
+from dokuspec.vocabulary.sumodoku import (
     EMPTY_VARIANTS,
     Board,
     Piece,

@@ -1,7 +1,7 @@
 """Sumodoku rules checked directly on a board, written independently of the spec.
 
 This module reads the rules (SU-3, SU-12, SU-13, SU-14) as plain Python over
-a :class:`~dokuspec.spec.vocabulary.sumodoku.Board`, with no constraint model
+a :class:`~dokuspec.vocabulary.sumodoku.Board`, with no constraint model
 and no solver, so that :mod:`dokuspec.verify` can hold the solvers' answers
 against it.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dokuspec.spec.vocabulary.sumodoku import (
+from dokuspec.vocabulary.sumodoku import (
     EMPTY_VARIANTS,
     Board,
     Piece,

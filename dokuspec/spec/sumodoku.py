@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dokuspec.spec.model import Group, IntVar, Model, Table, at_most, exactly
-from dokuspec.spec.vocabulary.sumodoku import (
+from dokuspec.vocabulary.sumodoku import (
     Board,
     Piece,
     Variants,

@@ -1,7 +1,7 @@
 """Hypothesis strategies for Sumodoku boards, variants and positions.
 
 Every strategy draws plain vocabulary values
-(:mod:`dokuspec.spec.vocabulary.sumodoku`) and shrinks towards simple ones:
+(:mod:`dokuspec.vocabulary.sumodoku`) and shrinks towards simple ones:
 the identity transformation of the base grid, few pieces kept, no variant.
 
 * :func:`full_grids`: valid full boards (rule SU-3).
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from dokuspec.spec.vocabulary.sumodoku import (
+from dokuspec.vocabulary.sumodoku import (
     Board,
     Position,
     Variants,

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dokuspec.engine.sumodoku import violations
 from dokuspec.solvers import BACKENDS, Backend
 from dokuspec.spec.sumodoku import CompletionModel, cell_literal, completion_model
-from dokuspec.spec.vocabulary.sumodoku import Piece, Position
+from dokuspec.vocabulary.sumodoku import Piece, Position
 from dokuspec.sumodoku import BackendName, Verdict, check, explain
 
 __all__ = [

@@ -1,1 +1,0 @@
-"""Plain vocabulary types of the games (boards, pieces, positions), shared by spec and engine."""
