@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dokuspec.errors import DokuspecError, NotationError, PositionError
+from dokuspec.sumodoku import read_positions
+from dokuspec.verify.strategies import BASE_GRID, full_grids, positions
 from dokuspec.vocabulary.sumodoku import (
     EMPTY_VARIANTS,
     Board,
@@ -20,8 +22,6 @@ from dokuspec.vocabulary.sumodoku import (
     parse_border,
     position_schema,
 )
-from dokuspec.sumodoku import read_positions
-from dokuspec.verify.strategies import BASE_GRID, full_grids, positions
 
 PUZZLE = "000000013040000090200070000706000400000300000000900000030100500000060807000000000"
 PUZZLE_DOTS = PUZZLE.replace("0", ".")

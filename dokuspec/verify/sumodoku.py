@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dokuspec.engine.sumodoku import violations
 from dokuspec.solvers import BACKENDS, Backend
 from dokuspec.spec.sumodoku import CompletionModel, cell_literal, completion_model
-from dokuspec.vocabulary.sumodoku import Piece, Position
 from dokuspec.sumodoku import BackendName, Verdict, check, explain
+from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = [
     "check_agreement",
