@@ -8,10 +8,12 @@ command line turns these into one line and exit status 2.
 from __future__ import annotations
 
 __all__ = [
+    "BudgetError",
     "DokuspecError",
     "ModelError",
     "NotationError",
     "PositionError",
+    "SolverError",
 ]
 
 
@@ -66,3 +68,19 @@ class PositionError(DokuspecError):
 
 class ModelError(DokuspecError):
     """A constraint model is malformed (unknown literal, value outside a domain, bad bound)."""
+
+
+class BudgetError(DokuspecError):
+    """A time or conflict limit that is negative, NaN, infinite or beyond the largest accepted.
+
+    Raised before any solving starts; the message names the limit and its accepted range.
+    """
+
+
+class SolverError(DokuspecError):
+    """A solver backend or SAT solver that dokuspec cannot use correctly.
+
+    Unknown names, and solvers that cannot honour assumptions or budgets
+    (python-sat's Kissat ignores assumptions, Lingeling refuses limited
+    solving), are refused with this error rather than used.
+    """

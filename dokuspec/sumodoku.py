@@ -22,15 +22,12 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from dokuspec.errors import DokuspecError, NotationError
-from dokuspec.solvers import BACKENDS, Backend, SatBackend
-from dokuspec.solvers.sat import DEFAULT_SOLVER
+from dokuspec.errors import DokuspecError, NotationError, SolverError
+from dokuspec.solvers import CACHE, Backend, Budget, as_budget
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -41,12 +38,15 @@ from dokuspec.vocabulary.sumodoku import (
 
 __all__ = [
     "Board",
+    "Budget",
+    "Count",
     "Piece",
     "Position",
     "Variants",
     "Verdict",
     "check",
     "count_completions",
+    "count_completions_within",
     "explain",
     "read_positions",
 ]
@@ -91,31 +91,28 @@ class Verdict:
     backend: str = "sat"
 
 
-_CACHE_SIZE = 32
-_backends: OrderedDict[tuple[object, ...], tuple[CompletionModel, Backend]] = OrderedDict()
-
-
 def _backend(
     position: Position, backend: str, solver: str | None
 ) -> tuple[CompletionModel, Backend]:
-    capacity = tuple(9 - n for n in position.out)
-    key = (position.variants, capacity, backend, solver)
-    found = _backends.get(key)
-    if found is not None:
-        return found
-    if backend not in BACKENDS:
-        raise DokuspecError(f"unknown backend {backend!r}; choose 'sat' or 'z3'")
+    """The completion model of ``position``'s rule set, compiled (from the shared cache)."""
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be a str, not {type(backend).__name__}")
+    if solver is not None and not isinstance(solver, str):
+        raise TypeError(f"solver must be a str or None, not {type(solver).__name__}")
+    if backend not in ("sat", "z3"):
+        raise SolverError(f"unknown backend {backend!r}; choose 'sat' or 'z3'")
     if solver is not None and backend != "sat":
-        raise DokuspecError("a SAT solver name goes with backend 'sat' only")
-    spec = completion_model(position.variants, capacity)
-    compiled: Backend = (
-        SatBackend(spec.model, solver=solver or DEFAULT_SOLVER)
-        if backend == "sat"
-        else BACKENDS[backend](spec.model)
+        raise SolverError("a SAT solver name goes with backend 'sat' only")
+    capacity = tuple(9 - n for n in position.out)
+    options = {"solver": solver} if solver is not None else {}
+    spec, compiled = CACHE.get(
+        ("sumodoku", position.variants, capacity),
+        lambda: completion_model(position.variants, capacity),
+        lambda spec: spec.model,
+        backend,
+        **options,
     )
-    _backends[key] = (spec, compiled)
-    if len(_backends) > _CACHE_SIZE:
-        _backends.popitem(last=False)
+    assert isinstance(spec, CompletionModel)
     return spec, compiled
 
 
@@ -125,8 +122,10 @@ def _position(position: PositionLike, variants: Variants | None) -> Position:
     elif isinstance(position, Board):
         position = Position(position)
     elif not isinstance(position, Position):
-        raise DokuspecError(f"expected a Position, Board or str, not {type(position).__name__}")
+        raise TypeError(f"expected a Position, Board or str, not {type(position).__name__}")
     if variants is not None:
+        if not isinstance(variants, Variants):
+            raise TypeError(f"variants must be a Variants, not {type(variants).__name__}")
         if not position.variants.is_plain():
             raise DokuspecError("the position already carries variants; do not pass variants too")
         position = Position(position.board, variants, position.out)
@@ -141,6 +140,7 @@ def check(
     variants: Variants | None = None,
     time_limit: float | None = None,
     conflict_limit: int | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
     """Is ``position`` still completable (rule SU-15)?
 
@@ -151,8 +151,11 @@ def check(
         solver: with ``backend="sat"``, a python-sat solver name (default
             CaDiCaL 1.9.5, ``"cadical195"``).
         variants: variant rules for a plain board (SU-12..SU-14).
-        time_limit: seconds; when reached the status is ``"unknown"``.
-        conflict_limit: solver conflicts; when reached the status is ``"unknown"``.
+        time_limit: seconds (0 to 1,000,000); when reached the status is
+            ``"unknown"``. ``None``: no limit.
+        conflict_limit: solver conflicts (0 to 2**31 - 1); when reached the
+            status is ``"unknown"``. ``None``: no limit.
+        budget: a :class:`Budget` instead of the two limits.
 
     Returns:
         A :class:`Verdict` with ``completion`` set when completable.
@@ -160,13 +163,14 @@ def check(
     Raises:
         NotationError: ``position`` is a string that is not a position.
         PositionError: the position cannot exist (more than 9 of a colour).
-        DokuspecError: an unknown backend or solver name.
+        BudgetError: a negative, NaN, infinite or too large limit.
+        SolverError: an unknown backend, or an unknown or refused SAT solver.
+        TypeError: an argument of the wrong type.
     """
+    spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)
-    answer = compiled.solve(
-        spec.assumptions(position.board), time_limit=time_limit, conflict_limit=conflict_limit
-    )
+    answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
 
@@ -179,8 +183,9 @@ def explain(
     variants: Variants | None = None,
     time_limit: float | None = None,
     conflict_limit: int | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
-    """Check ``position`` and, when impossible, explain why.
+    """Check ``position`` and, when impossible, explain why (rule SU-18).
 
     The explanation (``Verdict.conflict``) is a minimal set of placed pieces
     that is impossible on its own: the position with only those pieces (same
@@ -194,23 +199,20 @@ def explain(
     minimal set of variant marks, diagonals and supplies that the conflict
     needs (removing any one of them makes it completable).
 
-    Arguments are those of :func:`check`; ``time_limit`` bounds the whole
-    call and ``conflict_limit`` each solver query. A completable position
-    gets its completion, as with :func:`check`.
+    Arguments are those of :func:`check`; the time limit bounds the whole
+    call and the conflict limit each solver query. When the budget runs out
+    after the position is known to be impossible, the verdict is
+    ``"impossible"`` with the conflict found so far and ``minimal`` false. A
+    completable position gets its completion, as with :func:`check`.
 
     Raises:
-        NotationError: ``position`` is a string that is not a position.
-        PositionError: the position cannot exist (more than 9 of a colour).
-        DokuspecError: an unknown backend or solver name.
+        As :func:`check`.
     """
+    spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
     result = compiled.minimal_core(
-        spec.piece_literals(position.board),
-        fixed=spec.always,
-        time_limit=time_limit,
-        conflict_limit=conflict_limit,
+        spec.piece_literals(position.board), fixed=spec.always, budget=spending
     )
     if result.status != "unsat":
         completion = spec.board_of(result.model) if result.model is not None else None
@@ -219,10 +221,7 @@ def explain(
     minimal = result.minimal
     rules: tuple[str, ...] = ()
     if spec.always:
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        named = compiled.minimal_core(
-            spec.always, fixed=result.core, time_limit=remaining, conflict_limit=conflict_limit
-        )
+        named = compiled.minimal_core(spec.always, fixed=result.core, budget=spending)
         if named.status == "unsat" and named.core is not None:
             rules = tuple(spec.rule_names[selector] for selector in named.core)
             minimal = minimal and named.minimal
@@ -240,6 +239,23 @@ def explain(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The answer of :func:`count_completions`.
+
+    Attributes:
+        count: completions found (distinct full boards).
+        exact: whether ``count`` is every completion; false when the limit
+            or the budget stopped the count (then "at least ``count``").
+    """
+
+    count: int
+    exact: bool
+
+    def __int__(self) -> int:
+        return self.count
+
+
 def count_completions(
     position: PositionLike,
     limit: int,
@@ -247,26 +263,74 @@ def count_completions(
     backend: BackendName = "sat",
     solver: str | None = None,
     variants: Variants | None = None,
+    time_limit: float | None = None,
+    conflict_limit: int | None = None,
+    budget: Budget | None = None,
 ) -> int:
     """How many different completions ``position`` has, counting at most ``limit``.
 
-    A result below ``limit`` is exact; a result equal to ``limit`` means "at
-    least ``limit``". A proper Sudoku puzzle has exactly one completion
-    (``count_completions(p, 2) == 1``).
+    A result below ``limit`` is exact unless a budget ran out; a result equal
+    to ``limit`` means "at least ``limit``". A proper Sudoku puzzle has
+    exactly one completion (``count_completions(p, 2) == 1``). With a budget,
+    use :func:`count_completions_within`, which says whether the count is
+    exact; this function raises rather than return a count cut short.
 
     Raises:
-        DokuspecError: ``limit`` is not a positive integer; or as :func:`check`.
+        TypeError: ``limit`` is not an int.
+        DokuspecError: ``limit`` is not positive; or as :func:`check`.
+        TimeoutError: the budget ran out before the count was known.
     """
-    if not isinstance(limit, int) or limit < 1:
+    found = count_completions_within(
+        position,
+        limit,
+        backend=backend,
+        solver=solver,
+        variants=variants,
+        time_limit=time_limit,
+        conflict_limit=conflict_limit,
+        budget=budget,
+    )
+    if not found.exact and found.count < limit:
+        raise TimeoutError(
+            f"the budget ran out after {found.count} completion(s), before the count was known"
+        )
+    return found.count
+
+
+def count_completions_within(
+    position: PositionLike,
+    limit: int,
+    *,
+    backend: BackendName = "sat",
+    solver: str | None = None,
+    variants: Variants | None = None,
+    time_limit: float | None = None,
+    conflict_limit: int | None = None,
+    budget: Budget | None = None,
+) -> Count:
+    """Count completions of ``position`` up to ``limit`` within a budget.
+
+    Returns:
+        A :class:`Count`: ``exact`` when every completion was counted (fewer
+        than ``limit`` exist); otherwise at least ``count`` exist (the limit
+        was reached, or the budget ran out).
+
+    Raises:
+        As :func:`count_completions` (but never :class:`TimeoutError`).
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be a positive int, not {type(limit).__name__}")
+    if limit < 1:
         raise DokuspecError(f"limit must be a positive integer, not {limit!r}")
+    spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = _backend(position, backend, solver)
     empty = position.board.empty_cells()
     projection = [lit for i in empty for lit in spec.cells[i].literals]
     found = compiled.enumerate(
-        projection, assumptions=spec.assumptions(position.board), limit=limit
+        projection, assumptions=spec.assumptions(position.board), limit=limit, budget=spending
     )
-    return len(found.solutions)
+    return Count(len(found.solutions), found.complete)
 
 
 def read_positions(

@@ -119,3 +119,26 @@ def brute_projections(
     model: Model, projection: Sequence[int], assumptions: Iterable[int] = ()
 ) -> set[tuple[int, ...]]:
     return {project(t, projection) for t in brute_solutions(model, assumptions)}
+
+
+def pigeonhole(pigeons: int, *, pairwise: bool, guarded: bool = False) -> Model:
+    """``pigeons`` pigeons into ``pigeons - 1`` holes: unsat, and hard for resolution.
+
+    With ``pairwise`` each hole's "at most one pigeon" is a set of binary
+    clauses (hard for every backend from about 11 pigeons on); otherwise a
+    cardinality constraint.
+    """
+    from dokuspec.spec.model import at_most, clause  # noqa: PLC0415
+
+    holes = pigeons - 1
+    model = Model()
+    p = [[model.bool_var(f"p{i}h{j}") for j in range(holes)] for i in range(pigeons)]
+    constraints: list[Constraint] = [clause(*row) for row in p]
+    for j in range(holes):
+        column = [p[i][j] for i in range(pigeons)]
+        if pairwise:
+            constraints += [clause(-x, -y) for x, y in itertools.combinations(column, 2)]
+        else:
+            constraints.append(at_most(column, 1))
+    model.add("pigeons", constraints, guarded=guarded)
+    return model

@@ -17,7 +17,7 @@ from helpers import data_lines
 
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import violations
-from dokuspec.errors import DokuspecError
+from dokuspec.errors import BudgetError, DokuspecError, SolverError
 from dokuspec.sumodoku import Board, Piece, Position, Variants
 from dokuspec.verify.strategies import BASE_GRID, X_GRID, consecutive_borders
 from dokuspec.verify.sumodoku import (
@@ -418,19 +418,91 @@ def test_positions_given_as_text() -> None:
 
 def test_bad_arguments() -> None:
     board = SUDOKU17[0]
-    with pytest.raises(DokuspecError, match="unknown backend"):
+    with pytest.raises(SolverError, match="unknown backend 'minisat'"):
         sumodoku.check(board, backend="minisat")  # type: ignore[arg-type]
-    with pytest.raises(DokuspecError, match="backend 'sat' only"):
+    with pytest.raises(SolverError, match="backend 'sat' only"):
         sumodoku.check(board, backend="z3", solver="glucose4")
-    with pytest.raises(DokuspecError, match="unknown SAT solver"):
+    with pytest.raises(SolverError, match="unknown SAT solver 'no-such-solver'"):
         sumodoku.check(board, solver="no-such-solver")
     with pytest.raises(DokuspecError, match="already carries variants"):
         sumodoku.check(Position(board, Variants(x=True)), variants=Variants(x=True))
-    with pytest.raises(DokuspecError, match="expected a Position"):
+    with pytest.raises(TypeError, match="expected a Position, Board or str, not int"):
         sumodoku.check(42)  # type: ignore[arg-type]
-    for limit in (0, -1, 1.5):
+    for limit in (0, -1):
         with pytest.raises(DokuspecError, match="positive integer"):
-            sumodoku.count_completions(board, limit)  # type: ignore[arg-type]
+            sumodoku.count_completions(board, limit)
+    with pytest.raises(TypeError, match="limit must be a positive int, not float"):
+        sumodoku.count_completions(board, 1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("solver", ["kissat", "ks", "lingeling", "cadical103"])
+def test_solvers_that_cannot_honour_the_contract_are_refused(solver: str) -> None:
+    with pytest.raises(SolverError, match=f"SAT solver '{solver}' is refused"):
+        sumodoku.check(IMPOSSIBLE[0], solver=solver)
+
+
+@pytest.mark.parametrize("query", ["check", "explain", "count"])
+@pytest.mark.parametrize(
+    ("limits", "error", "message"),
+    [
+        ({"time_limit": -1.0}, BudgetError, "time_limit must be between 0 and"),
+        ({"time_limit": float("nan")}, BudgetError, "not nan"),
+        ({"time_limit": float("inf")}, BudgetError, "not inf"),
+        ({"time_limit": 2.0**32}, BudgetError, "not 4294967296.0"),
+        ({"conflict_limit": -1}, BudgetError, "conflict_limit must be between 0 and"),
+        ({"conflict_limit": 2**32}, BudgetError, "not 4294967296"),
+        ({"conflict_limit": 1.5}, TypeError, "conflict_limit must be an int or None, not float"),
+        ({"time_limit": "1"}, TypeError, "time_limit must be a number of seconds or None"),
+        ({"time_limit": True}, TypeError, "not bool"),
+    ],
+)
+def test_invalid_budgets_are_errors_not_unknown(
+    query: str, limits: dict[str, object], error: type[Exception], message: str
+) -> None:
+    position = IMPOSSIBLE[0]
+    with pytest.raises(error, match=message):
+        if query == "check":
+            sumodoku.check(position, **limits)  # type: ignore[arg-type]
+        elif query == "explain":
+            sumodoku.explain(position, **limits)  # type: ignore[arg-type]
+        else:
+            sumodoku.count_completions(position, 2, **limits)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_budgets_at_zero_answer_unknown_at_once(backend: sumodoku.BackendName) -> None:
+    for limits in ({"time_limit": 0}, {"conflict_limit": 0}, {"time_limit": 0.0}):
+        verdict = sumodoku.check(TOP95[0], backend=backend, **limits)  # type: ignore[arg-type]
+        assert verdict.status == "unknown"
+        found = sumodoku.count_completions_within(
+            TOP95[0],
+            2,
+            backend=backend,
+            **limits,  # type: ignore[arg-type]
+        )
+        assert found == sumodoku.Count(0, exact=False)
+        with pytest.raises(TimeoutError, match="after 0 completion"):
+            sumodoku.count_completions(TOP95[0], 2, backend=backend, **limits)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_interrupted_queries_leave_the_solver_right(backend: sumodoku.BackendName) -> None:
+    # The reported failure: two checks cut short by a 1 ms limit, then a count
+    # on the same compiled solver answered 5 for a puzzle with one completion.
+    puzzle = SUDOKU17[0]
+    for _ in range(2):
+        assert sumodoku.check(puzzle, backend=backend, time_limit=0.001).status in (
+            "unknown",
+            "completable",
+        )
+    assert sumodoku.count_completions(puzzle, 5, backend=backend) == 1
+    verdict = sumodoku.check(puzzle, backend=backend)
+    check_completion(Position(puzzle), verdict)
+    for board in IMPOSSIBLE[:3]:
+        sumodoku.check(board, backend=backend, conflict_limit=1)
+        sumodoku.explain(board, backend=backend, time_limit=0.002)
+        why = sumodoku.explain(board, backend=backend)
+        check_explanation(Position(board), why)
 
 
 def test_another_sat_solver() -> None:

@@ -1,36 +1,180 @@
-"""What every solver backend offers, and the algorithms built on top of it.
+"""The backend contract, budgets, and the algorithms built once for every backend.
 
 A backend compiles a :class:`~dokuspec.spec.model.Model` once and answers many
 queries against it, each under *assumptions* (literals taken as true for that
-query only). Answers are ``"sat"``, ``"unsat"`` or ``"unknown"`` (a time or
-conflict budget ran out); never a guess.
+query only) and a :class:`Budget`. Answers are ``"sat"`` (with a model over
+every variable of the model), ``"unsat"`` (with a core over the assumptions)
+or ``"unknown"`` (the budget ran out, or the query was interrupted); never a
+guess. The contract every backend keeps, and which
+``tests/test_backend_contract.py`` checks for each of them:
 
-On top of :meth:`Backend.solve`, this module implements, once for all
-backends: minimal unsat cores over assumptions (:meth:`Backend.minimal_core`)
-and enumeration of solutions projected on chosen variables
-(:meth:`Backend.enumerate`).
+* a model covers every variable of the model, ``model[v - 1]`` being ``v`` or ``-v``;
+* a budget means the same on every backend: a time limit of 0 or a conflict
+  limit of 0 answers ``"unknown"`` without searching; invalid limits raise
+  :class:`~dokuspec.errors.BudgetError` before any work;
+* a query that ran out of budget, or was interrupted, leaves the compiled
+  solver as right as before: the next query gets the right answer;
+* enumeration and optimisation work on a scratch copy of the compiled
+  formula, so the compiled solver is left exactly as it was and does not grow;
+* a solver that cannot honour assumptions or budgets is refused
+  (:class:`~dokuspec.errors.SolverError`), never used.
+
+Built on :meth:`Backend.solve`, once for all backends: minimal unsat cores
+(:meth:`Backend.minimal_core`), projected enumeration
+(:meth:`Backend.enumerate`) and optimisation under a budget
+(:meth:`Backend.optimize`). :func:`make_backend` compiles a model by backend
+name, and :data:`CACHE` keeps compiled solvers per rule set for every game.
 """
 
 from __future__ import annotations
 
+import atexit
+import math
+import os
+import select
+import signal
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
 
-from dokuspec.spec.model import Model, Objective
+from dokuspec.errors import BudgetError, ModelError, SolverError
+from dokuspec.spec.model import Constraint, Model, Objective, PseudoBoolean
 
 __all__ = [
+    "CACHE",
+    "MAX_CONFLICT_LIMIT",
+    "MAX_TIME_LIMIT",
+    "UNLIMITED",
     "Backend",
+    "BackendCache",
+    "Budget",
     "CoreResult",
     "Enumeration",
     "OptimizeResult",
     "SolveResult",
     "Status",
+    "Watchdog",
+    "as_budget",
+    "make_backend",
 ]
 
 Status: TypeAlias = Literal["sat", "unsat", "unknown"]
+
+#: The largest accepted time limit, in seconds (about 11.6 days). Larger
+#: values, NaN and infinity are refused rather than wrapped: use ``None``
+#: for no limit.
+MAX_TIME_LIMIT = 1_000_000.0
+
+#: The largest accepted conflict limit (2**31 - 1, what every solver's
+#: native conflict budget can hold without wrapping). Use ``None`` for none.
+MAX_CONFLICT_LIMIT = 2**31 - 1
+
+
+def _clock() -> float:
+    return time.monotonic()
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a query may spend: time for the whole query, conflicts per solver call.
+
+    The clock starts when the budget is made, so one budget shared by the
+    several solver calls of a query (a minimal core, an enumeration, an
+    explanation) bounds them all together: :meth:`remaining` is what is left.
+    A conflict limit bounds each solver call of the query.
+
+    Attributes:
+        time_limit: seconds for the whole query (0 to :data:`MAX_TIME_LIMIT`),
+            or ``None`` for no limit. 0 answers ``"unknown"`` at once.
+        conflict_limit: solver conflicts per call (0 to
+            :data:`MAX_CONFLICT_LIMIT`), or ``None`` for no limit. 0 answers
+            ``"unknown"`` at once, on every backend.
+
+    Raises:
+        TypeError: a limit is not a number (``bool`` is not a number here;
+            a conflict limit must be an ``int``).
+        BudgetError: a limit is negative, NaN, infinite or above its maximum.
+    """
+
+    time_limit: float | None = None
+    conflict_limit: int | None = None
+    started: float = field(default_factory=_clock, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        limit = self.time_limit
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int | float):
+                raise TypeError(
+                    f"time_limit must be a number of seconds or None, not {type(limit).__name__}"
+                )
+            if math.isnan(limit) or math.isinf(limit) or not 0 <= limit <= MAX_TIME_LIMIT:
+                raise BudgetError(
+                    f"time_limit must be between 0 and {MAX_TIME_LIMIT:,.0f} seconds "
+                    f"(None for no limit), not {limit!r}"
+                )
+        conflicts = self.conflict_limit
+        if conflicts is not None:
+            if isinstance(conflicts, bool) or not isinstance(conflicts, int):
+                raise TypeError(
+                    f"conflict_limit must be an int or None, not {type(conflicts).__name__}"
+                )
+            if not 0 <= conflicts <= MAX_CONFLICT_LIMIT:
+                raise BudgetError(
+                    f"conflict_limit must be between 0 and {MAX_CONFLICT_LIMIT:,} "
+                    f"(None for no limit), not {conflicts!r}"
+                )
+
+    @property
+    def deadline(self) -> float | None:
+        """The :func:`time.monotonic` time at which the budget runs out, or ``None``."""
+        return None if self.time_limit is None else self.started + self.time_limit
+
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or ``None`` without a time limit."""
+        deadline = self.deadline
+        return None if deadline is None else max(0.0, deadline - _clock())
+
+    def exhausted(self) -> bool:
+        """Whether no solver call may start: no time left, or a conflict limit of 0."""
+        remaining = self.remaining()
+        return (remaining is not None and remaining <= 0.0) or self.conflict_limit == 0
+
+    @property
+    def unlimited(self) -> bool:
+        """Whether neither limit is set."""
+        return self.time_limit is None and self.conflict_limit is None
+
+
+#: The budget with no limit.
+UNLIMITED = Budget()
+
+
+def as_budget(
+    budget: Budget | None = None,
+    *,
+    time_limit: float | None = None,
+    conflict_limit: int | None = None,
+) -> Budget:
+    """A :class:`Budget` from either a budget or the two limits (not both).
+
+    Raises:
+        TypeError: ``budget`` is not a :class:`Budget`, or a limit is not a number.
+        BudgetError: a budget and limits were both given, or a limit is invalid.
+    """
+    if budget is None:
+        if time_limit is None and conflict_limit is None:
+            return UNLIMITED
+        return Budget(time_limit, conflict_limit)
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget, not {type(budget).__name__}")
+    if time_limit is not None or conflict_limit is not None:
+        raise BudgetError("give either a budget or time_limit/conflict_limit, not both")
+    return budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +182,20 @@ class SolveResult:
     """The answer to one query.
 
     Attributes:
-        status: ``"sat"``, ``"unsat"`` or ``"unknown"`` (budget reached).
-        model: when sat, a list of signed literals, ``model[v - 1]`` being
-            ``v`` or ``-v`` for every variable ``v`` of the model (DIMACS
+        status: ``"sat"``, ``"unsat"`` or ``"unknown"``.
+        model: when sat, a list of signed literals covering every variable of
+            the model, ``model[v - 1]`` being ``v`` or ``-v`` (DIMACS
             convention); otherwise ``None``.
         core: when unsat, a subset of the assumptions that is unsatisfiable
             with the model (not necessarily minimal); otherwise ``None``.
+        reason: when unknown, why: ``"time"``, ``"conflicts"`` (the budget
+            ran out); otherwise ``None``.
     """
 
     status: Status
     model: list[int] | None = None
     core: tuple[int, ...] | None = None
+    reason: str | None = None
 
     def value(self, literal: int) -> bool:
         """Whether ``literal`` is true in the model.
@@ -88,7 +235,7 @@ class Enumeration:
         solutions: distinct solutions projected on the requested variables,
             each a tuple of signed literals in projection order.
         complete: true when every projected solution is listed; false when
-            the limit or a budget stopped the enumeration first.
+            the limit or the budget stopped the enumeration first.
     """
 
     solutions: list[tuple[int, ...]]
@@ -100,22 +247,102 @@ class OptimizeResult:
     """The answer of :meth:`Backend.optimize`.
 
     Attributes:
-        status: ``"optimal"``, ``"unsat"`` or ``"unknown"`` (budget reached).
-        value: the optimal value of the objective, when optimal.
-        model: an optimal model (as in :class:`SolveResult`), when optimal.
+        status: ``"optimal"`` (proven), ``"feasible"`` (the budget ran out
+            after a solution was found: ``value`` is the best found so far,
+            not proven optimal), ``"unsat"`` or ``"unknown"`` (the budget ran
+            out before any solution).
+        value: the objective's value of ``model`` (optimal or feasible).
+        model: the best model found (as in :class:`SolveResult`).
     """
 
-    status: Literal["optimal", "unsat", "unknown"]
+    status: Literal["optimal", "feasible", "unsat", "unknown"]
     value: int | None = None
     model: list[int] | None = None
 
+    @property
+    def proven_optimal(self) -> bool:
+        """Whether ``value`` is proven optimal."""
+        return self.status == "optimal"
+
+
+class Watchdog:
+    """Interrupts a running solver call at a deadline, or when SIGINT arrives.
+
+    Used around solver calls that release the GIL and can be interrupted
+    from another thread (Z3, and python-sat solvers with ``interrupt()``).
+    In the main thread, SIGINT is noticed through :func:`signal.set_wakeup_fd`
+    (Python's own handler still runs, and raises :class:`KeyboardInterrupt`
+    as soon as the interrupted call returns).
+
+    Attributes:
+        fired: ``"time"`` once the deadline interrupted the call, ``"signal"``
+            once SIGINT did, else ``None``.
+    """
+
+    def __init__(self, interrupt: Callable[[], object], deadline: float | None) -> None:
+        self._interrupt = interrupt
+        self._deadline = deadline
+        self.fired: str | None = None
+
+    @contextmanager
+    def watching(self) -> Iterator[Watchdog]:
+        """Watch for the duration of the ``with`` block."""
+        main = threading.current_thread() is threading.main_thread()
+        signal_read, signal_write = os.pipe() if main else (-1, -1)
+        stop_read, stop_write = os.pipe()
+        previous = -1
+        try:
+            if main:
+                os.set_blocking(signal_write, False)
+                try:
+                    previous = signal.set_wakeup_fd(signal_write, warn_on_full_buffer=False)
+                except ValueError:  # pragma: no cover - not the main interpreter
+                    main = False
+            thread = threading.Thread(
+                target=self._watch,
+                args=(signal_read if main else -1, stop_read),
+                name="dokuspec-watchdog",
+                daemon=True,
+            )
+            thread.start()
+            try:
+                yield self
+            finally:
+                os.write(stop_write, b"x")
+                thread.join()
+        finally:
+            if main:
+                signal.set_wakeup_fd(previous)
+            for descriptor in (signal_read, signal_write, stop_read, stop_write):
+                if descriptor >= 0:
+                    os.close(descriptor)
+
+    def _watch(self, signal_read: int, stop_read: int) -> None:
+        watched = [stop_read] + ([signal_read] if signal_read >= 0 else [])
+        while True:
+            timeout = None if self._deadline is None else max(0.0, self._deadline - _clock())
+            ready, _, _ = select.select(watched, [], [], timeout)
+            if stop_read in ready:
+                return
+            if signal_read in ready:
+                received = os.read(signal_read, 64)
+                if signal.SIGINT in received:
+                    self.fired = "signal"
+                    self._interrupt()
+                    return
+                continue
+            self.fired = "time"
+            self._interrupt()
+            return
+
 
 class Backend(ABC):
-    """A compiled model that answers queries.
+    """A compiled model that answers queries (the backend contract: see the module docstring).
 
-    Subclasses compile in ``__init__``; every query may carry assumptions and
-    a budget: ``time_limit`` in seconds and ``conflict_limit`` in solver
-    conflicts. A query whose budget runs out answers ``"unknown"``.
+    Subclasses compile in ``__init__`` and implement :meth:`_solve`,
+    :meth:`scratch`, :meth:`add_clause`, :meth:`add_constraint`,
+    :meth:`new_var` and :meth:`_optimize_exact`. Compiled backends are not
+    thread-safe: use one per thread or process.
     """
 
     #: Short name of the backend ("sat", "z3").
@@ -124,20 +351,22 @@ class Backend(ABC):
     def __init__(self, model: Model) -> None:
         self.model = model
 
-    @abstractmethod
-    def solve(
-        self,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-        conflict_limit: int | None = None,
-    ) -> SolveResult:
-        """Decide the model under ``assumptions``.
+    # -- what each backend implements ------------------------------------------------------
 
-        Args:
-            assumptions: literals taken as true for this query only.
-            time_limit: seconds, or ``None`` for no limit.
-            conflict_limit: solver conflicts, or ``None`` for no limit.
+    @property
+    @abstractmethod
+    def top_variable(self) -> int:
+        """The largest variable of the compiled formula (model, auxiliaries, :meth:`new_var`)."""
+
+    @abstractmethod
+    def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
+        """Decide the formula under ``assumptions`` within ``budget`` (not exhausted)."""
+
+    @abstractmethod
+    def scratch(self) -> Backend:
+        """A fresh copy of the compiled formula (no learnt clauses) for throw-away work.
+
+        Clauses and constraints added to the copy never reach this backend.
         """
 
     @abstractmethod
@@ -149,22 +378,66 @@ class Backend(ABC):
         """Add a clause to the compiled formula for all later queries."""
 
     @abstractmethod
-    def optimize(
-        self,
-        objective: Objective,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-    ) -> OptimizeResult:
-        """Find a model under ``assumptions`` that optimises ``objective``."""
+    def add_constraint(self, constraint: Constraint) -> None:
+        """Add a constraint of the modelling vocabulary for all later queries."""
+
+    @abstractmethod
+    def _optimize_exact(self, objective: Objective, assumptions: list[int]) -> OptimizeResult:
+        """Optimise with no budget, with the backend's own optimiser (proven optimal)."""
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def _check_assumptions(self, assumptions: Sequence[int]) -> list[int]:
+        top = self.top_variable
+        checked = list(assumptions)
+        for literal in checked:
+            if isinstance(literal, bool) or not isinstance(literal, int):
+                raise TypeError(f"an assumption must be an int literal, not {literal!r}")
+            if literal == 0 or abs(literal) > top:
+                raise ModelError(f"assumption {literal} is not a literal of the compiled formula")
+        return checked
+
+    def solve(self, assumptions: Sequence[int] = (), budget: Budget = UNLIMITED) -> SolveResult:
+        """Decide the model under ``assumptions`` within ``budget``.
+
+        Args:
+            assumptions: literals taken as true for this query only.
+            budget: the time and conflict limits (:class:`Budget`).
+
+        Returns:
+            ``"sat"`` with a model over every model variable, ``"unsat"`` with
+            a core over the assumptions, or ``"unknown"`` with the reason.
+
+        Raises:
+            TypeError: an assumption is not an ``int``, or ``budget`` not a Budget.
+            ModelError: an assumption is not a literal of the compiled formula.
+            KeyboardInterrupt: SIGINT arrived during the call; the compiled
+                solver is left usable.
+        """
+        if not isinstance(budget, Budget):
+            raise TypeError(f"budget must be a Budget, not {type(budget).__name__}")
+        checked = self._check_assumptions(assumptions)
+        if budget.conflict_limit == 0:
+            return SolveResult("unknown", reason="conflicts")
+        remaining = budget.remaining()
+        if remaining is not None and remaining <= 0.0:
+            return SolveResult("unknown", reason="time")
+        return self._solve(checked, budget)
+
+    def _full_model(self, model: Sequence[int]) -> list[int]:
+        """``model`` cut or padded to exactly the model's variables (absent ones false)."""
+        count = self.model.num_vars
+        values = list(model[:count])
+        if len(values) < count:
+            values.extend(-v for v in range(len(values) + 1, count + 1))
+        return values
 
     def minimal_core(
         self,
         assumptions: Sequence[int],
         *,
         fixed: Sequence[int] = (),
-        time_limit: float | None = None,
-        conflict_limit: int | None = None,
+        budget: Budget = UNLIMITED,
     ) -> CoreResult:
         """A minimal unsatisfiable subset of ``assumptions``, if there is one.
 
@@ -177,16 +450,13 @@ class Backend(ABC):
         the new (smaller) core replaces it. The result is minimal: dropping
         any one of its literals makes the query satisfiable.
 
-        ``time_limit`` bounds the whole call; ``conflict_limit`` each query.
-        If a budget runs out during minimisation the current (unsat) core is
-        returned with ``minimal=False``.
+        The budget's time limit bounds the whole call, its conflict limit
+        each solver call. If the budget runs out during minimisation the
+        current (unsat) core is returned with ``minimal=False``.
         """
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
-        pinned = list(fixed)
+        pinned = self._check_assumptions(fixed)
         pinned_set = set(pinned)
-        first = self.solve(
-            [*pinned, *assumptions], time_limit=time_limit, conflict_limit=conflict_limit
-        )
+        first = self.solve([*pinned, *assumptions], budget)
         if first.status != "unsat":
             return CoreResult(first.status, None, False, first.model)
         assert first.core is not None
@@ -194,23 +464,18 @@ class Backend(ABC):
         minimal = True
         index = 0
         while index < len(core):
-            remaining = None if deadline is None else deadline - time.perf_counter()
-            if remaining is not None and remaining <= 0:
-                minimal = False
-                break
             trial = core[:index] + core[index + 1 :]
-            answer = self.solve(
-                [*pinned, *trial], time_limit=remaining, conflict_limit=conflict_limit
-            )
+            answer = self.solve([*pinned, *trial], budget)
             if answer.status == "unsat":
                 assert answer.core is not None
                 kept = set(answer.core)
                 # Literals before ``index`` are necessary, so they are in every
                 # core of ``trial``: refinement keeps them in place.
                 core = [literal for literal in trial if literal in kept]
+            elif answer.status == "unknown":
+                minimal = False
+                break
             else:
-                if answer.status == "unknown":
-                    minimal = False
                 index += 1
         return CoreResult("unsat", tuple(core), minimal)
 
@@ -220,53 +485,208 @@ class Backend(ABC):
         *,
         assumptions: Sequence[int] = (),
         limit: int | None = None,
-        time_limit: float | None = None,
-        conflict_limit: int | None = None,
+        budget: Budget = UNLIMITED,
     ) -> Enumeration:
         """Enumerate the solutions projected on the variables ``projection``.
 
-        Two models that agree on every projected variable count once. Each
-        solution found is blocked by a clause guarded by a fresh activation
-        literal, which is retired at the end, so later queries see the
-        formula unchanged.
+        Two models that agree on every projected variable count once. Runs on
+        a :meth:`scratch` copy, blocking each solution found with a clause,
+        so this backend's compiled solver is left exactly as it was.
 
         Args:
-            projection: variables (positive integers).
+            projection: variables of the model (positive integers).
             assumptions: literals taken as true throughout.
             limit: stop after this many solutions (``None``: all).
-            time_limit: seconds for the whole enumeration.
-            conflict_limit: conflicts per query.
+            budget: time for the whole enumeration, conflicts per solver call.
 
         Raises:
-            ValueError: a projection entry is not a variable of the model.
+            ModelError: a projection entry is not a variable of the model.
+            TypeError: ``limit`` is not an int.
+            BudgetError: ``limit`` is negative.
         """
         for variable in projection:
-            if variable <= 0:
-                raise ValueError(f"projection entry {variable} is not a variable")
-            self.model.check_literal(variable, "projection")
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
-        activation = self.new_var()
+            if isinstance(variable, bool) or not isinstance(variable, int):
+                raise TypeError(f"a projection entry must be an int variable, not {variable!r}")
+            if not 1 <= variable <= self.model.num_vars:
+                raise ModelError(f"projection entry {variable} is not a variable of the model")
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int):
+                raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+            if limit < 0:
+                raise BudgetError(f"limit must be 0 or more, not {limit}")
+        checked = self._check_assumptions(assumptions)
         solutions: list[tuple[int, ...]] = []
-        complete = False
-        try:
-            while limit is None or len(solutions) < limit:
-                remaining = None if deadline is None else deadline - time.perf_counter()
-                if remaining is not None and remaining <= 0:
-                    break
-                answer = self.solve(
-                    [*assumptions, activation],
-                    time_limit=remaining,
-                    conflict_limit=conflict_limit,
-                )
-                if answer.status == "unsat":
-                    complete = True
-                    break
-                if answer.status == "unknown":
-                    break
-                assert answer.model is not None
-                solution = tuple(answer.model[v - 1] for v in projection)
-                solutions.append(solution)
-                self.add_clause([-activation, *(-literal for literal in solution)])
-        finally:
-            self.add_clause([-activation])
-        return Enumeration(solutions, complete)
+        if limit == 0:
+            return Enumeration(solutions, False)
+        copy = self.scratch()
+        while limit is None or len(solutions) < limit:
+            answer = copy.solve(checked, budget)
+            if answer.status == "unsat":
+                return Enumeration(solutions, True)
+            if answer.status == "unknown":
+                return Enumeration(solutions, False)
+            assert answer.model is not None
+            solution = tuple(answer.model[v - 1] for v in projection)
+            solutions.append(solution)
+            copy.add_clause([-literal for literal in solution])
+        return Enumeration(solutions, False)
+
+    def optimize(
+        self,
+        objective: Objective,
+        assumptions: Sequence[int] = (),
+        *,
+        budget: Budget = UNLIMITED,
+    ) -> OptimizeResult:
+        """Find a model under ``assumptions`` that optimises ``objective``.
+
+        With no budget the backend's own optimiser answers (python-sat's RC2
+        MaxSAT solver, ``z3.Optimize``): ``"optimal"`` or ``"unsat"``. Under
+        a budget, a model-improving search runs on a :meth:`scratch` copy:
+        each model found is kept as the best so far and the next query asks
+        for a strictly better one (a pseudo-Boolean bound on the objective),
+        until none exists (``"optimal"``) or the budget runs out
+        (``"feasible"``, the best found so far, not proven optimal; or
+        ``"unknown"`` if none was found).
+
+        Raises:
+            ModelError: the objective names a literal outside the model.
+        """
+        self.model.check_objective(objective)
+        checked = self._check_assumptions(assumptions)
+        if budget.unlimited:
+            return self._optimize_exact(objective, checked)
+        sign = 1 if objective.sense == "minimize" else -1
+        copy = self.scratch()
+        best: OptimizeResult | None = None
+        while True:
+            answer = copy.solve(checked, budget)
+            if answer.status == "unsat":
+                return OptimizeResult("unsat") if best is None else best_optimal(best)
+            if answer.status == "unknown":
+                return OptimizeResult("unknown") if best is None else best
+            assert answer.model is not None
+            value = objective_value(objective, answer.model)
+            best = OptimizeResult("feasible", value, answer.model)
+            terms = [(sign * c, lit) for c, lit in objective.terms]
+            if not terms:
+                return best_optimal(best)
+            # Strictly better: sign * objective <= sign * value - 1.
+            copy.add_constraint(PseudoBoolean(tuple(terms), "<=", sign * value - 1))
+
+
+def best_optimal(result: OptimizeResult) -> OptimizeResult:
+    """``result`` marked proven optimal."""
+    return OptimizeResult("optimal", result.value, result.model)
+
+
+def objective_value(objective: Objective, model: Sequence[int]) -> int:
+    """The value of ``objective`` in a model (``model[v - 1]`` is ``v`` or ``-v``)."""
+    total = 0
+    for coefficient, literal in objective.terms:
+        if model[abs(literal) - 1] == literal:
+            total += coefficient
+    return total
+
+
+# -- making and caching backends ---------------------------------------------------------------
+
+
+def make_backend(name: str, model: Model, **options: Any) -> Backend:
+    """Compile ``model`` with the backend called ``name``.
+
+    Args:
+        name: ``"sat"`` (python-sat; option ``solver``, a SAT solver name,
+            CaDiCaL 1.9.5 by default) or ``"z3"``.
+        model: the model to compile.
+        options: backend options (``solver=`` for ``"sat"``).
+
+    Raises:
+        SolverError: an unknown backend name, an unknown option, or a SAT
+            solver that cannot honour assumptions and budgets.
+    """
+    from dokuspec.solvers import BACKENDS  # noqa: PLC0415 - the backends import this module
+
+    if not isinstance(name, str):
+        raise TypeError(f"a backend name must be a str, not {type(name).__name__}")
+    backend_class = BACKENDS.get(name)
+    if backend_class is None:
+        raise SolverError(f"unknown backend {name!r}; choose one of {', '.join(sorted(BACKENDS))}")
+    try:
+        return backend_class(model, **options)
+    except TypeError as error:
+        if "unexpected keyword" in str(error):
+            raise SolverError(f"backend {name!r} takes no option in {sorted(options)}") from None
+        raise
+
+
+class BackendCache:
+    """A bounded cache of compiled backends, keyed by rule set, backend name and options.
+
+    The least recently used entry is dropped when more than ``maxsize`` are
+    kept. One cache (:data:`CACHE`) serves the public API of every game and
+    the cross-checks of :mod:`dokuspec.verify`, so a rule set is compiled
+    once per process. Lookups are thread-safe; the backends themselves are not.
+    """
+
+    def __init__(self, maxsize: int = 32) -> None:
+        self.maxsize = maxsize
+        self._entries: OrderedDict[Hashable, tuple[Any, Backend]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(
+        self,
+        rules: Hashable,
+        build: Callable[[], Any],
+        model_of: Callable[[Any], Model],
+        backend: str,
+        **options: Any,
+    ) -> tuple[Any, Backend]:
+        """The spec object and compiled backend for ``rules``, compiling them on a miss.
+
+        Args:
+            rules: a hashable key naming the game and its rule set.
+            build: makes the spec object (a game's model wrapper) on a miss.
+            model_of: the :class:`~dokuspec.spec.model.Model` inside that object.
+            backend: the backend name for :func:`make_backend`.
+            options: backend options (part of the key).
+
+        Raises:
+            SolverError: as :func:`make_backend`.
+        """
+        key = (rules, backend, tuple(sorted(options.items())))
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                return found
+        spec = build()
+        compiled = make_backend(backend, model_of(spec), **options)
+        with self._lock:
+            self._entries[key] = (spec, compiled)
+            while len(self._entries) > self.maxsize:
+                self._entries.popitem(last=False)
+        return spec, compiled
+
+    def discard(self, compiled: Backend) -> None:
+        """Forget ``compiled`` (for a backend that can no longer be trusted)."""
+        with self._lock:
+            for key, (_, entry) in list(self._entries.items()):
+                if entry is compiled:
+                    del self._entries[key]
+
+    def clear(self) -> None:
+        """Forget every compiled backend."""
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+#: The one cache of compiled backends (public API and cross-checks).
+CACHE = BackendCache(32)
+
+# Free the compiled solvers while their libraries are still loaded: python-sat
+# cannot delete a solver once the interpreter has begun to tear its modules down.
+atexit.register(CACHE.clear)

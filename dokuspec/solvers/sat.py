@@ -19,12 +19,25 @@ Compilation (each group's clauses get ``-selector`` appended when guarded):
 The solver is incremental: one compiled formula answers many queries under
 assumptions, and learnt clauses carry over. The default solver is CaDiCaL
 1.9.5 (``"cadical195"``); any name python-sat knows may be given.
+
+Budgets. A conflict limit is python-sat's conflict budget of one call. A time
+limit is enforced in one of two ways, by solver: solvers that release the
+GIL and support :meth:`~pysat.solvers.Solver.interrupt` (Glucose, MiniSat,
+MapleSAT, ...) are interrupted on time by a watchdog thread; CaDiCaL, which
+holds the GIL and cannot be interrupted, runs in slices of conflicts sized
+from its measured speed so that each slice takes about
+:data:`SLICE_SECONDS`, the clock being read between slices. Solvers that
+cannot honour assumptions (Kissat) or budgets (Lingeling, CaDiCaL 1.0.3)
+are refused (:data:`REFUSED`).
+
+SIGINT during a call raises :class:`KeyboardInterrupt`; a solver left in an
+undefined state by the signal (python-sat leaves the C++ solver by a long
+jump) is rebuilt from the compiled clauses before the next query.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -35,8 +48,15 @@ from pysat.pb import EncType as PBEncType
 from pysat.pb import PBEnc
 from pysat.solvers import Solver, SolverNames
 
-from dokuspec.errors import DokuspecError
-from dokuspec.solvers.base import Backend, OptimizeResult, SolveResult
+from dokuspec.errors import SolverError
+from dokuspec.solvers.base import (
+    Backend,
+    Budget,
+    OptimizeResult,
+    SolveResult,
+    Watchdog,
+    _clock,
+)
 from dokuspec.spec.model import (
     Cardinality,
     Clause,
@@ -47,7 +67,14 @@ from dokuspec.spec.model import (
     Table,
 )
 
-__all__ = ["DEFAULT_SOLVER", "PAIRWISE_LIMIT", "SatBackend", "solver_names"]
+__all__ = [
+    "DEFAULT_SOLVER",
+    "PAIRWISE_LIMIT",
+    "REFUSED",
+    "SLICE_SECONDS",
+    "SatBackend",
+    "solver_names",
+]
 
 #: The python-sat solver used when none is named.
 DEFAULT_SOLVER = "cadical195"
@@ -55,19 +82,50 @@ DEFAULT_SOLVER = "cadical195"
 #: Largest at-most-one constraint given the pairwise encoding.
 PAIRWISE_LIMIT = 16
 
-#: Conflicts in the first slice of a time-limited query (doubling after each,
-#: up to ``_LAST_SLICE``, so the clock is read at least every 64k conflicts).
-_FIRST_SLICE = 2_000
-_LAST_SLICE = 65_536
+#: Solvers refused, by python-sat's canonical name, and why.
+REFUSED: dict[str, str] = {
+    "kissat404": "python-sat's Kissat ignores assumptions, so its answers would be wrong",
+    "lingeling": "python-sat's Lingeling refuses limited solving, so it cannot honour a budget",
+    "cadical103": "CaDiCaL 1.0.3 in python-sat refuses limited solving: it cannot honour a budget",
+    "cryptosat": "CryptoMiniSat needs the pycryptosat package, which dokuspec does not install",
+}
+
+#: Solvers that hold the GIL and cannot be interrupted: time limits run in slices.
+_SLICED = frozenset({"cadical153", "cadical195", "cadical300"})
+
+#: Target duration of one slice of conflicts (seconds), for the sliced solvers.
+SLICE_SECONDS = 0.02
+
+_FIRST_SLICE = 500
+_MAX_SLICE = 1 << 20
+
+
+def _canonical_names() -> tuple[dict[str, str], dict[str, str]]:
+    """Canonical solver name by accepted name, and a name python-sat accepts by canonical name."""
+    names: dict[str, str] = {}
+    pysat_names: dict[str, str] = {}
+    for attribute, aliases in vars(SolverNames).items():
+        if not attribute.startswith("_") and isinstance(aliases, tuple) and aliases:
+            pysat_names[attribute] = aliases[0]
+            for alias in (attribute, *aliases):
+                names[alias] = attribute
+    return names, pysat_names
+
+
+_CANONICAL, _PYSAT_NAME = _canonical_names()
 
 
 def solver_names() -> list[str]:
-    """Every solver name python-sat accepts (aliases included), sorted."""
-    names: set[str] = set()
-    for attribute, aliases in vars(SolverNames).items():
-        if not attribute.startswith("_") and isinstance(aliases, tuple):
-            names.update(aliases)
-    return sorted(names)
+    """Every SAT solver name dokuspec accepts (python-sat's aliases included), sorted.
+
+    The solvers of :data:`REFUSED` are left out.
+    """
+    return sorted(name for name, canonical in _CANONICAL.items() if canonical not in REFUSED)
+
+
+def _is_interrupt(error: BaseException) -> bool:
+    """Whether python-sat raised its error for a SIGINT caught inside the solver."""
+    return "keyboard interrupt" in str(error).lower()
 
 
 class SatBackend(Backend):
@@ -78,32 +136,40 @@ class SatBackend(Backend):
         solver: a python-sat solver name (see :func:`solver_names`).
 
     Raises:
-        DokuspecError: ``solver`` is not a python-sat solver name.
+        TypeError: ``solver`` is not a str.
+        SolverError: ``solver`` is unknown, or refused (:data:`REFUSED`).
     """
 
     name = "sat"
 
     def __init__(self, model: Model, *, solver: str = DEFAULT_SOLVER) -> None:
         super().__init__(model)
-        if solver not in solver_names():
-            raise DokuspecError(
-                f"unknown SAT solver {solver!r}; choose one of {', '.join(solver_names())}"
+        if not isinstance(solver, str):
+            raise TypeError(f"a SAT solver name must be a str, not {type(solver).__name__}")
+        canonical = _CANONICAL.get(solver)
+        if canonical is None:
+            usable = sorted({c for c in _CANONICAL.values() if c not in REFUSED})
+            raise SolverError(
+                f"unknown SAT solver {solver!r}; choose one of {', '.join(usable)} "
+                "(or a python-sat alias of one)"
             )
+        if canonical in REFUSED:
+            raise SolverError(f"SAT solver {solver!r} is refused: {REFUSED[canonical]}")
         self.solver_name = solver
-        self._solver: Any = Solver(name=solver)
+        self.canonical_name = canonical
+        self._sliced = canonical in _SLICED
+        self._rate = 0.0  # measured conflicts per second (sliced solvers)
         self._clauses: list[list[int]] = []
         self._top = model.num_vars
-        self._num_vars = model.num_vars
         for group in model.groups:
             guard = [] if group.selector is None else [-group.selector]
             for constraint in group.constraints:
                 for cnf_clause in self._encode(constraint):
-                    self._add(cnf_clause + guard)
+                    self._clauses.append(cnf_clause + guard)
+        self._solver: Any = self._new_solver()
 
-    def __del__(self) -> None:
-        solver = getattr(self, "_solver", None)
-        if solver is not None:
-            solver.delete()
+    def _new_solver(self) -> Any:
+        return Solver(name=_PYSAT_NAME[self.canonical_name], bootstrap_with=self._clauses)
 
     # -- compilation -------------------------------------------------------
 
@@ -116,10 +182,6 @@ class SatBackend(Backend):
     def top_variable(self) -> int:
         """Largest variable in the compiled formula (model plus auxiliaries)."""
         return self._top
-
-    def _add(self, cnf_clause: list[int]) -> None:
-        self._clauses.append(cnf_clause)
-        self._solver.add_clause(cnf_clause)
 
     def _encode(self, constraint: Constraint) -> Iterable[list[int]]:
         if isinstance(constraint, Clause):
@@ -226,7 +288,7 @@ class SatBackend(Backend):
                 clauses.append([-lit, *supports])
         return clauses
 
-    # -- queries -----------------------------------------------------------
+    # -- changing the formula ----------------------------------------------
 
     def new_var(self) -> int:
         """Allocate a fresh variable above every model and auxiliary variable."""
@@ -235,83 +297,126 @@ class SatBackend(Backend):
 
     def add_clause(self, literals: Sequence[int]) -> None:
         """Add a clause for all later queries."""
-        self._add(list(literals))
+        cnf_clause = self._check_assumptions(literals)
+        self._clauses.append(cnf_clause)
+        self._solver.add_clause(cnf_clause)
 
-    def solve(
-        self,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-        conflict_limit: int | None = None,
-    ) -> SolveResult:
-        """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`).
+    def add_constraint(self, constraint: Constraint) -> None:
+        """Add a constraint of the modelling vocabulary for all later queries."""
+        self.model._check("added constraint", constraint)
+        for cnf_clause in self._encode(constraint):
+            self._clauses.append(cnf_clause)
+            self._solver.add_clause(cnf_clause)
 
-        A ``time_limit`` is enforced between slices of conflicts (2,000 at
-        first, doubling up to 65,536), so a query may overrun it by one
-        slice; learnt clauses carry over from slice to slice. A
-        ``conflict_limit`` of 0 answers ``"unknown"`` at once (python-sat
-        reads a budget of 0 as no budget).
-        """
+    def scratch(self) -> SatBackend:
+        """A fresh solver over the same clauses (see :meth:`Backend.scratch`)."""
+        copy = SatBackend.__new__(SatBackend)
+        Backend.__init__(copy, self.model)
+        copy.solver_name = self.solver_name
+        copy.canonical_name = self.canonical_name
+        copy._sliced = self._sliced
+        copy._rate = self._rate
+        copy._clauses = list(self._clauses)
+        copy._top = self._top
+        copy._solver = copy._new_solver()
+        return copy
+
+    # -- queries -----------------------------------------------------------
+
+    def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
+        """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`)."""
+        try:
+            if budget.time_limit is None:
+                outcome, reason = self._solve_plain(assumptions, budget.conflict_limit)
+            elif self._sliced:
+                outcome, reason = self._solve_sliced(assumptions, budget)
+            else:
+                outcome, reason = self._solve_interruptible(assumptions, budget)
+        except KeyboardInterrupt:
+            self._rebuild()
+            raise
+        except Exception as error:
+            if _is_interrupt(error):
+                self._rebuild()
+                raise KeyboardInterrupt from None
+            raise
         solver = self._solver
-        if not isinstance(assumptions, list):  # python-sat's CaDiCaL cores need a list
-            assumptions = list(assumptions)
-        if conflict_limit is not None and conflict_limit <= 0:
-            return SolveResult("unknown")
-        if time_limit is None and conflict_limit is None:
-            outcome = solver.solve(assumptions=assumptions)
-        elif time_limit is None:
-            solver.conf_budget(conflict_limit)
-            outcome = solver.solve_limited(assumptions=assumptions)
-        else:
-            outcome = self._solve_sliced(assumptions, time_limit, conflict_limit)
         if outcome:
-            model = solver.get_model()
-            if len(model) != self._num_vars:
-                model = model[: self._num_vars]
-            return SolveResult("sat", model, None)
+            return SolveResult("sat", self._full_model(solver.get_model()))
         if outcome is False:
-            return SolveResult("unsat", None, tuple(solver.get_core() or ()))
-        return SolveResult("unknown")
+            return SolveResult("unsat", core=tuple(solver.get_core() or ()))
+        return SolveResult("unknown", reason=reason)
+
+    def _rebuild(self) -> None:
+        """Replace a solver that a signal may have left in an undefined state."""
+        old, self._solver = self._solver, None
+        if old is not None:
+            old.delete()
+        self._solver = self._new_solver()
+
+    def _solve_plain(
+        self, assumptions: list[int], conflict_limit: int | None
+    ) -> tuple[bool | None, str | None]:
+        solver = self._solver
+        if conflict_limit is None:
+            return solver.solve(assumptions=assumptions), None
+        solver.conf_budget(conflict_limit)
+        return solver.solve_limited(assumptions=assumptions), "conflicts"
+
+    def _solve_interruptible(
+        self, assumptions: list[int], budget: Budget
+    ) -> tuple[bool | None, str | None]:
+        solver = self._solver
+        if budget.conflict_limit is not None:
+            solver.conf_budget(budget.conflict_limit)
+        watchdog = Watchdog(solver.interrupt, budget.deadline)
+        try:
+            with watchdog.watching():
+                outcome: bool | None = solver.solve_limited(
+                    assumptions=assumptions, expect_interrupt=True
+                )
+        finally:
+            solver.clear_interrupt()
+        if outcome is None:
+            return None, watchdog.fired or "conflicts"
+        return outcome, None
 
     def _solve_sliced(
-        self, assumptions: Sequence[int], time_limit: float, conflict_limit: int | None
-    ) -> bool | None:
-        deadline = time.perf_counter() + time_limit
-        spent = 0
-        slice_size = _FIRST_SLICE
-        while time.perf_counter() < deadline:
-            budget = (
-                slice_size if conflict_limit is None else min(slice_size, conflict_limit - spent)
-            )
-            if budget <= 0:
-                return None
-            self._solver.conf_budget(budget)
-            outcome: bool | None = self._solver.solve_limited(assumptions=assumptions)
+        self, assumptions: list[int], budget: Budget
+    ) -> tuple[bool | None, str | None]:
+        """Run CaDiCaL in slices of conflicts, reading the clock between slices."""
+        solver = self._solver
+        left = budget.conflict_limit
+        while True:
+            remaining = budget.remaining()
+            assert remaining is not None
+            if remaining <= 0.0:
+                return None, "time"
+            if left is not None and left <= 0:
+                return None, "conflicts"
+            seconds = min(remaining, SLICE_SECONDS)
+            size = int(self._rate * seconds) if self._rate else _FIRST_SLICE
+            size = max(1, min(size, _MAX_SLICE))
+            if left is not None:
+                size = min(size, left)
+            solver.conf_budget(size)
+            started = _clock()
+            outcome: bool | None = solver.solve_limited(assumptions=assumptions)
             if outcome is not None:
-                return outcome
-            spent += budget
-            slice_size = min(2 * slice_size, _LAST_SLICE)
-        return None
+                return outcome, None
+            spent = _clock() - started
+            if spent > 0:
+                rate = size / spent
+                self._rate = rate if not self._rate else 0.5 * (self._rate + rate)
+            if left is not None:
+                left -= size
 
-    def optimize(
-        self,
-        objective: Objective,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-    ) -> OptimizeResult:
-        """Optimise ``objective`` with the RC2 MaxSAT solver of python-sat.
+    def _optimize_exact(self, objective: Objective, assumptions: list[int]) -> OptimizeResult:
+        """Optimise ``objective`` with python-sat's RC2 MaxSAT solver (no budget).
 
         The hard part is the compiled formula plus one unit clause per
-        assumption; each objective term is a weighted soft clause. RC2 cannot
-        be interrupted, so ``time_limit`` is not supported here.
-
-        Raises:
-            DokuspecError: ``time_limit`` was given.
+        assumption; each objective term is a weighted soft clause.
         """
-        if time_limit is not None:
-            raise DokuspecError("the SAT backend's optimiser (RC2) takes no time limit; use z3")
-        self.model.check_objective(objective)
         wcnf = WCNF()
         for cnf_clause in self._clauses:
             wcnf.append(cnf_clause)
@@ -332,5 +437,5 @@ class SatBackend(Backend):
                 return OptimizeResult("unsat")
             cost = rc2.cost + offset
         true_literals = set(found)
-        model = [v if v in true_literals else -v for v in range(1, self._num_vars + 1)]
+        model = [v if v in true_literals else -v for v in range(1, self.model.num_vars + 1)]
         return OptimizeResult("optimal", sign * cost, model)

@@ -10,6 +10,16 @@ conjunction per forbidden tuple). A guarded group is asserted as
 Queries use Z3's finite-domain solver (``SolverFor("QF_FD")``), which suits
 Boolean models with cardinality constraints, with assumptions passed to
 ``check``; optimisation uses ``z3.Optimize``.
+
+Budgets: a conflict limit is Z3's ``max_conflicts`` for the call; a time
+limit is enforced by a watchdog thread that calls ``Context.interrupt()`` at
+the deadline (Z3 releases the GIL while it searches). Z3's own Ctrl-C handler
+is switched off (``ctrl_c``), since it swallows SIGINT: the watchdog
+interrupts the search on SIGINT and Python raises :class:`KeyboardInterrupt`.
+A check that was interrupted or ran out of budget can leave Z3's
+finite-domain solver answering later queries with models that break the
+constraints, so after any ``unknown`` the solver is rebuilt from the
+compiled assertions (about 10 ms for a Sumodoku rule set).
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from typing import Any
 
 import z3
 
-from dokuspec.solvers.base import Backend, OptimizeResult, SolveResult
+from dokuspec.solvers.base import Backend, Budget, OptimizeResult, SolveResult, Watchdog
 from dokuspec.spec.model import (
     Cardinality,
     Clause,
@@ -32,7 +42,7 @@ from dokuspec.spec.model import (
 
 __all__ = ["SmtBackend"]
 
-_NO_TIMEOUT = 4294967295  # Z3's default: no timeout
+_NO_LIMIT = 4294967295  # Z3's "no limit" for max_conflicts
 
 
 class SmtBackend(Backend):
@@ -55,12 +65,8 @@ class SmtBackend(Backend):
         self._negations: dict[int, Any] = {}
         self._ids: dict[int, int] = {}
         self._assertions: list[Any] = []
-        self._solver = (
-            z3.SolverFor(logic, ctx=self._context)
-            if logic is not None
-            else z3.Solver(ctx=self._context)
-        )
-        self._limits_set = False
+        self._logic = logic
+        self._solver = self._new_solver()
         for group in model.groups:
             formulas = [self._formula(c) for c in group.constraints]
             if group.selector is None:
@@ -72,6 +78,20 @@ class SmtBackend(Backend):
                 )
 
     # -- compilation -------------------------------------------------------
+
+    def _new_solver(self) -> Any:
+        """A fresh Z3 solver holding every compiled assertion, with Ctrl-C handling off."""
+        ctx = self._context
+        solver = z3.SolverFor(self._logic, ctx=ctx) if self._logic else z3.Solver(ctx=ctx)
+        solver.set("ctrl_c", False)
+        for formula in self._assertions:
+            solver.add(formula)
+        return solver
+
+    @property
+    def top_variable(self) -> int:
+        """The largest variable of the compiled formula (model and :meth:`new_var`)."""
+        return len(self._bools) - 1
 
     def _assert(self, formula: Any) -> None:
         self._assertions.append(formula)
@@ -128,7 +148,7 @@ class SmtBackend(Backend):
             return z3.Or([*rows, z3.BoolVal(False, ctx)])
         return z3.And([z3.Not(r, ctx) for r in rows] + [z3.BoolVal(True, ctx)])
 
-    # -- queries -----------------------------------------------------------
+    # -- changing the formula ----------------------------------------------
 
     def new_var(self) -> int:
         """Allocate a fresh Boolean variable (above the model's)."""
@@ -138,40 +158,56 @@ class SmtBackend(Backend):
 
     def add_clause(self, literals: Sequence[int]) -> None:
         """Add a clause for all later queries."""
-        self._assert(self._formula(Clause(tuple(literals))))
+        checked = self._check_assumptions(literals)
+        self._assert(self._formula(Clause(tuple(checked))))
 
-    def _set_limits(self, time_limit: float | None, conflict_limit: int | None) -> None:
-        if time_limit is None and conflict_limit is None and not self._limits_set:
-            return
-        timeout = _NO_TIMEOUT if time_limit is None else max(1, int(time_limit * 1000))
-        conflicts = _NO_TIMEOUT if conflict_limit is None else max(1, conflict_limit)
-        self._solver.set("timeout", timeout)
-        self._solver.set("max_conflicts", conflicts)
-        self._limits_set = time_limit is not None or conflict_limit is not None
+    def add_constraint(self, constraint: Constraint) -> None:
+        """Add a constraint of the modelling vocabulary for all later queries."""
+        self.model._check("added constraint", constraint)
+        self._assert(self._formula(constraint))
 
-    def solve(
-        self,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-        conflict_limit: int | None = None,
-    ) -> SolveResult:
+    def scratch(self) -> SmtBackend:
+        """A fresh Z3 solver over the same assertions (see :meth:`Backend.scratch`)."""
+        copy = SmtBackend.__new__(SmtBackend)
+        Backend.__init__(copy, self.model)
+        copy._context = self._context
+        copy._bools = list(self._bools)
+        copy._negations = dict(self._negations)
+        copy._ids = dict(self._ids)
+        copy._assertions = list(self._assertions)
+        copy._logic = self._logic
+        copy._solver = copy._new_solver()
+        return copy
+
+    # -- queries -----------------------------------------------------------
+
+    def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
         """Decide the model under ``assumptions`` (see :meth:`Backend.solve`)."""
-        self._set_limits(time_limit, conflict_limit)
+        solver = self._solver
+        conflicts = budget.conflict_limit
+        solver.set("max_conflicts", _NO_LIMIT if conflicts is None else conflicts)
         expressions = [self.literal(lit) for lit in assumptions]
-        answer = self._solver.check(*expressions)
+        watchdog = Watchdog(self._context.interrupt, budget.deadline)
+        try:
+            with watchdog.watching():
+                answer = solver.check(*expressions)
+        except KeyboardInterrupt:
+            self._solver = self._new_solver()
+            raise
         if answer == z3.sat:
-            return SolveResult("sat", self._model(self._solver.model()), None)
+            return SolveResult("sat", self._model(solver.model()))
         if answer == z3.unsat:
             core = []
-            for expression in self._solver.unsat_core():
+            for expression in solver.unsat_core():
                 identifier = expression.get_id()
                 literal = self._ids.get(identifier)
                 if literal is None:  # a positive literal: its name is x<v>
                     literal = int(str(expression)[1:])
                 core.append(literal)
-            return SolveResult("unsat", None, tuple(core))
-        return SolveResult("unknown")
+            return SolveResult("unsat", core=tuple(core))
+        # Interrupted or out of budget: do not trust this solver's state again.
+        self._solver = self._new_solver()
+        return SolveResult("unknown", reason=watchdog.fired or "conflicts")
 
     def _model(self, z3_model: Any) -> list[int]:
         num_vars = self.model.num_vars
@@ -183,19 +219,11 @@ class SmtBackend(Backend):
                     values[variable - 1] = variable
         return values
 
-    def optimize(
-        self,
-        objective: Objective,
-        assumptions: Sequence[int] = (),
-        *,
-        time_limit: float | None = None,
-    ) -> OptimizeResult:
-        """Optimise ``objective`` under ``assumptions`` with ``z3.Optimize``."""
-        self.model.check_objective(objective)
+    def _optimize_exact(self, objective: Objective, assumptions: list[int]) -> OptimizeResult:
+        """Optimise ``objective`` under ``assumptions`` with ``z3.Optimize`` (no budget)."""
         ctx = self._context
         optimizer = z3.Optimize(ctx=ctx)
-        if time_limit is not None:
-            optimizer.set("timeout", max(1, int(time_limit * 1000)))
+        optimizer.set("ctrl_c", False)
         for assertion in self._assertions:
             optimizer.add(assertion)
         for literal in assumptions:
@@ -211,10 +239,11 @@ class SmtBackend(Backend):
             optimizer.minimize(cost)
         else:
             optimizer.maximize(cost)
-        answer = optimizer.check()
+        with Watchdog(ctx.interrupt, None).watching():
+            answer = optimizer.check()
         if answer == z3.unsat:
             return OptimizeResult("unsat")
-        if answer != z3.sat:
+        if answer != z3.sat:  # pragma: no cover - only an interruption gets here
             return OptimizeResult("unknown")
         z3_model = optimizer.model()
         value = z3_model.eval(cost, model_completion=True).as_long()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dokuspec.engine.sumodoku import violations
-from dokuspec.solvers import BACKENDS, Backend
+from dokuspec.solvers import CACHE, Backend, Budget
 from dokuspec.spec.sumodoku import CompletionModel, cell_literal, completion_model
 from dokuspec.sumodoku import BackendName, Verdict, check, explain
 from dokuspec.vocabulary.sumodoku import Piece, Position
@@ -195,21 +195,17 @@ def _pieces(pieces: Sequence[Piece]) -> str:
     return "{" + " ".join(str(p) for p in pieces) + "}"
 
 
-_compiled: dict[tuple[object, ...], tuple[CompletionModel, Backend]] = {}
-
-
 def _compiled_model(position: Position, backend: BackendName) -> tuple[CompletionModel, Backend]:
-    """The completion model of ``position``'s rules compiled on its own (a few kept)."""
+    """The completion model of ``position``'s rules, compiled (the shared cache)."""
     capacity = tuple(9 - n for n in position.out)
-    key = (position.variants, capacity, backend)
-    found = _compiled.get(key)
-    if found is None:
-        spec = completion_model(position.variants, capacity)
-        found = (spec, BACKENDS[backend](spec.model))
-        if len(_compiled) >= 8:
-            _compiled.clear()
-        _compiled[key] = found
-    return found
+    spec, compiled = CACHE.get(
+        ("sumodoku", position.variants, capacity),
+        lambda: completion_model(position.variants, capacity),
+        lambda spec: spec.model,
+        backend,
+    )
+    assert isinstance(spec, CompletionModel)
+    return spec, compiled
 
 
 def _check_rules(
@@ -229,7 +225,7 @@ def _check_rules(
         raise _fail(position, f"conflict_rules repeats a rule: {rules}")
     pieces = [cell_literal(piece.cell, piece.colour) for piece in conflict]
     selectors = [groups[name] for name in rules]
-    answer = compiled.solve([*pieces, *selectors], time_limit=time_limit)
+    answer = compiled.solve([*pieces, *selectors], Budget(time_limit))
     _expect(
         position,
         {"sat": "completable", "unsat": "impossible"}.get(answer.status, "unknown"),
@@ -239,7 +235,7 @@ def _check_rules(
     if verdict.minimal:
         for index, name in enumerate(rules):
             rest = selectors[:index] + selectors[index + 1 :]
-            dropped = compiled.solve([*pieces, *rest], time_limit=time_limit)
+            dropped = compiled.solve([*pieces, *rest], Budget(time_limit))
             _expect(
                 position,
                 {"sat": "completable", "unsat": "impossible"}.get(dropped.status, "unknown"),
