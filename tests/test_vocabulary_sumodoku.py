@@ -167,7 +167,7 @@ def test_bad_character_in_a_line() -> None:
     [
         (PUZZLE[:80], 81, "this one has 80"),
         (PUZZLE + "1", 82, "this one has 82"),
-        ("", 1, "this one has 0"),
+        ("\t" + PUZZLE[:3], 5, "this one has 3"),
     ],
 )
 def test_line_of_the_wrong_length(text: str, column: int, reason: str) -> None:
@@ -220,7 +220,10 @@ def test_grid_with_ten_or_eight_rows() -> None:
     [
         (bytes(80), "81 cells, not 80"),
         ([0] * 80 + [10], "r9c9 holds 10"),
-        ([0] * 80 + [-1], "integers 0-9"),
+        ([0] * 80 + [-1], "r9c9 holds -1, not a colour 0-9"),
+        ([0] * 82, "81 cells, not more"),
+        (iter([0] * 10), "81 cells, not 10"),
+        ([0] * 40 + [10**5000] + [0] * 40, r"r5c5 holds an integer of about 5001 digits"),
     ],
 )
 def test_board_from_bad_cells(cells: bytes | list[int], message: str) -> None:
@@ -238,10 +241,18 @@ def test_ten_of_a_colour() -> None:
         Position(full, out=(1, 0, 0, 0, 0, 0, 0, 0, 0))
     with pytest.raises(PositionError, match="colour 1: 1 on the board and 9 out"):
         Position(board, out=(9, 0, 0, 0, 0, 0, 0, 0, 0))
-    with pytest.raises(PositionError, match="9 non-negative counts"):
+    with pytest.raises(PositionError, match=r"^out holds 9 counts, one per colour 1-9, not 8$"):
         Position(board, out=(0,) * 8)
-    with pytest.raises(PositionError, match="9 non-negative counts"):
+    with pytest.raises(
+        PositionError, match=r"^colour 9: -1 pieces out of the game; a count is 0-9$"
+    ):
         Position(board, out=(0,) * 8 + (-1,))
+    with pytest.raises(
+        PositionError,
+        match=r"^colour 2: an integer of about 1001 digits pieces out of the game; a count is 0-9$",
+    ):
+        Position(board, out=(0, 10**1000) + (0,) * 7)
+    assert Position(board, out=[1] + [0] * 8).out == (1,) + (0,) * 8  # a list is stored as a tuple
     assert Position(board, out=(8,) + (0,) * 8).supply()[0] == 0
 
 
@@ -257,11 +268,33 @@ def test_ten_of_a_colour_on_the_board() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"parity": "o" * 80}, NotationError, "81 characters, not 80"),
+        (
+            {"parity": "o" * 80},
+            NotationError,
+            r"^a parity marking has 81 characters \('o', 'e' or '.'\), this one has 80$",
+        ),
         ({"parity": "o" * 40 + "x" + "o" * 40}, NotationError, "'x' in the parity marking at r5c5"),
         ({"consecutive": frozenset({(0, 2)})}, NotationError, "not a border"),
         ({"consecutive": frozenset({(8, 9)})}, NotationError, "not a border"),  # row wrap
-        ({"consecutive": frozenset({(1, 0)})}, NotationError, "not a border"),
+        ({"consecutive": ["r1c1-r1c3"]}, NotationError, "not orthogonal neighbours"),
+        ({"consecutive": ["r1c9-r2c1"]}, NotationError, "not orthogonal neighbours"),
+        ({"consecutive": ["R1C1-r1c2"]}, NotationError, "is not a border like 'r1c1-r1c2'"),
+        (
+            {"consecutive": ["r1c1-r1c2", "r1c2-r1c1"]},
+            NotationError,
+            r"^the border r1c1-r1c2 is given twice \('r1c1-r1c2' and 'r1c2-r1c1'\)$",
+        ),
+        (
+            {"consecutive": [(0, 1), (1, 0)]},
+            NotationError,
+            r"^the border r1c1-r1c2 is given twice \(\(0, 1\) and \(1, 0\)\)$",
+        ),
+        (
+            {"consecutive": ["r1c1-r1c2", (0, 1)]},
+            NotationError,
+            r"^the border r1c1-r1c2 is given twice \('r1c1-r1c2' and \(0, 1\)\)$",
+        ),
+        ({"consecutive": [(0, 81)]}, NotationError, r"^\(0, 81\) is not a border"),
         ({"consecutive": frozenset({(72, 81)})}, NotationError, "not a border"),
         (
             {"consecutive": frozenset({(0, 1)}), "non_consecutive": True},
@@ -303,7 +336,19 @@ EMPTY = "." * 81
         ({"board": EMPTY, "out": {"3": 10}}, "$.out['3']"),
         ({"board": EMPTY, "out": {"3": -1}}, "$.out['3']"),
         ({"board": EMPTY, "consecutive": ["r1c1-r1c2", "a"]}, "$.consecutive[1]"),
-        ({"board": EMPTY, "consecutive": ["r1c1-r1c2", "r1c1-r1c2"]}, "$.consecutive"),
+        ({"board": EMPTY, "consecutive": ["r1c1-r1c2", "r1c1-r1c2"]}, "$.consecutive[1]"),
+        ({"board": EMPTY, "consecutive": ["r1c1-r1c2", "r1c2-r1c1"]}, "$.consecutive[1]"),
+        ({"board": EMPTY, "consecutive": "r1c1-r1c2"}, "$.consecutive"),
+        ({"board": EMPTY, "consecutive": [5]}, "$.consecutive[0]"),
+        ({"board": EMPTY, "out": {"3": 1.0}}, "$.out['3']"),
+        ({"board": EMPTY, "out": {"3": True}}, "$.out['3']"),
+        ({"board": EMPTY, "out": {"0": 1}}, "$.out"),
+        ({"board": EMPTY, "out": {"01": 1}}, "$.out"),
+        ({"board": EMPTY, "out": {"3\n": 1}}, "$.out"),
+        ({"board": EMPTY, "out": {"\uff13": 1}}, "$.out"),
+        ({"board": EMPTY, "out": []}, "$.out"),
+        ({"board": EMPTY, "X": True}, "$"),
+        ({"board": EMPTY, "parity": "o" * 82}, "$.parity"),
         ({"board": EMPTY, "x": "yes"}, "$.x"),
         ({"board": EMPTY, "strict_marks": 1}, "$.strict_marks"),
         ({"board": EMPTY, "colour": 1}, "$"),
@@ -316,9 +361,11 @@ EMPTY = "." * 81
 def test_schema_errors_name_the_json_path(data: dict[str, object], path: str) -> None:
     with pytest.raises(NotationError) as caught:
         Position.parse(json.dumps(data))
-    assert str(caught.value).startswith(f"{path}: "), str(caught.value)
-    with pytest.raises(NotationError, match=r"^\$"):
+    assert caught.value.reason.startswith(f"{path}: "), str(caught.value)
+    with pytest.raises(NotationError) as caught:
         Position.from_json(data)
+    assert str(caught.value).startswith(f"{path}: "), str(caught.value)
+    assert caught.value.line is None
 
 
 def test_json_syntax_error_names_line_and_column() -> None:
@@ -388,7 +435,7 @@ def test_read_positions_position_error_names_the_line() -> None:
     assert str(caught.value).startswith("more.jsonl:2: colour 2")
 
 
-@given(st.integers(0, 80), st.sampled_from("abz-/#|"))
+@given(st.integers(0, 80), st.sampled_from("abz/#|+=\x00\u0663\uff15\u00a0"))
 def test_any_bad_character_is_located(index: int, char: str) -> None:
     text = PUZZLE[:index] + char + PUZZLE[index + 1 :]
     error = notation_error(text)
