@@ -244,9 +244,11 @@ def _border(item: object) -> tuple[int, int]:
     if isinstance(item, str):
         return parse_border(item)
     if not isinstance(item, (tuple, list)) or len(item) != 2 or not all(map(_is_int, item)):
+        shown = type(item).__name__
+        if isinstance(item, (tuple, list)):
+            shown = quote(item) if len(item) > 3 else f"({', '.join(map(quote, item))})"
         raise TypeError(
-            "a border is a str like 'r1c1-r1c2' or a pair of int cell indices, "
-            f"not {quote(item) if isinstance(item, (tuple, list)) else type(item).__name__}"
+            f"a border is a str like 'r1c1-r1c2' or a pair of int cell indices, not {shown}"
         )
     a, b = item
     if not (0 <= a <= 80 and 0 <= b <= 80 and _orthogonal(a, b)):
