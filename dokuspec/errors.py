@@ -14,7 +14,48 @@ __all__ = [
     "NotationError",
     "PositionError",
     "SolverError",
+    "quote",
 ]
+
+_QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = _QUOTE_LIMIT) -> str:
+    """A short, printable rendering of a user's value for an error message.
+
+    Strings are written with ``repr`` (so control characters, lone
+    surrogates and quotes are escaped); a string longer than ``limit``
+    characters is cut: ``'abc'... (1000000 characters)``. Integers too long
+    to print usefully give their size instead, containers their length, so
+    that a message stays one short line whatever the input.
+
+    Args:
+        value: any value a user gave.
+        limit: the most characters of a string (or digits of an integer) quoted.
+
+    Returns:
+        The rendering, at most about ``limit + 30`` characters.
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        # Python refuses to print integers of more than 4300 digits; never try.
+        if value.bit_length() > 3 * limit:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (bytes, bytearray)):
+        if len(value) <= limit:
+            return repr(bytes(value))
+        return f"{bytes(value[:limit])!r}... ({len(value)} bytes)"
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return f"a {type(value).__name__} of {len(value)} items"
+    return f"a {type(value).__name__}"
 
 
 class DokuspecError(ValueError):
@@ -62,7 +103,8 @@ class PositionError(DokuspecError):
     """A position is well formed but not a possible position of the game.
 
     For example more pieces of one colour on the board and out of the game
-    than the 9 that exist (rule SU-1).
+    than the 9 that exist (rule SU-1), a piece off the 9x9 board or of a
+    colour outside 1-9, or two pieces on one cell.
     """
 
 

@@ -3,20 +3,29 @@
 These are plain values shared by the spec and the engine; they know no rule
 beyond their own well-formedness.
 
-Notation
---------
+Notation (the handbook's page ``notation`` states it in full)
+-------------------------------------------------------------
 
-* **Board**, one line: 81 characters, row by row from the top left; ``.`` or
-  ``0`` is an empty cell, ``1``-``9`` a piece of that colour (colour ``k`` is
-  digit ``k`` where a variant needs digits). ``str(board)`` writes ``.``.
-* **Board**, grid form: 9 lines of 9 cells. Spaces, tabs and ``|`` between
-  cells are ignored, and so are separator lines made only of ``-``, ``=``,
-  ``+``, ``|`` and white space (as many puzzle files print them). :meth:`Board.grid` writes
-  plain 9-character lines.
+* **Board**, one line: 81 characters, row by row from the top left; ``.``,
+  ``0``, ``_``, ``*`` or ``-`` is an empty cell, ``1``-``9`` a piece of that
+  colour (colour ``k`` is digit ``k`` where a variant needs digits).
+  ``str(board)`` writes ``.``.
+* **Board**, grid form: 9 lines of 9 cells (``.``, ``0``, ``_``, ``*`` empty;
+  ``-`` is not a cell here, it draws separator lines). Spaces, tabs and ``|``
+  between cells are ignored, and so are separator lines made only of ``-``,
+  ``=``, ``+``, ``|``, spaces and tabs. :meth:`Board.grid` writes plain
+  9-character lines.
+* **Piece**: ``r4c7=3``, a piece of colour 3 on row 4, column 7.
+* **Border**: ``r1c1-r1c2``, between two orthogonal neighbours.
 * **Position** (a board with variants and pieces out of the game): a JSON
   object, see :meth:`Position.parse` and the schema
   ``dokuspec/schemas/sumodoku-position.schema.json``. A position with no
   variant and nothing out of the game is written as its board line.
+
+White space around a text means spaces, tabs, CR and LF only; a UTF-8 byte
+order mark at the very start is skipped. Errors name the 1-based line and
+column (a tab counts as one column; the byte order mark as none) or the JSON
+path. Only ASCII digits are digits.
 
 Rows and columns are numbered 1-9 from the top left, as in ``r4c7``.
 """
@@ -24,14 +33,18 @@ Rows and columns are numbered 1-9 from the top left, as in ``r4c7``.
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
+import math
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Set
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, NamedTuple
+from itertools import islice
+from typing import Any
 
-from dokuspec.errors import NotationError, PositionError
+from dokuspec.errors import NotationError, PositionError, quote
 
 __all__ = [
     "EMPTY_VARIANTS",
@@ -39,60 +52,179 @@ __all__ = [
     "Piece",
     "Position",
     "Variants",
+    "all_borders",
     "border_name",
     "cell_name",
     "parse_border",
+    "position_schema",
 ]
 
-_DIGITS = b".0123456789"
-_TO_VALUES = bytes.maketrans(_DIGITS, bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+_BOM = "\ufeff"
+_WHITE = " \t\r\n"
+_EMPTY = "._*0"
+_LINE_CELLS = (_EMPTY + "-123456789").encode("ascii")
+_LINE_VALUES = bytes.maketrans(_LINE_CELLS, bytes([0] * 5 + list(range(1, 10))))
+_BAD_LINE_CELL = re.compile(r"[^._*0\-1-9]")
+_GRID_VALUES = dict.fromkeys(_EMPTY, 0) | {str(k): k for k in range(1, 10)}
 _TO_TEXT = bytes.maketrans(bytes(range(10)), b".123456789")
-_SEPARATOR_LINE = re.compile(r"[-+|=\s]*")
+_SEPARATOR_LINE = re.compile(r"[-+|= \t]*")
 _BORDER = re.compile(r"r([1-9])c([1-9])-r([1-9])c([1-9])")
+# The canonical characters only; the handbook lists every accepted one.
+_CELL_HELP = "'.' or '0' for empty, '1'-'9' for a colour"
+_MAX_JSON_DEPTH = 20
+_MAX_NUMBER_LENGTH = 40
 
 
-class Piece(NamedTuple):
-    """A piece on the board: ``row`` and ``col`` 1-9, ``colour`` 1-9."""
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``text[offset]`` (lines end at LF)."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
+
+
+class _Syntax(Exception):  # noqa: N818 - internal, always turned into a NotationError
+    """A text-form problem at an offset of the text being read (``None``: no one place)."""
+
+    def __init__(self, reason: str, offset: int | None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+    def located(self, text: str) -> NotationError:
+        if self.offset is None:
+            return NotationError(self.reason)
+        line, column = _line_column(text, self.offset)
+        return NotationError(self.reason, line=line, column=column)
+
+
+def _without_bom(text: object, caller: str) -> str:
+    if not isinstance(text, str):
+        hint = " (decode it first)" if isinstance(text, (bytes, bytearray)) else ""
+        raise TypeError(f"{caller} takes a str, not {type(text).__name__}{hint}")
+    return text[1:] if text.startswith(_BOM) else text
+
+
+# -- cells, pieces, borders ------------------------------------------------------------------
+
+
+def cell_name(index: int) -> str:
+    """``"r4c7"`` for a cell index 0-80 (row by row from the top left).
+
+    Raises:
+        TypeError: ``index`` is not an int.
+        PositionError: ``index`` is not 0-80.
+    """
+    if not _is_int(index):
+        raise TypeError(f"a cell index is an int 0-80, not {type(index).__name__}")
+    if not 0 <= index <= 80:
+        raise PositionError(f"{quote(index)} is not a cell index 0-80")
+    return f"r{index // 9 + 1}c{index % 9 + 1}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Piece:
+    """A piece on the board: ``row`` and ``col`` 1-9, ``colour`` 1-9.
+
+    Ordered, hashable and unpackable like a tuple: ``row, col, colour = piece``.
+    Written ``r4c7=3``; ``Piece.parse(str(piece)) == piece``.
+
+    Raises:
+        TypeError: a field is not an int (``bool`` is refused).
+        PositionError: a field is outside 1-9 (off the board, or no colour).
+    """
 
     row: int
     col: int
     colour: int
+
+    def __post_init__(self) -> None:
+        for name in ("row", "col", "colour"):
+            value = getattr(self, name)
+            if not _is_int(value):
+                raise TypeError(f"Piece {name} must be an int 1-9, not {type(value).__name__}")
+        for name in ("row", "col", "colour"):
+            value = getattr(self, name)
+            if not 1 <= value <= 9:
+                what = (
+                    "a colour" if name == "colour" else f"a {'row' if name == 'row' else 'column'}"
+                )
+                raise PositionError(f"Piece {name} {quote(value)} is not {what} 1-9")
 
     @property
     def cell(self) -> int:
         """The cell's index 0-80, row by row."""
         return (self.row - 1) * 9 + self.col - 1
 
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.row, self.col, self.colour))
+
     def __str__(self) -> str:
         return f"r{self.row}c{self.col}={self.colour}"
 
+    @classmethod
+    def parse(cls, text: str) -> Piece:
+        """Read a piece ``r4c7=3`` (row, column, colour, each an ASCII digit 1-9).
 
-def cell_name(index: int) -> str:
-    """``"r4c7"`` for a cell index 0-80."""
-    return f"r{index // 9 + 1}c{index % 9 + 1}"
+        Raises:
+            TypeError: ``text`` is not a str.
+            NotationError: not a piece; the column is that of the first bad
+                character (or of the end, when the text is short or long).
+        """
+        body = _without_bom(text, "Piece.parse()")
+        shape = "r", "1", "c", "1", "=", "1"
+        for position, expected in enumerate(shape):
+            char = body[position : position + 1]
+            good = len(char) == 1 and (char in "123456789" if expected == "1" else char == expected)
+            if not good:
+                found = f"{char!r}" if char else "the end"
+                raise NotationError(
+                    f"{quote(body)} is not a piece like 'r4c7=3': {found} where "
+                    + ("a digit 1-9" if expected == "1" else repr(expected))
+                    + " is expected",
+                    line=1,
+                    column=position + 1,
+                )
+        if len(body) > 6:
+            raise NotationError(
+                f"{quote(body)} is not a piece like 'r4c7=3': it goes on after the colour",
+                line=1,
+                column=7,
+            )
+        return cls(int(body[1]), int(body[3]), int(body[5]))
 
 
 def border_name(border: tuple[int, int]) -> str:
-    """``"r1c1-r1c2"`` for a border given as two cell indices."""
+    """``"r1c1-r1c2"`` for a border given as two cell indices (in that order)."""
     return f"{cell_name(border[0])}-{cell_name(border[1])}"
 
 
+def _orthogonal(a: int, b: int) -> bool:
+    low, high = min(a, b), max(a, b)
+    return high - low == 9 or (high - low == 1 and low % 9 != 8)
+
+
 def parse_border(text: str) -> tuple[int, int]:
-    """Read a border ``"r1c1-r1c2"`` between orthogonal neighbours.
+    """Read a border ``"r1c1-r1c2"`` between orthogonal neighbours (either cell first).
 
     Returns:
         The two cell indices, smaller first.
 
     Raises:
+        TypeError: ``text`` is not a str.
         NotationError: not of that form, or the cells are not orthogonal neighbours.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_border() takes a str, not {type(text).__name__}")
     found = _BORDER.fullmatch(text)
     if found is None:
-        raise NotationError(f"{text!r} is not a border like 'r1c1-r1c2'")
+        raise NotationError(f"{quote(text)} is not a border like 'r1c1-r1c2'")
     r1, c1, r2, c2 = (int(g) for g in found.groups())
-    if abs(r1 - r2) + abs(c1 - c2) != 1:
-        raise NotationError(f"{text!r}: the two cells are not orthogonal neighbours")
     a, b = (r1 - 1) * 9 + c1 - 1, (r2 - 1) * 9 + c2 - 1
+    if not _orthogonal(a, b):
+        raise NotationError(f"{quote(text)}: the two cells are not orthogonal neighbours")
     return (a, b) if a < b else (b, a)
 
 
@@ -107,6 +239,117 @@ def all_borders() -> list[tuple[int, int]]:
     return borders
 
 
+def _border(item: object) -> tuple[int, int]:
+    """One border given as ``"r1c1-r1c2"`` or as two cell indices (either order)."""
+    if isinstance(item, str):
+        return parse_border(item)
+    if not isinstance(item, (tuple, list)) or len(item) != 2 or not all(map(_is_int, item)):
+        shown = type(item).__name__
+        if isinstance(item, (tuple, list)):
+            shown = quote(item) if len(item) > 3 else f"({', '.join(map(quote, item))})"
+        raise TypeError(
+            f"a border is a str like 'r1c1-r1c2' or a pair of int cell indices, not {shown}"
+        )
+    a, b = item
+    if not (0 <= a <= 80 and 0 <= b <= 80 and _orthogonal(a, b)):
+        raise NotationError(
+            f"({quote(a)}, {quote(b)}) is not a border between orthogonal neighbours "
+            "(cell indices 0-80)"
+        )
+    return (a, b) if a < b else (b, a)
+
+
+def _text_of(item: object) -> str:
+    return repr(tuple(item)) if isinstance(item, (tuple, list)) else quote(item)
+
+
+def _borders(given: object) -> frozenset[tuple[int, int]]:
+    """The borders of ``Variants(consecutive=...)``; one border given twice is an error."""
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise TypeError(
+            "consecutive takes an iterable of borders such as ['r1c1-r1c2'], "
+            f"not {type(given).__name__}"
+        )
+    seen: dict[tuple[int, int], object] = {}
+    for item in given:
+        border = _border(item)
+        if border in seen:
+            first, second = sorted((_text_of(seen[border]), _text_of(item)))
+            raise NotationError(
+                f"the border {border_name(border)} is given twice ({first} and {second})"
+            )
+        seen[border] = item
+    return frozenset(seen)
+
+
+# -- boards ----------------------------------------------------------------------------------
+
+
+def _read_line(text: str) -> bytes:
+    start = len(text) - len(text.lstrip(_WHITE))
+    line = text.strip(_WHITE)
+    bad = _BAD_LINE_CELL.search(line)
+    if bad is not None:
+        raise _Syntax(f"{bad.group()!r} is not a cell ({_CELL_HELP})", start + bad.start())
+    if len(line) != 81:
+        raise _Syntax(
+            f"a board line has 81 cells, this one has {len(line)}", start + min(len(line), 81)
+        )
+    return line.encode("ascii").translate(_LINE_VALUES)
+
+
+def _read_grid(text: str) -> bytes:
+    rows: list[bytes] = []
+    line_start = 0
+    for line in text.split("\n"):
+        start, line_start = line_start, line_start + len(line) + 1
+        content = line.removesuffix("\r")
+        if not content.strip(" \t") or _SEPARATOR_LINE.fullmatch(content):
+            continue
+        row = bytearray()
+        for position, char in enumerate(content):
+            if char in " \t|":
+                continue
+            value = _GRID_VALUES.get(char)
+            if value is None:
+                reason = f"{char!r} is not a cell ({_CELL_HELP})"
+                if char == "-":
+                    reason = "'-' is not a cell of the grid form (only of the 81-character line)"
+                raise _Syntax(reason, start + position)
+            if len(row) == 9:
+                raise _Syntax("a grid row has 9 cells; this is a 10th", start + position)
+            row.append(value)
+        if len(row) != 9:
+            raise _Syntax(
+                f"a grid row has 9 cells, this one has {len(row)}",
+                start + len(content.rstrip(" \t")),
+            )
+        if len(rows) == 9:
+            indent = len(content) - len(content.lstrip(" \t"))
+            raise _Syntax("a grid has 9 rows; this is a 10th", start + indent)
+        rows.append(bytes(row))
+    if len(rows) != 9:
+        raise _Syntax(f"a grid has 9 rows, this one has {len(rows)}", None)
+    return b"".join(rows)
+
+
+def _read_board(text: str) -> bytes:
+    """The 81 cell values of a board text (no byte order mark); raises :class:`_Syntax`."""
+    if len(text) == 81 and text.isascii():
+        raw = text.encode("ascii")
+        if not raw.translate(None, _LINE_CELLS):
+            return raw.translate(_LINE_VALUES)
+    body = text.strip(_WHITE)
+    if not body:
+        raise _Syntax(
+            "the text is empty; a board is 81 cells (a line, or a grid of 9 lines)",
+            0,
+        )
+    if "\n" in body:
+        return _read_grid(text)
+    return _read_line(text)
+
+
 class Board:
     """A 9x9 Sumodoku board: 81 cells, each empty or holding a piece of colour 1-9.
 
@@ -114,21 +357,49 @@ class Board:
     ``Board.parse(board.grid()) == board``.
 
     Args:
-        cells: 81 values, row by row, ``0`` for empty and ``1``-``9`` for a colour.
+        cells: the board text (a ``str``, read by :meth:`parse`, as
+            ``chess.Board(fen)`` reads a FEN), or 81 cell values row by row
+            (``bytes`` or an iterable of ints), ``0`` for empty and
+            ``1``-``9`` for a colour. The default is the empty board.
 
     Raises:
-        NotationError: not 81 values, or a value outside 0-9.
+        TypeError: ``cells`` is neither text nor bytes nor an iterable of
+            ints (``bool`` is not an int here).
+        NotationError: bad text (see :meth:`parse`), not 81 values, or a
+            value outside 0-9 (the message names the cell).
     """
 
     __slots__ = ("_cells",)
 
-    def __init__(self, cells: Iterable[int] | bytes = bytes(81)) -> None:
-        try:
-            values = cells if isinstance(cells, bytes) else bytes(cells)
-        except (ValueError, TypeError) as error:
-            raise NotationError(f"board cells must be integers 0-9 ({error})") from None
+    def __init__(self, cells: str | bytes | Iterable[int] = bytes(81)) -> None:
+        if isinstance(cells, str):
+            self._cells: bytes = Board.parse(cells)._cells
+            return
+        if isinstance(cells, (bytes, bytearray, memoryview)):
+            values = bytes(cells)
+        elif isinstance(cells, Iterable) and not isinstance(cells, (Mapping, Set)):
+            items = list(islice(cells, 82))
+            for index, value in enumerate(items):
+                if not _is_int(value):
+                    raise TypeError(
+                        f"board cells are ints 0-9; cell {index} is {type(value).__name__}"
+                    )
+            if len(items) == 81:
+                for index, value in enumerate(items):
+                    if not 0 <= value <= 9:
+                        raise NotationError(
+                            f"{cell_name(index)} holds {quote(value)}, not a colour 0-9"
+                        )
+                values = bytes(items)
+            else:
+                values = bytes(len(items))
+        else:
+            raise TypeError(
+                f"Board() takes a board text, bytes or 81 ints 0-9, not {type(cells).__name__}"
+            )
         if len(values) != 81:
-            raise NotationError(f"a board has 81 cells, not {len(values)}")
+            count = "more" if len(values) > 81 else str(len(values))
+            raise NotationError(f"a board has 81 cells, not {count}")
         if max(values) > 9:
             index = next(i for i, value in enumerate(values) if value > 9)
             raise NotationError(f"{cell_name(index)} holds {values[index]}, not a colour 0-9")
@@ -144,78 +415,20 @@ class Board:
     def parse(cls, text: str) -> Board:
         """Read a board in the one-line or the grid form.
 
-        Leading and trailing white space is ignored. Errors give the 1-based
-        line and column of the first bad character in ``text``.
+        White space (spaces, tabs, CR, LF) around the board is ignored and a
+        byte order mark at the start is skipped. Text that still spans more
+        than one line is read as a grid. Errors give the 1-based line and
+        column of the first bad character in ``text`` (a tab is one column).
 
         Raises:
+            TypeError: ``text`` is not a str.
             NotationError: the text is not a board.
         """
-        if len(text) == 81:
-            try:
-                raw = text.encode("ascii")
-            except UnicodeEncodeError:
-                raw = b""
-            if raw and not raw.translate(None, _DIGITS):
-                return cls._trusted(raw.translate(_TO_VALUES))
-        stripped = text.strip()
-        if "\n" not in stripped:
-            return cls._parse_line(text)
-        return cls._parse_grid(text)
-
-    @classmethod
-    def _parse_line(cls, text: str) -> Board:
-        offset = len(text) - len(text.lstrip())
-        line = text.strip()
-        for position, char in enumerate(line):
-            if char not in ".0123456789":
-                raise NotationError(
-                    f"{char!r} is not a cell ('.' or '0' for empty, '1'-'9' for a colour)",
-                    line=1,
-                    column=offset + position + 1,
-                )
-        if len(line) != 81:
-            raise NotationError(
-                f"a board line has 81 cells, this one has {len(line)}",
-                line=1,
-                column=offset + min(len(line), 81) + 1,
-            )
-        return cls._trusted(line.encode("ascii").translate(_TO_VALUES))
-
-    @classmethod
-    def _parse_grid(cls, text: str) -> Board:
-        rows: list[bytes] = []
-        for line_number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip() or _SEPARATOR_LINE.fullmatch(line):
-                continue
-            row = bytearray()
-            for position, char in enumerate(line):
-                if char in " \t|":
-                    continue
-                if char not in ".0123456789":
-                    raise NotationError(
-                        f"{char!r} is not a cell ('.' or '0' for empty, '1'-'9' for a colour)",
-                        line=line_number,
-                        column=position + 1,
-                    )
-                if len(row) == 9:
-                    raise NotationError(
-                        "a grid row has 9 cells; this is a 10th",
-                        line=line_number,
-                        column=position + 1,
-                    )
-                row.append(_TO_VALUES[ord(char)])
-            if len(row) != 9:
-                raise NotationError(
-                    f"a grid row has 9 cells, this one has {len(row)}",
-                    line=line_number,
-                    column=len(line.rstrip()) + 1,
-                )
-            if len(rows) == 9:
-                raise NotationError("a grid has 9 rows; this is a 10th", line=line_number, column=1)
-            rows.append(bytes(row))
-        if len(rows) != 9:
-            raise NotationError(f"a grid has 9 rows, this one has {len(rows)}")
-        return cls._trusted(b"".join(rows))
+        body = _without_bom(text, "Board.parse()")
+        try:
+            return cls._trusted(_read_board(body))
+        except _Syntax as error:
+            raise error.located(body) from None
 
     # -- reading -------------------------------------------------------------
 
@@ -225,10 +438,17 @@ class Board:
         return self._cells
 
     def __getitem__(self, key: tuple[int, int]) -> int:
-        """``board[row, col]`` (1-based): the colour there, or 0 when empty."""
+        """``board[row, col]`` (1-based): the colour there, or 0 when empty.
+
+        Raises:
+            TypeError: ``key`` is not two ints.
+            IndexError: not a cell of the board.
+        """
+        if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_int, key))):
+            raise TypeError("a board is indexed by two ints, board[row, col]")
         row, col = key
         if not (1 <= row <= 9 and 1 <= col <= 9):
-            raise IndexError(f"r{row}c{col} is not a cell of the board")
+            raise IndexError(f"r{quote(row)}c{quote(col)} is not a cell of the board")
         return self._cells[(row - 1) * 9 + col - 1]
 
     def pieces(self) -> tuple[Piece, ...]:
@@ -240,7 +460,16 @@ class Board:
         )
 
     def count(self, colour: int) -> int:
-        """How many pieces of ``colour`` are on the board."""
+        """How many pieces of ``colour`` (1-9; 0 counts the empty cells) are on the board.
+
+        Raises:
+            TypeError: ``colour`` is not an int.
+            PositionError: ``colour`` is not 0-9.
+        """
+        if not _is_int(colour):
+            raise TypeError(f"a colour is an int 1-9, not {type(colour).__name__}")
+        if not 0 <= colour <= 9:
+            raise PositionError(f"{quote(colour)} is not a colour 1-9")
         return self._cells.count(colour)
 
     def counts(self) -> tuple[int, ...]:
@@ -257,7 +486,13 @@ class Board:
         return 0 not in self._cells
 
     def extends(self, other: Board) -> bool:
-        """Whether this board holds every piece of ``other`` in the same cell."""
+        """Whether this board holds every piece of ``other`` in the same cell.
+
+        Raises:
+            TypeError: ``other`` is not a :class:`Board`.
+        """
+        if not isinstance(other, Board):
+            raise TypeError(f"extends() takes a Board, not {type(other).__name__}")
         return all(not b or a == b for a, b in zip(self._cells, other._cells, strict=True))
 
     # -- changing (new boards) -------------------------------------------------
@@ -266,29 +501,45 @@ class Board:
         """A new board with ``piece`` added.
 
         Raises:
-            PositionError: the cell is not empty or the piece is malformed.
+            TypeError: ``piece`` is not a :class:`Piece`.
+            PositionError: the cell is not empty.
         """
-        row, col, colour = piece
-        if not (1 <= row <= 9 and 1 <= col <= 9 and 1 <= colour <= 9):
-            raise PositionError(f"{piece!r} is not a piece on a 9x9 board with colours 1-9")
+        if not isinstance(piece, Piece):
+            raise TypeError(f"place() takes a Piece, not {type(piece).__name__}")
         index = piece.cell
         if self._cells[index]:
-            raise PositionError(f"r{row}c{col} already holds colour {self._cells[index]}")
+            raise PositionError(
+                f"r{piece.row}c{piece.col} already holds colour {self._cells[index]}"
+            )
         cells = bytearray(self._cells)
-        cells[index] = colour
+        cells[index] = piece.colour
         return Board._trusted(bytes(cells))
 
     def without(self, pieces: Iterable[Piece]) -> Board:
-        """A new board with the cells of ``pieces`` emptied."""
+        """A new board with the cells of ``pieces`` emptied.
+
+        Raises:
+            TypeError: an item is not a :class:`Piece`.
+        """
         cells = bytearray(self._cells)
-        for piece in pieces:
+        for piece in _pieces(pieces, "without()"):
             cells[piece.cell] = 0
         return Board._trusted(bytes(cells))
 
     def only(self, pieces: Iterable[Piece]) -> Board:
-        """A new board holding only ``pieces``."""
+        """A new board holding only ``pieces``.
+
+        Raises:
+            TypeError: an item is not a :class:`Piece`.
+            PositionError: two of the pieces share a cell.
+        """
         cells = bytearray(81)
-        for piece in pieces:
+        for piece in _pieces(pieces, "only()"):
+            if cells[piece.cell]:
+                raise PositionError(
+                    f"r{piece.row}c{piece.col} is given twice "
+                    f"(colours {cells[piece.cell]} and {piece.colour})"
+                )
             cells[piece.cell] = piece.colour
         return Board._trusted(bytes(cells))
 
@@ -312,56 +563,109 @@ class Board:
         return hash(self._cells)
 
 
-@dataclass(frozen=True, slots=True)
+def _pieces(pieces: Iterable[Piece], caller: str) -> Iterator[Piece]:
+    if not isinstance(pieces, Iterable) or isinstance(pieces, (str, bytes)):
+        raise TypeError(f"{caller} takes an iterable of Pieces, not {type(pieces).__name__}")
+    for piece in pieces:
+        if not isinstance(piece, Piece):
+            raise TypeError(f"{caller} takes Pieces, not {type(piece).__name__}")
+        yield piece
+
+
+# -- variants and positions -----------------------------------------------------------------
+
+
+def _parity_problem(parity: str) -> tuple[str, int | None] | None:
+    """What is wrong with a parity marking (and at which index), or ``None``."""
+    if len(parity) != 81:
+        return (
+            f"a parity marking has 81 characters ('o', 'e' or '.'), this one has {len(parity)}",
+            None,
+        )
+    bad = re.search(r"[^.oe]", parity)
+    if bad is not None:
+        index = bad.start()
+        return (
+            f"{bad.group()!r} in the parity marking at {cell_name(index)} is not 'o', 'e' or '.'",
+            index,
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Variants:
-    """The variant rules in force (rules SU-12, SU-13, SU-14).
+    """The variant rules in force (rules SU-12, SU-13, SU-14; combinations SU-17).
 
     Attributes:
         x: Sudoku X: both main diagonals hold 9 different colours (SU-12).
         parity: the odd/even marking, 81 characters row by row: ``o`` odd
             cell (colours 1, 3, 5, 7, 9), ``e`` even cell (2, 4, 6, 8),
-            ``.`` unmarked (SU-13). ``""`` means no marking.
+            ``.`` unmarked (SU-13). ``""`` means no marking (a marking with
+            no marked cell is stored as ``""``).
         consecutive: the marked borders, each a pair of orthogonally
             adjacent cell indices (smaller first); across a marked border
-            the two colours differ by exactly 1 (SU-14).
+            the two colours differ by exactly 1 (SU-14). The constructor
+            also takes borders written ``"r1c1-r1c2"`` and index pairs in
+            either order.
         strict_marks: with ``consecutive``: unmarked borders must not hold
             consecutive colours (SU-14).
         non_consecutive: no two orthogonal neighbours hold consecutive
             colours (SU-14).
 
     Raises:
-        NotationError: a malformed parity string or border.
+        TypeError: ``x``, ``strict_marks`` or ``non_consecutive`` is not a
+            bool, ``parity`` not a str, ``consecutive`` not an iterable of
+            borders (str or pair of ints).
+        NotationError: a malformed parity string (its length, or the first
+            bad character with its column), a malformed or non-orthogonal
+            border, or one border given twice (in either order).
         PositionError: ``non_consecutive`` together with consecutive marks
-            (they contradict each other), or ``strict_marks`` without marks.
+            (they contradict each other), or ``strict_marks`` without marks
+            (SU-17).
     """
 
-    x: bool = False
-    parity: str = ""
-    consecutive: frozenset[tuple[int, int]] = field(default_factory=frozenset)
-    strict_marks: bool = False
-    non_consecutive: bool = False
+    x: bool
+    parity: str
+    consecutive: frozenset[tuple[int, int]]
+    strict_marks: bool
+    non_consecutive: bool
 
-    def __post_init__(self) -> None:
-        if self.parity:
-            if len(self.parity) != 81:
-                raise NotationError(f"a parity marking has 81 characters, not {len(self.parity)}")
-            for index, char in enumerate(self.parity):
-                if char not in ".oe":
-                    raise NotationError(
-                        f"{char!r} in the parity marking at {cell_name(index)} "
-                        "is not 'o', 'e' or '.'",
-                        column=index + 1,
-                    )
-            if set(self.parity) == {"."}:
-                object.__setattr__(self, "parity", "")
-        for border in self.consecutive:
-            a, b = border
-            if not (0 <= a < b <= 80) or (b - a != 9 and not (b - a == 1 and a % 9 != 8)):
-                raise NotationError(f"{border!r} is not a border between orthogonal neighbours")
-        if self.non_consecutive and self.consecutive:
+    def __init__(
+        self,
+        x: bool = False,
+        parity: str = "",
+        consecutive: Iterable[str | tuple[int, int]] = frozenset(),
+        strict_marks: bool = False,
+        non_consecutive: bool = False,
+    ) -> None:
+        for name, value in (
+            ("x", x),
+            ("strict_marks", strict_marks),
+            ("non_consecutive", non_consecutive),
+        ):
+            if not isinstance(value, bool):
+                raise TypeError(
+                    f"Variants {name} must be True or False, not {type(value).__name__}"
+                )
+        if not isinstance(parity, str):
+            raise TypeError(f"Variants parity must be a str, not {type(parity).__name__}")
+        if parity:
+            problem = _parity_problem(parity)
+            if problem is not None:
+                reason, index = problem
+                raise NotationError(reason, column=None if index is None else index + 1)
+            if parity == "." * 81:
+                parity = ""
+        marks = _borders(consecutive)
+        if non_consecutive and marks:
             raise PositionError("non_consecutive contradicts consecutive marks; choose one")
-        if self.strict_marks and not self.consecutive:
+        if strict_marks and not marks:
             raise PositionError("strict_marks needs consecutive marks (or use non_consecutive)")
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "parity", parity)
+        object.__setattr__(self, "consecutive", marks)
+        object.__setattr__(self, "strict_marks", strict_marks)
+        object.__setattr__(self, "non_consecutive", non_consecutive)
 
     def is_plain(self) -> bool:
         """Whether no variant is in force."""
@@ -393,14 +697,18 @@ class Position:
         board: the pieces on the board.
         variants: the variant rules in force.
         out: pieces out of the game per colour (rule SU-9), as a tuple of 9
-            counts, ``out[k - 1]`` for colour ``k``.
+            counts 0-9, ``out[k - 1]`` for colour ``k`` (a list is stored as
+            a tuple).
 
     The **supply** of a colour is what is left to place: 9 minus the pieces of
     that colour on the board and out of the game (rules SU-1, SU-15).
 
     Raises:
-        PositionError: more than 9 pieces of one colour on the board and out
-            of the game together, or a negative count.
+        TypeError: ``board`` is not a :class:`Board`, ``variants`` not a
+            :class:`Variants`, ``out`` not a tuple or list of ints.
+        PositionError: not 9 counts, a count outside 0-9, or more than 9
+            pieces of one colour on the board and out of the game together
+            (SU-16; the message names the colour).
     """
 
     board: Board
@@ -408,15 +716,38 @@ class Position:
     out: tuple[int, ...] = (0,) * 9
 
     def __post_init__(self) -> None:
-        if len(self.out) != 9 or any(n < 0 for n in self.out):
-            raise PositionError(f"out must be 9 non-negative counts, not {self.out!r}")
+        if not isinstance(self.board, Board):
+            hint = " (use Position.parse for text)" if isinstance(self.board, str) else ""
+            raise TypeError(
+                f"Position board must be a Board, not {type(self.board).__name__}{hint}"
+            )
+        if not isinstance(self.variants, Variants):
+            raise TypeError(
+                f"Position variants must be a Variants, not {type(self.variants).__name__}"
+            )
+        out: object = self.out
+        if not isinstance(out, (tuple, list)):
+            raise TypeError(f"Position out must be a tuple of 9 ints, not {type(out).__name__}")
+        for index, count in enumerate(out):
+            if not _is_int(count):
+                raise TypeError(
+                    f"Position out counts are ints; colour {index + 1}'s is {type(count).__name__}"
+                )
+        if len(out) != 9:
+            raise PositionError(f"out holds 9 counts, one per colour 1-9, not {len(out)}")
+        for colour, count in enumerate(out, start=1):
+            if not 0 <= count <= 9:
+                raise PositionError(
+                    f"colour {colour}: {quote(count)} pieces out of the game; a count is 0-9"
+                )
+        object.__setattr__(self, "out", tuple(out))
         counts = self.board.counts()
         for colour in range(1, 10):
-            total = counts[colour - 1] + self.out[colour - 1]
+            total = counts[colour - 1] + out[colour - 1]
             if total > 9:
                 raise PositionError(
                     f"colour {colour}: {counts[colour - 1]} on the board and "
-                    f"{self.out[colour - 1]} out of the game, but only 9 pieces exist"
+                    f"{out[colour - 1]} out of the game, but only 9 pieces exist"
                 )
 
     def supply(self) -> tuple[int, ...]:
@@ -457,31 +788,17 @@ class Position:
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Build a position from its JSON object form (validated against the schema).
 
+        ``data`` is what :func:`json.loads` gives; any value is accepted and
+        judged as JSON (a list is "not an object", a Python float count is
+        "not an integer").
+
         Raises:
-            NotationError: the object does not match the schema; the message
-                names the JSON path (``$.parity``) of the first problem.
+            NotationError: the object does not match the schema, or a value
+                is not in its form (board, parity, border); the message
+                starts with the JSON path of the first problem (``$.parity``).
             PositionError: well formed but impossible (see :class:`Position`).
         """
-        _validate(data)
-        board = Board.parse(data["board"])
-        borders = []
-        for number, text in enumerate(data.get("consecutive", ())):
-            try:
-                borders.append(parse_border(text))
-            except NotationError as error:
-                raise NotationError(f"$.consecutive[{number}]: {error.reason}") from None
-        consecutive = frozenset(borders)
-        variants = Variants(
-            x=data.get("x", False),
-            parity=data.get("parity", ""),
-            consecutive=consecutive,
-            strict_marks=data.get("strict_marks", False),
-            non_consecutive=data.get("non_consecutive", False),
-        )
-        out_counts = [0] * 9
-        for colour, count in data.get("out", {}).items():
-            out_counts[int(colour) - 1] = count
-        return cls(board, variants, tuple(out_counts))
+        return cls._from_json(data, None)
 
     @classmethod
     def parse(cls, text: str) -> Position:
@@ -489,27 +806,342 @@ class Position:
 
         The JSON form::
 
-            {"board": "<81 characters>", "x": true, "parity": "<81 of o e .>",
+            {"board": "<a board>", "x": true, "parity": "<81 of o e .>",
              "consecutive": ["r1c1-r1c2", ...], "strict_marks": false,
              "non_consecutive": false, "out": {"3": 1}}
 
-        Only ``board`` is required.
+        Only ``board`` is required; it holds a board in the line form or in
+        the grid form (lines joined by ``\\n`` escapes). Stricter than JSON
+        itself: a key given twice, ``NaN`` and ``Infinity``, numbers of more
+        than 40 characters and nesting deeper than 20 levels are refused, and
+        counts must be written as integers (``1``, not ``1.0``).
 
         Raises:
+            TypeError: ``text`` is not a str.
             NotationError: bad text; the message names line and column (JSON
-                syntax, board characters) or the JSON path (schema).
+                syntax, duplicate keys, board characters, also inside the
+                JSON ``board`` value) and, for JSON, the JSON path.
             PositionError: well formed but impossible (see :class:`Position`).
         """
-        stripped = text.strip()
-        if not stripped.startswith("{"):
-            return cls(Board.parse(text))
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
+        body = _without_bom(text, "Position.parse()")
+        stripped = body.lstrip(_WHITE)
+        start = len(body) - len(stripped)
+        kind = {"[": "a JSON array", '"': "a JSON string"}.get(stripped[:1])
+        if kind is not None:
+            line, column = _line_column(body, start)
             raise NotationError(
-                f"not JSON: {error.msg}", line=error.lineno, column=error.colno
-            ) from None
-        return cls.from_json(data)
+                f"a position is a board or a JSON object, not {kind}", line=line, column=column
+            )
+        if not stripped.startswith("{"):
+            return cls(Board.parse(body))
+        decoder = _Decoder(body)
+        data = decoder.decode()
+        return cls._from_json(data, decoder)
+
+    @classmethod
+    def _from_json(cls, data: object, where: _Decoder | None) -> Position:
+        def fail(
+            reason: str, path: tuple[str | int, ...], offset: int | None = None
+        ) -> NotationError:
+            message = f"{_json_path(path)}: {reason}"
+            if where is None or offset is None:
+                return NotationError(message)
+            line, column = _line_column(where.text, offset)
+            return NotationError(message, line=line, column=column)
+
+        if not isinstance(data, Mapping):
+            raise fail(f"a position is a JSON object, not {_json_kind(data)}", ())
+        known = position_schema()["properties"]
+        for key in data:
+            if key not in known:
+                close = [name for name in known if isinstance(key, str) and name == key.lower()]
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise fail(f"unknown key {quote(key)}{hint}", ())
+        board = data.get("board")
+        cells = None
+        if isinstance(board, str):
+            try:
+                cells = _read_board(board)
+            except _Syntax as error:
+                reason = error.reason
+                offset = None
+                if error.offset is not None:
+                    if "\n" in board.strip(_WHITE):
+                        grid_line, grid_column = _line_column(board, error.offset)
+                        reason = f"grid line {grid_line}, column {grid_column}: {reason}"
+                    if where is not None and ("board",) in where.values:
+                        offset = where.string_offset(where.values[("board",)], error.offset)
+                raise fail(reason, ("board",), offset) from None
+        parity = data.get("parity")
+        if isinstance(parity, str):
+            problem = _parity_problem(parity)
+            if problem is not None:
+                reason, index = problem
+                offset = None
+                if index is not None and where is not None and ("parity",) in where.values:
+                    offset = where.string_offset(where.values[("parity",)], index)
+                raise fail(reason, ("parity",), offset)
+        borders: dict[tuple[int, int], int] = {}
+        marks = data.get("consecutive")
+        if isinstance(marks, list):
+            for number, item in enumerate(marks):
+                if not isinstance(item, str):
+                    continue
+                try:
+                    border = parse_border(item)
+                except NotationError as error:
+                    raise fail(error.reason, ("consecutive", number)) from None
+                if border in borders:
+                    raise fail(
+                        f"{quote(item)} is the border {border_name(border)} again "
+                        f"(given at {_json_path(('consecutive', borders[border]))})",
+                        ("consecutive", number),
+                    )
+                borders[border] = number
+        out = data.get("out")
+        if isinstance(out, Mapping):
+            for key in out:
+                if not (isinstance(key, str) and len(key) == 1 and key in "123456789"):
+                    raise fail(f"key {quote(key)} is not a colour '1'-'9'", ("out",))
+        _check_schema(data, fail)
+        assert cells is not None  # the schema requires a board string
+        variants = Variants(
+            x=data.get("x", False),
+            parity=data.get("parity", ""),
+            consecutive=frozenset(borders),
+            strict_marks=data.get("strict_marks", False),
+            non_consecutive=data.get("non_consecutive", False),
+        )
+        counts = data.get("out", {})
+        return cls(
+            Board._trusted(cells), variants, tuple(counts.get(str(k), 0) for k in range(1, 10))
+        )
+
+
+# -- the JSON form ---------------------------------------------------------------------------
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _json_path(path: tuple[str | int, ...]) -> str:
+    """``$.out['3']`` and ``$.consecutive[1]``, as jsonschema writes JSON paths."""
+    text = "$"
+    for depth, step in enumerate(path):
+        if depth == 4:
+            return text + f"... ({len(path)} levels)"
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif _PLAIN_KEY.fullmatch(step) and len(step) <= 40:
+            text += f".{step}"
+        else:
+            text += f"[{quote(step)}]"
+    return text
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return f"a {type(value).__name__}"
+
+
+def _json_value(value: object) -> str:
+    """A short JSON-like rendering of a value for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (str, int, float)):
+        return quote(value)
+    return _json_kind(value)
+
+
+class _Refused(Exception):  # noqa: N818 - internal, always turned into a NotationError
+    def __init__(self, reason: str, offset: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+# Documented in the standard library's sources, not in its type stubs.
+_scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
+_make_scanner: Any = json.scanner.py_make_scanner  # type: ignore[attr-defined]
+
+
+class _Decoder:
+    """A JSON reader that knows where each value and key is in the text.
+
+    The standard library's scanner reads the scalars; objects and arrays are
+    read here to record offsets, refuse a key given twice and bound the
+    nesting. NaN, Infinity, numbers of more than 40 characters and non-ASCII
+    digits are refused.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.values: dict[tuple[str | int, ...], int] = {}
+        self.keys: dict[tuple[tuple[str | int, ...], str], int] = {}
+        self.path: list[str | int] = []
+        # The attributes json.scanner.py_make_scanner reads.
+        self.strict = True
+        self.object_hook = None
+        self.object_pairs_hook = None
+        self.memo: dict[str, str] = {}
+        self.parse_string = _scanstring
+        self.parse_object = self._object
+        self.parse_array = self._array
+        self.parse_int = self._int
+        self.parse_float = self._float
+        self.parse_constant = self._constant
+        self.scan_once = _make_scanner(self)
+
+    def decode(self) -> Any:
+        text = self.text
+        try:
+            index = _WS.match(text, 0).end()  # type: ignore[union-attr]
+            value, end = self._value(text, index, self.scan_once)
+            end = _WS.match(text, end).end()  # type: ignore[union-attr]
+            if end != len(text):
+                raise json.JSONDecodeError("Extra data", text, end)
+        except json.JSONDecodeError as error:
+            reason = f"not JSON: {error.msg}"
+            if error.msg.startswith("Invalid control character"):
+                reason = f"not JSON: the control character {text[error.pos]!r} inside a string"
+                if text[error.pos] == "\n":
+                    reason += " (a line break inside a string is written \\n)"
+            raise NotationError(reason, line=error.lineno, column=error.colno) from None
+        except _Refused as error:
+            line, column = _line_column(text, error.offset or 0)
+            where = _json_path(tuple(self.path))
+            raise NotationError(f"{where}: {error.reason}", line=line, column=column) from None
+        return value
+
+    def string_offset(self, start: int, index: int) -> int:
+        """The offset in the text of character ``index`` of the JSON string at ``start``."""
+        text, at = self.text, start + 1
+        for _ in range(index):
+            if text[at] != "\\":
+                at += 1
+            elif text[at + 1] != "u":
+                at += 2
+            elif (
+                0xD800 <= int(text[at + 2 : at + 6], 16) <= 0xDBFF
+                and text[at + 6 : at + 8] == "\\u"
+                and 0xDC00 <= int(text[at + 8 : at + 12], 16) <= 0xDFFF
+            ):
+                at += 12
+            else:
+                at += 6
+        return at
+
+    def _value(self, text: str, index: int, scan_once: Any) -> tuple[Any, int]:
+        self.values[tuple(self.path)] = index
+        try:
+            value, end = scan_once(text, index)
+        except StopIteration as stop:
+            raise json.JSONDecodeError("Expecting value", text, stop.value) from None
+        except _Refused as error:
+            if error.offset is None:
+                error.offset = index
+            raise
+        return value, end
+
+    def _enter(self, start: int) -> None:
+        if len(self.path) >= _MAX_JSON_DEPTH:
+            raise _Refused(f"nested deeper than {_MAX_JSON_DEPTH} levels", start)
+
+    def _object(
+        self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, *_: Any
+    ) -> tuple[dict[str, Any], int]:
+        text, end = s_and_end
+        self._enter(end - 1)
+        result: dict[str, Any] = {}
+        here = tuple(self.path)
+        end = _WS.match(text, end).end()  # type: ignore[union-attr]
+        if text[end : end + 1] == "}":
+            return result, end + 1
+        while True:
+            if text[end : end + 1] != '"':
+                raise json.JSONDecodeError(
+                    "Expecting property name enclosed in double quotes", text, end
+                )
+            key_at = end
+            key, end = _scanstring(text, end + 1, strict)
+            if key in result:
+                line, column = _line_column(text, self.keys[(here, key)])
+                raise _Refused(
+                    f"the key {quote(key)} is given twice (first at line {line}, column {column})",
+                    key_at,
+                )
+            self.keys[(here, key)] = key_at
+            end = _WS.match(text, end).end()  # type: ignore[union-attr]
+            if text[end : end + 1] != ":":
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, end)
+            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
+            self.path.append(key)
+            result[key], end = self._value(text, end, scan_once)
+            self.path.pop()
+            end = _WS.match(text, end).end()  # type: ignore[union-attr]
+            char = text[end : end + 1]
+            if char == "}":
+                return result, end + 1
+            if char != ",":
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, end)
+            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
+
+    def _array(self, s_and_end: tuple[str, int], scan_once: Any) -> tuple[list[Any], int]:
+        text, end = s_and_end
+        self._enter(end - 1)
+        result: list[Any] = []
+        end = _WS.match(text, end).end()  # type: ignore[union-attr]
+        if text[end : end + 1] == "]":
+            return result, end + 1
+        while True:
+            self.path.append(len(result))
+            value, end = self._value(text, end, scan_once)
+            self.path.pop()
+            result.append(value)
+            end = _WS.match(text, end).end()  # type: ignore[union-attr]
+            char = text[end : end + 1]
+            if char == "]":
+                return result, end + 1
+            if char != ",":
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, end)
+            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
+
+    @staticmethod
+    def _int(text: str) -> int:
+        if not text.isascii():
+            raise _Refused(f"{quote(text)} is not a JSON number (digits are ASCII 0-9)")
+        if len(text) > _MAX_NUMBER_LENGTH:
+            raise _Refused(f"a number of {len(text)} characters is too long")
+        return int(text)
+
+    @staticmethod
+    def _float(text: str) -> float:
+        if not text.isascii():
+            raise _Refused(f"{quote(text)} is not a JSON number (digits are ASCII 0-9)")
+        if len(text) > _MAX_NUMBER_LENGTH:
+            raise _Refused(f"a number of {len(text)} characters is too long")
+        value = float(text)
+        if not math.isfinite(value):
+            raise _Refused(f"{text} is out of range")
+        return value
+
+    @staticmethod
+    def _constant(name: str) -> Any:
+        raise _Refused(f"{name} is not a JSON value")
 
 
 @lru_cache(maxsize=1)
@@ -524,12 +1156,30 @@ def position_schema() -> dict[str, Any]:
 def _validator() -> Any:
     import jsonschema  # noqa: PLC0415 - only the JSON form needs it
 
-    return jsonschema.Draft202012Validator(position_schema())
+    base = jsonschema.Draft202012Validator
+    # JSON Schema counts 1.0 as an integer; a count written 1.0 is refused here.
+    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
+    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
+    return strict(position_schema())
 
 
-def _validate(data: Any) -> None:
+def _schema_reason(error: Any) -> str:
+    kind, value, expected = error.validator, error.instance, error.validator_value
+    if kind == "type":
+        return f"{_json_value(value)} is not of type {expected!r}"
+    if kind == "minimum":
+        return f"{_json_value(value)} is less than the minimum of {expected}"
+    if kind == "maximum":
+        return f"{_json_value(value)} is greater than the maximum of {expected}"
+    if kind == "required":
+        return str(error.message)
+    message = str(error.message)
+    return message if len(message) <= 100 else message[:100] + "..."
+
+
+def _check_schema(data: object, fail: Any) -> None:
     import jsonschema  # noqa: PLC0415 - only the JSON form needs it
 
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
-        raise NotationError(f"{error.json_path}: {error.message}")
+        raise fail(_schema_reason(error), tuple(error.absolute_path))
