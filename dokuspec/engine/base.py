@@ -38,6 +38,7 @@ unchanged; an unknown option or a bad option value raises
 from __future__ import annotations
 
 import copy
+import json
 import math
 import random
 from abc import ABC, abstractmethod
@@ -238,8 +239,6 @@ class OptionSpec:
 
 @cache
 def _schema_validator(schema_key: str) -> Any:
-    import json  # noqa: PLC0415
-
     import jsonschema  # noqa: PLC0415 - only validation needs it
 
     return jsonschema.Draft202012Validator(json.loads(schema_key))
@@ -247,8 +246,6 @@ def _schema_validator(schema_key: str) -> Any:
 
 def _schema_error(schema: Mapping[str, Any], value: object) -> Any:
     """The most relevant JSON-schema error of ``value``, or ``None``."""
-    import json  # noqa: PLC0415
-
     import jsonschema  # noqa: PLC0415 - only validation needs it
 
     validator = _schema_validator(json.dumps(schema, sort_keys=True))
