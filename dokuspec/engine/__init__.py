@@ -3,4 +3,41 @@
 Nothing here imports the spec's constraint models or a solver (enforced by
 import-linter), so cross-checks between engine and spec compare two separate
 readings of the rules.
+
+* :mod:`dokuspec.engine.base`: the engine protocol every game follows
+  (OpenSpiel's names: ``Game``, ``State``, ``current_player``,
+  ``legal_actions``, ``chance_outcomes``, ``apply_action``, ...), game
+  records that replay, and the registry of games.
+* :mod:`dokuspec.engine.minidoku`: Minidoku, a small two-player game on a
+  4x4 Sudoku board with chance, hidden information and a simultaneous move;
+  registered as ``"minidoku"``.
+* :mod:`dokuspec.engine.sumodoku`: the Sumodoku rules checked on a board.
+
+Importing this package registers every game in it.
 """
+
+from __future__ import annotations
+
+from dokuspec.engine import minidoku
+from dokuspec.engine.base import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    GameRecord,
+    load_game,
+    register,
+    registered_games,
+    replay,
+)
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "GameRecord",
+    "load_game",
+    "minidoku",
+    "register",
+    "registered_games",
+    "replay",
+]

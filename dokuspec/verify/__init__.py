@@ -1,4 +1,4 @@
-"""Hypothesis strategies and the cross-checks engine <-> spec <-> solvers.
+"""Hypothesis strategies, the cross-checks engine <-> spec <-> solvers, and the conformance suite.
 
 The one place where the engine and the spec meet:
 
@@ -7,4 +7,9 @@ The one place where the engine and the spec meet:
 * :mod:`dokuspec.verify.sumodoku`: cross-checks of Sumodoku answers (SAT
   against Z3, completions against the engine, explanations against their
   definition); each raises :class:`AssertionError` on a mismatch.
+* :mod:`dokuspec.verify.conformance`: the conformance suite every
+  registered game must pass (the engine protocol of
+  :mod:`dokuspec.engine.base`, checked in random playouts); a failure is a
+  :class:`~dokuspec.verify.conformance.ConformanceError`, an
+  :class:`AssertionError`.
 """
