@@ -22,13 +22,17 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import IO, Literal, TypeAlias
 
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, as_budget
+from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
+from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
     Board,
     Piece,
@@ -37,6 +41,8 @@ from dokuspec.vocabulary.sumodoku import (
 )
 
 __all__ = [
+    "MAX_CONFLICT_LIMIT",
+    "MAX_TIME_LIMIT",
     "Board",
     "Budget",
     "Count",
@@ -334,26 +340,59 @@ def count_completions_within(
 
 
 def read_positions(
-    lines: Iterable[str], *, source: str = "<input>"
+    lines: Iterable[str] | IO[bytes] | os.PathLike[str], *, source: str | None = None
 ) -> Iterator[tuple[int, Position]]:
-    """Read one position per line, skipping blank lines and ``#`` comments.
+    """Read positions from a file, a binary stream or lines of text, one at a time.
+
+    The records (see :mod:`dokuspec.vocabulary.text` for decoding):
+
+    * blank lines and lines starting with ``#`` are skipped;
+    * a line starting with ``{`` is a position's JSON object, on that line;
+    * a *grid line* is a row of a grid or a separator: a line holding a
+      space, a tab or ``|`` between its first and last character, a line of
+      only ``-``, ``+``, ``=`` and ``|``, or a line of at most 9 characters.
+      Consecutive grid lines form one grid (so grids are separated by a
+      blank line or a comment); it must have 9 rows of 9 cells;
+    * any other line is a board of 81 cells on one line.
+
+    Args:
+        lines: a binary stream (decoded as UTF-8, a byte-order mark
+            skipped), a path, or an iterable of text lines (a text file).
+        source: the input's name in the messages (default: the path, the
+            stream's name or ``"<input>"``).
 
     Yields:
-        ``(line_number, position)`` pairs, line numbers 1-based.
+        ``(line_number, position)`` pairs, in input order, as each record is
+        read; the number is the record's first line (1-based).
 
     Raises:
-        NotationError: a line is not a position; the message starts with
-            ``source:line:column:`` of the first bad character.
-        PositionError: a position cannot exist; the message names the line.
+        NotationError: the text is not a position, or is not UTF-8 text; the
+            message starts with ``source:line:column:``.
+        PositionError: a position cannot exist; the message starts with
+            ``source:line:``.
+        TypeError: ``lines`` is a single ``str`` or ``bytes``.
+        OSError: the input cannot be read.
     """
-    for number, line in enumerate(lines, start=1):
-        content = line.strip()
-        if not content or content.startswith("#"):
-            continue
+    numbered = text.lines_of(lines, source=source)
+    for record in text.records(numbered, block_line=_is_grid_line):
         try:
-            yield number, Position.parse(line.rstrip("\r\n"))
+            position = Position.parse(record.text)
         except NotationError as error:
-            column = error.column if error.column is not None else 1
-            raise NotationError(error.reason, line=number, column=column, source=source) from None
+            raise record.locate(error) from None
         except DokuspecError as error:
-            raise type(error)(f"{source}:{number}: {error}") from None
+            raise type(error)(f"{record.source}:{record.line}: {error}") from None
+        yield record.line, position
+
+
+_GRID_SEPARATOR = re.compile(r"[-+=|]+")
+
+
+def _is_grid_line(line: str) -> bool:
+    content = line.strip()
+    if content.startswith("{"):
+        return False
+    return (
+        len(content) <= 9
+        or any(char in " \t|" for char in content)
+        or _GRID_SEPARATOR.fullmatch(content) is not None
+    )

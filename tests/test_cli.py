@@ -55,14 +55,18 @@ def test_table_and_summary_on_bundled_files() -> None:
     assert "top95.txt: 95 positions: 95 completable, 0 impossible, 0 unknown" in out
     assert "impossible.txt: 60 positions: 0 completable, 60 impossible, 0 unknown" in out
     assert "total: 155 positions: 95 completable, 60 impossible, 0 unknown; median" in out
-    assert "top95.txt:1" in out  # the table names each input line
+    lines = out.splitlines()
+    assert lines[0] == str(DATA / "top95.txt")  # a heading names each input
+    assert lines[1].split() == ["line", "status", "time"]
+    assert lines[2].split()[:2] == ["1", "completable"]
+    assert all(len(line) <= 80 for line in lines if "positions:" not in line)
 
 
 def test_quiet_prints_only_the_summary() -> None:
     code, out, _ = run("-q", stdin=PUZZLE + "\n")
     assert code == 0
     assert len(out.strip().splitlines()) == 1
-    assert out.startswith("<stdin>: 1 positions: 1 completable, 0 impossible, 0 unknown")
+    assert out.startswith("<stdin>: 1 position: 1 completable, 0 impossible, 0 unknown")
 
 
 def test_positions_with_variants_in_json_form() -> None:
@@ -80,7 +84,8 @@ def test_bad_character_names_file_line_and_column(tmp_path: Path) -> None:
     bad.write_text(f"{PUZZLE}\n# fine\n{PUZZLE[:39]}x{PUZZLE[40:]}\n")
     code, out, err = run("--json", str(bad))
     assert code == 2
-    assert out == ""  # bad input fails before any answer is printed
+    # Answers stream: the answer before the bad line stands, nothing after it.
+    assert [json.loads(line)["line"] for line in out.splitlines()] == [1]
     assert err.strip() == (
         f"dokuspec: error: {bad}:3:40: "
         "'x' is not a cell ('.' or '0' for empty, '1'-'9' for a colour)"
@@ -112,13 +117,14 @@ def test_missing_file_is_reported_not_raised() -> None:
     assert "Traceback" not in err
 
 
-def test_budget_exhausted_gives_unknown_and_exit_status_1() -> None:
-    # A hard top95 puzzle needs conflicts; a budget of 0 conflicts stops it.
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_budget_exhausted_gives_unknown_and_exit_status_1(backend: str) -> None:
+    # The first top95 puzzle is not solved by propagation alone: no conflict allowed,
+    # no answer.
     hard = (DATA / "top95.txt").read_text().splitlines()[0]
-    code, out, _ = run("--json", "--conflict-limit", "0", stdin=hard + "\n")
-    record = json.loads(out)
-    assert record["status"] in {"unknown", "completable"}
-    assert code == (1 if record["status"] == "unknown" else 0)
+    code, out, _ = run("--json", "--backend", backend, "--conflict-limit", "0", stdin=hard + "\n")
+    assert code == 1
+    assert json.loads(out)["status"] == "unknown"
 
 
 def test_unknown_solver_name_is_bad_input() -> None:
@@ -131,3 +137,160 @@ def test_other_sat_solver_gives_the_same_answer() -> None:
     code, out, _ = run("--json", "--solver", "glucose4", stdin=PUZZLE + "\n")
     assert code == 0
     assert json.loads(out)["completion"] == SOLUTION
+
+
+def _grid(board: str, separators: bool) -> str:
+    rows = []
+    for r in range(9):
+        cells = board[r * 9 : r * 9 + 9]
+        if separators:
+            rows.append(" | ".join(" ".join(cells[b : b + 3]) for b in (0, 3, 6)))
+            if r in (2, 5):
+                rows.append("------+-------+------")
+        else:
+            rows.append(" ".join(cells))
+    return "\n".join(rows)
+
+
+def test_grids_separated_by_blank_lines(tmp_path: Path) -> None:
+    path = tmp_path / "grids.txt"
+    path.write_text(f"# grids\n{_grid(PUZZLE, False)}\n\n{_grid(CLASH, True)}\n{PUZZLE}\n")
+    code, out, _ = run("--json", str(path))
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["status"]) for r in records] == [
+        (2, "completable"),
+        (12, "impossible"),
+        (23, "completable"),
+    ]
+    assert records[0]["completion"] == SOLUTION
+
+
+def test_bad_cell_in_a_grid_names_the_file_line_and_column(tmp_path: Path) -> None:
+    rows = _grid(PUZZLE, False).splitlines()
+    rows[4] = rows[4][:6] + "x" + rows[4][7:]
+    path = tmp_path / "grid.txt"
+    path.write_text("\n\n" + "\n".join(rows) + "\n")
+    code, _, err = run(str(path))
+    assert code == 2
+    assert err == (
+        f"dokuspec: error: {path}:7:7: "
+        "'x' is not a cell ('.' or '0' for empty, '1'-'9' for a colour)\n"
+    )
+
+
+def test_grid_with_too_few_rows_is_reported_at_its_first_line() -> None:
+    rows = "\n".join(PUZZLE[r * 9 : r * 9 + 9] for r in range(8))
+    code, _, err = run(stdin="# eight rows\n" + rows + "\n")
+    assert code == 2
+    assert err == "dokuspec: error: <stdin>:2:1: a grid has 9 rows, this one has 8\n"
+
+
+def test_markup_in_file_names_and_input_is_printed_as_is(tmp_path: Path) -> None:
+    path = tmp_path / "[bold red]x[link=a] :smile:.txt"
+    path.write_text(PUZZLE + "\n[red]x\n")
+    code, out, err = run(str(path))
+    assert code == 2
+    assert out.splitlines()[0] == str(path)
+    assert err == (
+        f"dokuspec: error: {path}:2:1: "
+        "'[' starts neither a board nor a position's JSON object ('{')\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--time-limit", "nan"),
+        ("--time-limit", "inf"),
+        ("--time-limit", "-1"),
+        ("--time-limit", "0"),
+        ("--conflict-limit", "-1"),
+    ],
+)
+def test_invalid_budgets_are_one_line_naming_the_option(option: str, value: str) -> None:
+    code, out, err = run(option, value, stdin=PUZZLE + "\n")
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"dokuspec: error: Invalid value for '{option}': ")
+
+
+def test_time_limit_none_is_no_limit() -> None:
+    code, out, _ = run("--json", "--time-limit", "none", stdin=PUZZLE + "\n")
+    assert code == 0
+    assert json.loads(out)["status"] == "completable"
+
+
+def test_unknown_option_is_one_line() -> None:
+    code, _, err = run("--nope")
+    assert code == 2
+    assert err == "dokuspec: error: No such option '--nope' (see --help)\n"
+
+
+def test_wide_rows_hold_the_completion_unwrapped() -> None:
+    code, out, _ = run("--wide", stdin=PUZZLE + "\n")
+    assert code == 0
+    fields = out.splitlines()[2].split()
+    assert (fields[:2], fields[-1]) == (["1", "completable"], SOLUTION)
+
+
+def test_default_rows_fit_80_columns_with_the_explanation_wrapped() -> None:
+    code, out, _ = run("--explain", str(DATA / "impossible.txt"))
+    assert code == 0
+    table = [line for line in out.splitlines() if "positions:" not in line]
+    assert max(len(line) for line in table) <= 80
+    assert sum(" impossible " in line for line in table) == 60
+
+
+def test_count_a_proper_puzzle_and_an_open_board() -> None:
+    result = CliRunner().invoke(main, ["sumodoku", "count", PUZZLE, "--limit", "2"])
+    assert (result.exit_code, result.stdout) == (0, "1 completion\n")
+    result = CliRunner().invoke(main, ["sumodoku", "count", "." * 81, "--limit", "3", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "board": "." * 81,
+        "count": 3,
+        "exact": False,
+        "limit": 3,
+        "budget_reached": False,
+    }
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_count_cut_short_by_the_budget_is_a_lower_bound_with_exit_1(backend: str) -> None:
+    args = ["sumodoku", "count", "." * 81, "--limit", "5", "--backend", backend]
+    result = CliRunner().invoke(main, [*args, "--conflict-limit", "0", "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {
+        "board": "." * 81,
+        "count": 0,
+        "exact": False,
+        "limit": 5,
+        "budget_reached": True,
+    }
+    result = CliRunner().invoke(main, [*args, "--conflict-limit", "0"])
+    assert (result.exit_code, result.stdout) == (1, "at least 0 completions (the budget ran out)\n")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--time-limit", "1000001", "give a number of seconds above 0 and at most 1,000,000"),
+        ("--conflict-limit", str(2**31), "2147483648 is not in the range 0<=x<=2147483647"),
+    ],
+)
+def test_limits_beyond_the_largest_are_usage_errors(option: str, value: str, message: str) -> None:
+    result = CliRunner().invoke(main, ["sumodoku", "count", PUZZLE, option, value])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_count_bad_position_names_the_argument() -> None:
+    result = CliRunner().invoke(main, ["sumodoku", "count", PUZZLE[:10] + "x" + PUZZLE[11:]])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "dokuspec: error: POSITION:1:11: "
+        "'x' is not a cell ('.' or '0' for empty, '1'-'9' for a colour)\n"
+    )

@@ -525,10 +525,13 @@ def test_long_values_are_quoted_short() -> None:
         ("", "line 1, column 1: the text is empty; a board is 81 cells"),
         (" \t\r\n \n", "line 1, column 1: the text is empty; a board is 81 cells"),
         ("\ufeff", "line 1, column 1: the text is empty; a board is 81 cells"),
-        ("[1, 2]", "line 1, column 1: a position is a board or a JSON object, not a JSON array"),
+        (
+            "[1, 2]",
+            "line 1, column 1: '[' starts neither a board nor a position's JSON object ('{')",
+        ),
         (
             '\n  "abc"',
-            "line 2, column 3: a position is a board or a JSON object, not a JSON string",
+            "line 2, column 3: '\"' starts neither a board nor a position's JSON object ('{')",
         ),
         ("1" * 5000, "line 1, column 82: a board line has 81 cells, this one has 5000"),
         (

@@ -826,11 +826,12 @@ class Position:
         body = _without_bom(text, "Position.parse()")
         stripped = body.lstrip(_WHITE)
         start = len(body) - len(stripped)
-        kind = {"[": "a JSON array", '"': "a JSON string"}.get(stripped[:1])
-        if kind is not None:
+        if stripped[:1] in ('[', '"'):
             line, column = _line_column(body, start)
             raise NotationError(
-                f"a position is a board or a JSON object, not {kind}", line=line, column=column
+                f"{stripped[0]!r} starts neither a board nor a position's JSON object ('{{')",
+                line=line,
+                column=column,
             )
         if not stripped.startswith("{"):
             return cls(Board.parse(body))

@@ -1,0 +1,400 @@
+"""``dokuspec sumodoku``: check and count Sumodoku positions."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
+from typing import IO, Any
+
+import click
+from rich.console import Console
+from rich.progress import Progress, TextColumn, TimeElapsedColumn
+
+from dokuspec import sumodoku
+from dokuspec.cli.io import (
+    InputError,
+    Output,
+    Status,
+    guarded,
+    hint,
+    shown,
+    standard_output,
+)
+from dokuspec.cli.report import WIDTH, Tally, header, heading, row
+from dokuspec.errors import DokuspecError, NotationError
+from dokuspec.sumodoku import Position, Verdict
+
+__all__ = ["DEFAULT_TIME_LIMIT", "sumodoku_group"]
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds per position when ``--time-limit`` is not given."""
+
+_MAX_CONFLICTS = sumodoku.MAX_CONFLICT_LIMIT
+_MAX_SECONDS = sumodoku.MAX_TIME_LIMIT
+_MAX_COUNT = 10**9
+_STDIN = "<stdin>"
+
+
+class _Seconds(click.ParamType):  # type: ignore[type-arg]
+    """A time limit: a finite number of seconds above 0, or ``none`` for no limit."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, float):
+            return value
+        if str(value).strip().lower() == "none":
+            return None
+        try:
+            seconds = float(value)
+        except ValueError:
+            self.fail(f"{shown(str(value))!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or not 0 < seconds <= _MAX_SECONDS:
+            self.fail(
+                f"{shown(str(value))!r}: give a number of seconds above 0 and at most "
+                f"{_MAX_SECONDS:,.0f}, or 'none'",
+                param,
+                ctx,
+            )
+        return seconds
+
+
+@click.group(name="sumodoku")
+def sumodoku_group() -> None:
+    """Sumodoku positions (rules SU-3, SU-12..SU-15)."""
+
+
+def _budget_options(function: Any) -> Any:
+    function = click.option(
+        "--conflict-limit",
+        type=click.IntRange(min=0, max=_MAX_CONFLICTS),
+        default=None,
+        help="Solver conflicts per query; past it the answer is 'unknown'.",
+    )(function)
+    return click.option(
+        "--time-limit",
+        type=_Seconds(),
+        default=str(DEFAULT_TIME_LIMIT),
+        show_default=True,
+        help="Seconds per position, past which the answer is 'unknown'; 'none' for no limit.",
+    )(function)
+
+
+def _solver_options(function: Any) -> Any:
+    function = click.option(
+        "--solver",
+        default=None,
+        help="python-sat solver name (SAT backend; default CaDiCaL 1.9.5).",
+    )(function)
+    return click.option(
+        "--backend",
+        type=click.Choice(["sat", "z3"]),
+        default="sat",
+        show_default=True,
+        help="Solver backend: python-sat (CNF) or Z3.",
+    )(function)
+
+
+@sumodoku_group.command(name="check")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@_solver_options
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="For impossible positions, a minimal set of pieces (and rules) that conflict.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object per position, in input order."
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary (without --json).")
+@click.option(
+    "--wide",
+    is_flag=True,
+    help="Rows wider than 80 columns: the completion (or conflict) unwrapped on each row.",
+)
+@_budget_options
+def check_command(
+    files: tuple[str, ...],
+    backend: str,
+    solver: str | None,
+    explain: bool,
+    as_json: bool,
+    quiet: bool,
+    wide: bool,
+    time_limit: float | None,
+    conflict_limit: int | None,
+) -> None:
+    """Check whether Sumodoku positions can still be completed (rule SU-15).
+
+    FILES hold positions in UTF-8: a board of 81 cells on one line ('.' or
+    '0' empty, '1'-'9' colours), a position's JSON object on one line
+    (variants, pieces out of the game), or a grid of 9 lines (with optional
+    '|' and '---+---' separators) set apart by blank lines. Blank lines and
+    lines starting with '#' are skipped. With no FILE, or '-', standard
+    input is read.
+
+    Each answer is printed as soon as it is computed. At the first bad
+    position the command stops: the answers printed before it stand, the
+    summary covers them, and one line names the file, line and column.
+
+    Exit status: 0 every position answered; 1 some 'unknown' (a budget ran
+    out); 2 bad input or usage; 74 an input or output failure; 130
+    interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        options: dict[str, Any] = {
+            "backend": backend,
+            "solver": solver,
+            "time_limit": time_limit,
+            "conflict_limit": conflict_limit,
+        }
+        run = _Run(out, explain=explain, as_json=as_json, quiet=quiet, wide=wide)
+        try:
+            with run.progress():
+                for name in files or ("-",):
+                    for source, line, position in _positions(name):
+                        run.answer(source, line, position, options)
+        except (DokuspecError, InputError, KeyboardInterrupt):
+            if run.totals.total:
+                run.summarise()
+            raise
+        run.summarise()
+        status = Status.UNKNOWN if run.totals.counts["unknown"] else Status.OK
+    sys.exit(status)
+
+
+def _positions(name: str) -> Iterator[tuple[str, int, Position]]:
+    """The positions of one input, located, read as they are needed."""
+    stream: IO[bytes] | None
+    if name == "-":
+        source = _STDIN
+        if sys.stdin is None:
+            raise InputError(source, OSError(9, "standard input is closed"))
+        stream = getattr(sys.stdin, "buffer", None)
+        if _is_terminal(sys.stdin):
+            hint(
+                "reading positions from standard input (81 cells or a JSON object per "
+                "line, or 9-line grids); end with Ctrl-D"
+            )
+        lines: Any = stream if stream is not None else sys.stdin
+        yield from _located(source, sumodoku.read_positions(lines, source=source))
+        return
+    try:
+        stream = open(name, "rb")  # noqa: SIM115 - closed below, whatever happens
+    except OSError as error:
+        raise DokuspecError(f"{name}: cannot open: {error.strerror or error}") from None
+    with stream:
+        yield from _located(name, sumodoku.read_positions(stream, source=name))
+
+
+def _located(
+    source: str, positions: Iterator[tuple[int, Position]]
+) -> Iterator[tuple[str, int, Position]]:
+    while True:
+        try:
+            line, position = next(positions)
+        except StopIteration:
+            return
+        except OSError as error:
+            raise InputError(source, error) from None
+        yield source, line, position
+
+
+def _is_terminal(stream: IO[Any] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+class _Run:
+    """One ``check`` run: answers each position, prints it at once, keeps bounded statistics."""
+
+    def __init__(self, out: Output, *, explain: bool, as_json: bool, quiet: bool, wide: bool):
+        self.out = out
+        self.explain = explain
+        self.as_json = as_json
+        self.quiet = quiet and not as_json
+        self.wide = wide
+        self.console = Console(
+            file=out,  # type: ignore[arg-type]
+            width=WIDTH,
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+            emoji=False,
+        )
+        self.totals = Tally()
+        self.tallies: dict[str, Tally] = {}
+        self._source: str | None = None
+        self._header = False
+        self._bar: Progress | None = None
+
+    def progress(self) -> AbstractContextManager[Any]:
+        """A transient progress line on standard error when it is a terminal and rows are not."""
+        if not _is_terminal(sys.stderr) or (self.out.isatty() and not self.quiet):
+            return nullcontext()
+        self._bar = Progress(
+            TextColumn("checking", markup=False),
+            TextColumn("{task.completed} answered", markup=False),
+            TextColumn("{task.description}", markup=False),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            redirect_stdout=False,
+            redirect_stderr=False,
+        )
+        self._task = self._bar.add_task("", total=None)
+        return self._bar
+
+    def answer(self, source: str, line: int, position: Position, options: dict[str, Any]) -> None:
+        """Answer one position and print the answer."""
+        if self._bar is not None:
+            self._bar.update(self._task, description=f"{shown(source)}:{line}")
+        ask = sumodoku.explain if self.explain else sumodoku.check
+        started = time.perf_counter()
+        verdict = ask(position, **options)
+        seconds = time.perf_counter() - started
+        self.totals.add(verdict.status, seconds)
+        self.tallies.setdefault(source, Tally()).add(verdict.status, seconds)
+        if self._bar is not None:
+            self._bar.advance(self._task)
+        if self.as_json:
+            self.out.write(json.dumps(self._record(source, line, verdict, seconds)) + "\n")
+        elif not self.quiet:
+            self._print_row(source, line, verdict, seconds)
+
+    def _print_row(self, source: str, line: int, verdict: Verdict, seconds: float) -> None:
+        if source != self._source:
+            self._source = source
+            self.console.print(heading(source))
+            if not self._header:
+                self._header = True
+                title = "conflict" if self.explain else ""
+                if self.wide:
+                    title = "completion or conflict" if self.explain else "completion"
+                self.console.print(header(title))
+        self.console.print(
+            row(line, verdict.status, seconds, self._detail(verdict), wide=self.wide)
+        )
+
+    def _detail(self, verdict: Verdict) -> str:
+        if verdict.status == "unknown":
+            return "budget reached"
+        if verdict.status == "impossible" and self.explain:
+            parts = [str(piece) for piece in verdict.conflict or ()]
+            parts += [f"[{rule}]" for rule in verdict.conflict_rules]
+            text = " ".join(parts) or "(no pieces)"
+            return text if verdict.minimal else f"{text} (not minimised: budget)"
+        if self.wide and verdict.completion is not None:
+            return str(verdict.completion)
+        return ""
+
+    def _record(self, source: str, line: int, verdict: Verdict, seconds: float) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "source": source,
+            "line": line,
+            "board": str(verdict.position.board),
+            "status": verdict.status,
+        }
+        if not verdict.position.variants.is_plain() or any(verdict.position.out):
+            record["position"] = verdict.position.to_json()
+        if verdict.completion is not None:
+            record["completion"] = str(verdict.completion)
+        if self.explain and verdict.status == "impossible":
+            record["conflict"] = [
+                {"row": p.row, "col": p.col, "colour": p.colour} for p in verdict.conflict or ()
+            ]
+            record["conflict_rules"] = list(verdict.conflict_rules)
+            record["minimal"] = verdict.minimal
+        record["seconds"] = round(seconds, 6)
+        return record
+
+    def summarise(self) -> None:
+        """Print the summary of the answers so far (per input, then the total)."""
+        if self.as_json:
+            return
+        if len(self.tallies) > 1:
+            for source, tally in self.tallies.items():
+                self.console.print(tally.summary(shown(source)))
+            self.console.print(self.totals.summary("total"))
+        else:
+            label = shown(next(iter(self.tallies), "input"))
+            self.console.print(self.totals.summary(label))
+
+
+@sumodoku_group.command(name="count")
+@click.argument("position")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1, max=_MAX_COUNT),
+    default=2,
+    show_default=True,
+    help="Count at most this many completions.",
+)
+@_solver_options
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a sentence.")
+@_budget_options
+def count_command(
+    position: str,
+    limit: int,
+    backend: str,
+    solver: str | None,
+    as_json: bool,
+    time_limit: float | None,
+    conflict_limit: int | None,
+) -> None:
+    """Count the completions of POSITION, up to --limit.
+
+    POSITION is a board of 81 cells, a grid (9 lines) or a position's JSON
+    object, given as one argument. Fewer than --limit is exact; --limit
+    completions means at least that many. When the time or conflict limit
+    runs out first, the count found so far is printed as a lower bound
+    ("at least") and the exit status is 1.
+
+    Exit status: 0 counted; 1 the budget ran out before the count was known;
+    2 bad input or usage; 74 an output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        try:
+            parsed = Position.parse(position)
+        except NotationError as error:
+            raise NotationError(
+                error.reason,
+                line=error.line if error.line is not None else 1,
+                column=error.column if error.column is not None else 1,
+                source="POSITION",
+            ) from None
+        found = sumodoku.count_completions_within(
+            parsed,
+            limit,
+            backend=backend,  # type: ignore[arg-type]
+            solver=solver,
+            time_limit=time_limit,
+            conflict_limit=conflict_limit,
+        )
+        cut_short = not found.exact and found.count < limit
+        if as_json:
+            record = {
+                "board": str(parsed.board),
+                "count": found.count,
+                "exact": found.exact,
+                "limit": limit,
+                "budget_reached": cut_short,
+            }
+            out.write(json.dumps(record) + "\n")
+        else:
+            noun = "completion" if found.count == 1 else "completions"
+            if found.exact:
+                out.write(f"{found.count} {noun}\n")
+            elif cut_short:
+                out.write(f"at least {found.count} {noun} (the budget ran out)\n")
+            else:
+                out.write(f"at least {found.count} {noun} (--limit)\n")
+    sys.exit(Status.UNKNOWN if cut_short else Status.OK)
