@@ -138,7 +138,7 @@ def main(
         )
     worst = {}
     for row in rows:
-        worst[row.label] = max(worst.get(row.label, float("-inf")), max(row.overruns))
+        worst[row.label] = max(worst.get(row.label, float("-inf")), *row.overruns)
     console.print(
         "worst overrun per backend: "
         + ", ".join(f"{label} {value * 1e3:.0f} ms" for label, value in worst.items())

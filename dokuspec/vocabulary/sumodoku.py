@@ -826,7 +826,7 @@ class Position:
         body = _without_bom(text, "Position.parse()")
         stripped = body.lstrip(_WHITE)
         start = len(body) - len(stripped)
-        if stripped[:1] in ('[', '"'):
+        if stripped[:1] in ("[", '"'):
             line, column = _line_column(body, start)
             raise NotationError(
                 f"{stripped[0]!r} starts neither a board nor a position's JSON object ('{{')",
