@@ -339,6 +339,26 @@ def test_optimisation_under_a_time_limit_gives_the_best_so_far_unproven(
     assert backend_size(backend) == before
 
 
+def test_optimisation_with_repeated_and_negated_literals_in_the_objective(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    model = Model()
+    a, b, c = (model.bool_var(n) for n in "abc")
+    model.add("one of three", [exactly([a, b, c], 1)])
+    # 2a + 3a - b + 4(not c) + 0c: a gives 5 + 4 = 9, b gives -1 + 4 = 3, c gives 0.
+    objective = Objective(((2, a), (3, a), (-1, b), (4, -c), (0, c)), "maximize")
+    expected = {frozenset({a}): 9, frozenset({b}): 3, frozenset({c}): 0}
+    assert {
+        t: objective_value(objective, [v if v in t else -v for v in (1, 2, 3)]) for t in expected
+    } == expected
+    backend = compile_with(backend_spec, model)
+    for budget in (UNLIMITED, Budget(time_limit=60)):
+        best = backend.optimize(objective, budget=budget)
+        assert (best.status, best.value) == ("optimal", 9)
+        worst = backend.optimize(Objective(objective.terms, "minimize"), budget=budget)
+        assert (worst.status, worst.value) == ("optimal", 0)
+
+
 def test_optimisation_of_an_unsat_model(backend_spec: tuple[str, dict[str, Any]]) -> None:
     model = pigeonhole(5, pairwise=False)
     backend = compile_with(backend_spec, model)

@@ -37,7 +37,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
@@ -557,6 +557,7 @@ class Backend(ABC):
         if budget.unlimited:
             return self._optimize_exact(objective, checked)
         sign = 1 if objective.sense == "minimize" else -1
+        terms, constant = merged_terms((sign * c, lit) for c, lit in objective.terms)
         copy = self.scratch()
         best: OptimizeResult | None = None
         while True:
@@ -568,16 +569,34 @@ class Backend(ABC):
             assert answer.model is not None
             value = objective_value(objective, answer.model)
             best = OptimizeResult("feasible", value, answer.model)
-            terms = [(sign * c, lit) for c, lit in objective.terms]
-            if not terms:
+            if not terms:  # a constant objective: every model is optimal
                 return best_optimal(best)
             # Strictly better: sign * objective <= sign * value - 1.
-            copy.add_constraint(PseudoBoolean(tuple(terms), "<=", sign * value - 1))
+            copy.add_constraint(PseudoBoolean(terms, "<=", sign * value - 1 - constant))
 
 
 def best_optimal(result: OptimizeResult) -> OptimizeResult:
     """``result`` marked proven optimal."""
     return OptimizeResult("optimal", result.value, result.model)
+
+
+def merged_terms(terms: Iterable[tuple[int, int]]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """A linear sum over literals as one positive-literal term per variable, plus a constant.
+
+    ``c * -v`` is ``c - c * v``; terms of one variable are added; zero terms
+    are dropped. Returns ``(terms, constant)`` with ``sum(terms) + constant``
+    equal to the given sum under every assignment.
+    """
+    coefficients: dict[int, int] = {}
+    constant = 0
+    for coefficient, literal in terms:
+        if literal > 0:
+            coefficients[literal] = coefficients.get(literal, 0) + coefficient
+        else:
+            coefficients[-literal] = coefficients.get(-literal, 0) - coefficient
+            constant += coefficient
+    merged = tuple((c, v) for v, c in sorted(coefficients.items()) if c)
+    return merged, constant
 
 
 def objective_value(objective: Objective, model: Sequence[int]) -> int:
