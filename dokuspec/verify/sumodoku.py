@@ -152,20 +152,25 @@ def check_explanation(
     * When the verdict says it is minimal (required unless
       ``require_minimal`` is false): removing any one conflict piece makes
       the rest completable, and that completion passes
-      :func:`check_completion`.
+      :func:`check_completion` (the engine's rule checker: a certificate,
+      so these queries go to the verdict's own backend, the faster one to
+      trust here).
     * The ``conflict_rules`` are names of guarded rule groups of the
       position's rules (variant marks, diagonals, supplies), each once; with
       the conflict pieces, those groups alone (besides rows, columns, boxes
-      and cell domains) are unsatisfiable, and, when minimal, dropping any
-      one of them is satisfiable.
+      and cell domains) are unsatisfiable on the checking backend, and, when
+      minimal, dropping any one of them is satisfiable on the verdict's
+      own backend.
 
     Args:
         position: the position explained.
         verdict: the verdict of ``explain(position)``.
-        backend: the backend for the checking queries; by default the other
-            one than the backend that gave the verdict (``"z3"`` checks
-            ``"sat"`` and the reverse). Checking with the same backend cannot
-            catch that backend's own mistakes.
+        backend: the backend that confirms each "impossible" (the conflict
+            alone, the conflict with only its named rules); by default the
+            other one than the backend that gave the verdict (``"z3"``
+            checks ``"sat"`` and the reverse). The same backend cannot catch
+            its own mistakes, and neither backend catches a mistake of the
+            spec model they share: the engine's search does.
         require_minimal: fail when ``verdict.minimal`` is false.
         time_limit: seconds for each checking query, or ``None``. A query
             that runs out of time proves nothing either way and is skipped;
@@ -193,7 +198,8 @@ def check_explanation(
         raise _fail(position, f"conflict pieces not on the board: {', '.join(strangers)}")
     if len(set(conflict)) != len(conflict):
         raise _fail(position, f"the conflict repeats a piece: {_pieces(conflict)}")
-    chosen: BackendName = backend or ("sat" if verdict.backend == "z3" else "z3")
+    own: BackendName = "z3" if verdict.backend == "z3" else "sat"
+    chosen: BackendName = backend or ("sat" if own == "z3" else "z3")
     alone = position.with_board(position.board.only(conflict))
     answer = check(alone, backend=chosen, time_limit=time_limit)
     what = f"the conflict {_pieces(conflict)} alone"
@@ -209,7 +215,7 @@ def check_explanation(
     if verdict.minimal:
         for piece in conflict:
             fewer = alone.with_board(alone.board.without([piece]))
-            reduced = check(fewer, backend=chosen, time_limit=time_limit)
+            reduced = check(fewer, backend=own, time_limit=time_limit)
             _expect(
                 position,
                 reduced.status,
@@ -218,7 +224,7 @@ def check_explanation(
             )
             if reduced.status == "completable":
                 check_completion(fewer, reduced)
-    _check_rules(position, conflict, verdict, chosen, time_limit)
+    _check_rules(position, conflict, verdict, chosen, own, time_limit)
 
 
 def check_search(
@@ -289,8 +295,10 @@ def _check_rules(
     conflict: Sequence[Piece],
     verdict: Verdict,
     backend: BackendName,
+    own: BackendName,
     time_limit: float | None,
 ) -> None:
+    """Check ``conflict_rules``: impossible on ``backend``, minimal on ``own``."""
     spec, compiled = _compiled_model(position, backend)
     groups = spec.rule_groups
     rules = verdict.conflict_rules
@@ -311,7 +319,9 @@ def _check_rules(
     if verdict.minimal:
         for index, name in enumerate(rules):
             rest = selectors[:index] + selectors[index + 1 :]
-            dropped = compiled.solve([*pieces, *rest], time_limit=time_limit)
+            dropped = _compiled_model(position, own)[1].solve(
+                [*pieces, *rest], time_limit=time_limit
+            )
             _expect(
                 position,
                 {"sat": "completable", "unsat": "impossible"}.get(dropped.status, "unknown"),
