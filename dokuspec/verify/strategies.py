@@ -105,7 +105,7 @@ def _x_order(draw: st.DrawFn) -> list[int]:
     Applied to rows and columns alike it maps each diagonal onto itself.
     """
     first = draw(st.permutations(range(3)))
-    middle = [3, 4, 5] if draw(st.booleans()) else [5, 4, 3]
+    middle = [5, 4, 3] if draw(st.booleans()) else [3, 4, 5]
     last = [8 - line for line in reversed(first)]
     order = [*first, *middle, *last]
     return order[6:] + order[3:6] + order[:3] if draw(st.booleans()) else order
