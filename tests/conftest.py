@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import os
 
+from helpers import CI_EXAMPLES
 from hypothesis import HealthCheck, settings
-
-CI_EXAMPLES = 30
-"""Examples per property test in the ``ci`` and ``dev`` profiles."""
 
 settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=CI_EXAMPLES)
 settings.register_profile(

@@ -6,8 +6,9 @@
 * Every explanation is impossible on its own and minimal.
 
 The number of examples follows the Hypothesis profile (``HYPOTHESIS_PROFILE``:
-``ci`` by default, ``thorough`` for a campaign); the Z3 explanations, which
-cost many solver queries each, get a fraction of it.
+``ci`` by default, ``dev`` randomised, ``thorough`` for a campaign; see
+conftest.py); the Z3 explanations, which cost many solver queries each, get a
+fraction of it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import CI_EXAMPLES
-from helpers import examples
+from helpers import CI_EXAMPLES, examples
 from hypothesis import event, find, given, note, settings
 from hypothesis import strategies as st
 
