@@ -207,6 +207,10 @@ def check_explanation(
     if node_limit:
         found = search_completion(alone, node_limit=node_limit)
         if found.status == "completable":
+            # The search's completion is checked too: the engine must not blame a right answer.
+            check_completion(
+                alone, Verdict("completable", alone, found.completion, backend="search")
+            )
             raise _fail(
                 position,
                 f"{what} is completable according to the engine's search, "
