@@ -2,28 +2,34 @@
 
 Profiles (choose with the environment variable ``HYPOTHESIS_PROFILE``):
 
-* ``ci`` (default): few examples, no deadline; the whole suite runs in a few minutes.
-* ``thorough``: many more examples, for a verification campaign.
+* ``ci`` (the default, locally and in CI): Hypothesis's own ``ci`` profile
+  (derandomised, so every run draws the same examples; no example database;
+  no deadline; a failing example is printed as a reproduction blob) with
+  few examples, so the whole suite runs in a few minutes.
+* ``dev``: as many examples as ``ci``, but randomised and with the example
+  database under ``.hypothesis/``, so that repeated local runs explore new
+  examples and replay the failures they found.
+* ``thorough``: many more examples, randomised, with the example database:
+  a verification campaign (run the property tests with it before a release).
+
+Test modules scale their example counts to the active profile with
+``helpers.examples``.
 """
 
 from __future__ import annotations
 
 import os
 
+from helpers import CI_EXAMPLES
 from hypothesis import HealthCheck, settings
 
+settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=CI_EXAMPLES)
 settings.register_profile(
-    "ci",
-    max_examples=30,
+    "dev",
+    max_examples=CI_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.register_profile(
-    "thorough",
-    max_examples=500,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
+settings.register_profile("thorough", parent=settings.get_profile("dev"), max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

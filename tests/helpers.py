@@ -21,6 +21,9 @@ from dokuspec.spec.model import (
 
 DATA = Path(dokuspec.__file__).parent / "data" / "sumodoku"
 
+CI_EXAMPLES = 30
+"""Examples per property test in the ``ci`` and ``dev`` Hypothesis profiles (see conftest.py)."""
+
 
 def data_lines(name: str) -> list[str]:
     """The non-blank, non-comment lines of a bundled Sumodoku data file."""

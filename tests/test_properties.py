@@ -6,20 +6,30 @@
 * Every explanation is impossible on its own and minimal.
 
 The number of examples follows the Hypothesis profile (``HYPOTHESIS_PROFILE``:
-``ci`` by default, ``thorough`` for a campaign); the Z3 explanations, which
-cost many solver queries each, get a fraction of it.
+``ci`` by default, ``dev`` randomised, ``thorough`` for a campaign; see
+conftest.py); the Z3 explanations, which cost many solver queries each, get a
+fraction of it.
 """
 
 from __future__ import annotations
 
-from helpers import examples
-from hypothesis import event, given, note, settings
+import os
+
+import pytest
+from helpers import CI_EXAMPLES, examples
+from hypothesis import event, find, given, note, settings
 from hypothesis import strategies as st
 
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import violations
 from dokuspec.sumodoku import Board, Position
-from dokuspec.verify.strategies import full_grids, positions, variants
+from dokuspec.verify.strategies import (
+    X_GRID,
+    bundled_solutions,
+    full_grids,
+    positions,
+    variants,
+)
 from dokuspec.verify.sumodoku import (
     check_agreement,
     check_completion,
@@ -131,8 +141,52 @@ def test_consistent_variants_are_obeyed(drawn: tuple[Board, sumodoku.Variants]) 
     assert violations(grid, rules) == []
 
 
-@given(positions())
-def test_positions_respect_the_supply(position: Position) -> None:
-    assert all(n >= 0 for n in position.supply())
+@given(st.data())
+def test_positions_follow_their_parameters(data: st.DataObject) -> None:
+    low = data.draw(st.integers(0, 81), label="min_pieces")
+    high = data.draw(st.integers(low, 81), label="max_pieces")
+    planted = data.draw(st.integers(0, 3), label="planted")
+    with_variants, with_out = data.draw(st.booleans()), data.draw(st.booleans())
+    position = data.draw(
+        positions(
+            min_pieces=low,
+            max_pieces=high,
+            planted=(planted, planted),
+            with_variants=with_variants,
+            with_out=with_out,
+        )
+    )
+    pieces = len(position.board.pieces())
+    # Planted pieces go on empty cells, so they add to the kept ones (none when full).
+    assert low <= pieces <= min(81, high + planted)
+    if not with_variants:
+        assert position.variants.is_plain()
+    if not with_out:
+        assert position.out == (0,) * 9
     event(f"variants: {', '.join(position.variants.names()) or 'none'}")
-    event(f"pieces out: {any(position.out)}")
+
+
+@pytest.mark.parametrize(("low", "high"), [(-1, 3), (5, 4), (0, 82)])
+def test_positions_refuse_impossible_piece_counts(low: int, high: int) -> None:
+    with pytest.raises(ValueError, match="need 0 <= min_pieces <= max_pieces <= 81"):
+        find(positions(min_pieces=low, max_pieces=high), lambda _: True)
+
+
+def test_full_grids_shrink_to_their_seeds() -> None:
+    # The simplest grid is the first real solution (sudoku17.txt's first puzzle), untransformed.
+    assert find(full_grids(), lambda _: True) == bundled_solutions()[0]
+    assert find(full_grids(x=True), lambda _: True) == X_GRID
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE", "ci") != "ci", reason="another profile was chosen"
+)
+def test_the_default_profile_is_hypothesis_ci_profile_with_few_examples() -> None:
+    active = settings.default
+    assert active.derandomize is True
+    assert active.database is None
+    assert active.deadline is None
+    assert active.print_blob is True
+    assert active.max_examples == CI_EXAMPLES
+    assert examples(2) == 2 * CI_EXAMPLES
+    assert examples(0.01) == 3

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
 from helpers import data_lines
 
 from dokuspec import sumodoku
+from dokuspec import sumodoku as public_sumodoku
+from dokuspec.solvers import BackendCache
+from dokuspec.spec import sumodoku as spec_sumodoku
+from dokuspec.spec.model import clause
 from dokuspec.sumodoku import Board, Piece, Position, Variants, Verdict
 from dokuspec.verify import sumodoku as verify
 from dokuspec.verify.strategies import BASE_GRID, X_GRID
@@ -16,6 +21,7 @@ from dokuspec.verify.sumodoku import (
     check_completion,
     check_explanation,
     check_position,
+    check_search,
 )
 
 PUZZLE = Board.parse(data_lines("sudoku17.txt")[0])
@@ -125,7 +131,9 @@ def test_an_explanation_missing_a_piece_is_not_impossible() -> None:
     position, verdict = explained()
     assert verdict.conflict is not None
     smaller = dataclasses.replace(verdict, conflict=verdict.conflict[1:])
-    with pytest.raises(AssertionError, match="alone is completable, not impossible"):
+    with pytest.raises(
+        AssertionError, match="alone, according to z3, is completable, not impossible"
+    ):
         check_explanation(position, smaller)
 
 
@@ -201,3 +209,79 @@ def test_unknown_without_a_budget_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
         check_agreement(Position(PUZZLE))
     sat, smt = check_agreement(Position(PUZZLE), time_limit=1.0)
     assert sat.status == smt.status == "unknown"
+
+
+# -- planted faults: an answer cannot confirm itself --------------------------------------------
+
+
+def test_a_lying_backend_cannot_confirm_its_own_explanation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The SAT backend, planted with a fault, calls every position impossible.
+    position, verdict = explained()
+    assert verdict.conflict is not None
+    wrong = dataclasses.replace(verdict, conflict=verdict.conflict[1:])  # completable alone
+    real_check = sumodoku.check
+
+    def lying_check(position: Position, **kwargs: object) -> Verdict:
+        if kwargs.get("backend", "sat") == "sat":
+            return Verdict("impossible", position, backend="sat")
+        return real_check(position, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verify, "check", lying_check)
+    # By default the other backend (Z3) checks a SAT verdict.
+    with pytest.raises(AssertionError, match="alone, according to z3, is completable"):
+        check_explanation(position, wrong)
+    # Checked by the lying backend itself, the engine's search still catches it.
+    with pytest.raises(AssertionError, match="completable according to the engine's search"):
+        check_explanation(position, wrong, backend="sat")
+
+
+def wrong_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a fault in the spec model both backends solve: colour 5 may not go on r1c1."""
+    real_model = spec_sumodoku.completion_model
+
+    def model_with_a_wrong_rule(
+        variants: Variants, capacity: tuple[int, ...] = (9,) * 9
+    ) -> spec_sumodoku.CompletionModel:
+        spec = copy.deepcopy(real_model(variants, capacity))
+        spec.model.add("a rule of no game", [clause(-spec_sumodoku.cell_literal(0, 5))])
+        return spec
+
+    monkeypatch.setattr(public_sumodoku, "completion_model", model_with_a_wrong_rule)
+    monkeypatch.setattr(verify, "completion_model", model_with_a_wrong_rule)
+    # A cache of its own, shared as the real one is, so no solver compiled
+    # from the right model answers, and the wrong one is not kept afterwards.
+    cache = BackendCache(4)
+    monkeypatch.setattr(public_sumodoku, "CACHE", cache)
+    monkeypatch.setattr(verify, "CACHE", cache)
+
+
+def test_a_wrong_spec_cannot_confirm_its_own_explanation(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position(Board().only([Piece(1, 1, 5), Piece(9, 9, 1)]))
+    wrong_spec(monkeypatch)
+    for backend in ("sat", "z3"):
+        verdict = sumodoku.explain(position, backend=backend)
+        # Both backends solve the wrong model alike, so they agree on a wrong answer...
+        assert (verdict.status, verdict.conflict) == ("impossible", (Piece(1, 1, 5),))
+        check_explanation(position, verdict, node_limit=0)
+        # ...which the engine's search, reading the rules on its own, refutes.
+        with pytest.raises(AssertionError, match="completable according to the engine's search"):
+            check_explanation(position, verdict)
+        with pytest.raises(AssertionError, match="says impossible, the engine's search says"):
+            check_search(position, verdict)
+
+
+def test_check_search_catches_a_wrong_status() -> None:
+    impossible = Position(IMPOSSIBLE)
+    with pytest.raises(AssertionError, match="sat says completable, the engine's search says imp"):
+        check_search(impossible, Verdict("completable", impossible, BASE_GRID))
+    puzzle = Position(PUZZLE)
+    with pytest.raises(AssertionError, match="z3 says impossible, the engine's search says comp"):
+        check_search(puzzle, Verdict("impossible", puzzle, backend="z3"))
+    with pytest.raises(AssertionError, match="about another position"):
+        check_search(puzzle, Verdict("impossible", impossible))
+    # Cut short by its node limit, the search proves nothing and fails nothing.
+    found = check_search(puzzle, Verdict("impossible", puzzle), node_limit=5)
+    assert (found.status, found.nodes) == ("unknown", 5)
+    assert check_search(puzzle, completable(puzzle)).status == "completable"

@@ -2,9 +2,10 @@
 
 Every strategy draws plain vocabulary values
 (:mod:`dokuspec.vocabulary.sumodoku`) and shrinks towards simple ones:
-the identity transformation of the base grid, few pieces kept, no variant.
+the first real solution untransformed, few pieces kept, no variant.
 
-* :func:`full_grids`: valid full boards (rule SU-3).
+* :func:`full_grids`: valid full boards (rule SU-3), transformed from the
+  solutions of the bundled real puzzles (:data:`SOLUTIONS`).
 * :func:`variants`: variant rule sets (SU-12, SU-13, SU-14), optionally with
   markings read off a full board so that they can be satisfied.
 * :func:`positions`: partial boards cut from full grids, optionally with
@@ -21,6 +22,9 @@ Example::
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
+
 from hypothesis import strategies as st
 
 from dokuspec.vocabulary.sumodoku import (
@@ -33,6 +37,7 @@ from dokuspec.vocabulary.sumodoku import (
 __all__ = [
     "BASE_GRID",
     "X_GRID",
+    "bundled_solutions",
     "consecutive_borders",
     "full_grids",
     "positions",
@@ -42,14 +47,38 @@ __all__ = [
 BASE_GRID = Board(
     bytes((3 * (row % 3) + row // 3 + col) % 9 + 1 for row in range(9) for col in range(9))
 )
-"""A fixed valid full board (rows are shifts of ``123456789``), the seed of :func:`full_grids`."""
+"""A fixed valid full board (rows are shifts of ``123456789``), a simple example for tests."""
 
 X_GRID = Board.parse(
     "795318264631249875248765931874693512569821347312574698456987123987132456123456789"
 )
-"""A fixed valid full board whose two diagonals also hold 9 colours each (SU-12)."""
+"""A fixed valid full board whose two diagonals also hold 9 colours each (SU-12).
+
+The seed of ``full_grids(x=True)``: none of the bundled real solutions has
+two diagonals of 9 colours.
+"""
 
 _BORDERS = tuple(all_borders())
+
+
+@cache
+def bundled_solutions() -> tuple[Board, ...]:
+    """The solutions of the bundled real puzzles, the seeds of :func:`full_grids`.
+
+    Read from ``dokuspec/data/sumodoku/solutions.txt``: the one solution of
+    each of the 500 puzzles of ``sudoku17.txt`` and then of the 95 of
+    ``top95.txt``, in file order (595 boards; two puzzles share one), made
+    by ``scripts/make_sumodoku_solutions.py``. Read once, no solver involved.
+
+    Returns:
+        The 595 full boards, in the order of their puzzles.
+    """
+    text = resources.files("dokuspec").joinpath("data/sumodoku/solutions.txt").read_text()
+    return tuple(
+        Board.parse(line.strip())
+        for line in text.splitlines()
+        if line.strip() and not line.startswith("#")
+    )
 
 
 def consecutive_borders(board: Board) -> frozenset[tuple[int, int]]:
@@ -76,7 +105,7 @@ def _x_order(draw: st.DrawFn) -> list[int]:
     Applied to rows and columns alike it maps each diagonal onto itself.
     """
     first = draw(st.permutations(range(3)))
-    middle = [3, 4, 5] if draw(st.booleans()) else [5, 4, 3]
+    middle = [5, 4, 3] if draw(st.booleans()) else [3, 4, 5]
     last = [8 - line for line in reversed(first)]
     order = [*first, *middle, *last]
     return order[6:] + order[3:6] + order[:3] if draw(st.booleans()) else order
@@ -86,10 +115,12 @@ def _x_order(draw: st.DrawFn) -> list[int]:
 def full_grids(draw: st.DrawFn, *, x: bool = False) -> Board:
     """Random valid full boards: 81 pieces, every row, column and box holds 9 colours (SU-3).
 
-    Drawn from :data:`BASE_GRID` by transformations that keep a board valid:
-    rows permuted within their band, bands permuted, columns within their
-    stack, stacks permuted, an optional transposition, and a relabelling of
-    the nine colours. Shrinks towards :data:`BASE_GRID`.
+    One of the solutions of the bundled real puzzles
+    (:func:`bundled_solutions`) is drawn and transformed by transformations
+    that keep a board valid: rows permuted within their band, bands
+    permuted, columns within their stack, stacks permuted, an optional
+    transposition, and a relabelling of the nine colours. Shrinks towards
+    the first solution, untransformed.
 
     Args:
         x: draw Sudoku X boards instead, whose two diagonals also hold 9
@@ -102,16 +133,18 @@ def full_grids(draw: st.DrawFn, *, x: bool = False) -> Board:
         A full :class:`Board` with no violation of SU-3 (and of SU-12 with ``x``).
     """
     if x:
+        base = X_GRID.cells
         rows = _x_order(draw)
         cols = list(rows)
         if draw(st.booleans()):
             rows.reverse()
     else:
+        solutions = bundled_solutions()
+        base = solutions[draw(st.integers(0, len(solutions) - 1))].cells
         rows = _order(draw)
         cols = _order(draw)
     transpose = draw(st.booleans())
     labels = draw(st.permutations(range(1, 10)))
-    base = (X_GRID if x else BASE_GRID).cells
     cells = bytearray(81)
     for r in range(9):
         for c in range(9):
@@ -246,14 +279,15 @@ def positions(
     with_out: bool = True,
     planted: tuple[int, int] = (0, 2),
     consistent_variants: bool = False,
+    min_pieces: int = 0,
     max_pieces: int = 81,
 ) -> Position:
     """Random Sumodoku positions cut from random full grids.
 
     A full grid is drawn with :func:`full_grids` (with ``with_variants``,
     half of them Sudoku X grids) and a random subset of its cells is kept
-    (0 to ``max_pieces`` pieces), so that with nothing else the position is
-    completable (by that grid at least). Then:
+    (``min_pieces`` to ``max_pieces`` pieces), so that with nothing else the
+    position is completable (by that grid at least). Then:
 
     * ``planted``: between ``planted[0]`` and ``planted[1]`` wrong pieces
       are put on random empty cells, each of a random colour other than the
@@ -277,13 +311,22 @@ def positions(
         with_out: draw pieces out of the game.
         planted: the least and the most number of planted pieces (0-81).
         consistent_variants: only variants that the grid obeys.
-        max_pieces: the most pieces kept from the grid (0-81).
+        min_pieces: the fewest pieces kept from the grid (0-81); many kept
+            pieces make small positions, few empty cells.
+        max_pieces: the most pieces kept from the grid (``min_pieces``-81).
 
     Returns:
         A :class:`Position`.
+
+    Raises:
+        ValueError: not ``0 <= min_pieces <= max_pieces <= 81``.
     """
+    if not 0 <= min_pieces <= max_pieces <= 81:
+        raise ValueError(
+            f"need 0 <= min_pieces <= max_pieces <= 81, not {min_pieces}, {max_pieces}"
+        )
     grid = draw(full_grids(x=with_variants and draw(st.booleans())))
-    kept_count = draw(st.integers(0, max_pieces))
+    kept_count = draw(st.integers(min_pieces, max_pieces))
     order = draw(st.permutations(range(81)))
     kept = set(order[:kept_count])
     cells = bytearray(grid.cells[i] if i in kept else 0 for i in range(81))

@@ -11,14 +11,30 @@ computed) when all is well. They hold the answers of the public API
   SU-12..SU-14, that extends the position and respects the supply, SU-15);
 * the definition of an explanation (:func:`check_explanation`: the conflict
   pieces alone are impossible, and removing any one makes them completable;
-  the named rule groups are needed and enough).
+  the named rule groups are needed and enough), confirmed by the *other*
+  backend and by the engine's own search
+  (:func:`dokuspec.engine.sumodoku.search_completion`), so that neither a
+  wrong backend nor a wrong spec model can confirm its own explanation;
+* the engine's search (:func:`check_search`: it gives a position the same
+  status as a verdict).
+
+Why both: the two backends solve the *same* spec model, so they confirm each
+other's solving but not the model. A completion is checked against the
+engine's rule checker, an independent certificate; an "impossible" has no
+certificate, so it is confirmed by the engine's search, an independent
+implementation of SU-15, within the search's node limit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dokuspec.engine.sumodoku import violations
+from dokuspec.engine.sumodoku import (
+    DEFAULT_NODE_LIMIT,
+    SearchResult,
+    search_completion,
+    violations,
+)
 from dokuspec.solvers import CACHE, Backend, Budget
 from dokuspec.spec.sumodoku import CompletionModel, cell_literal, completion_model
 from dokuspec.sumodoku import BackendName, Verdict, check, explain
@@ -29,6 +45,7 @@ __all__ = [
     "check_completion",
     "check_explanation",
     "check_position",
+    "check_search",
 ]
 
 
@@ -122,31 +139,46 @@ def check_explanation(
     backend: BackendName | None = None,
     require_minimal: bool = True,
     time_limit: float | None = None,
+    node_limit: int = DEFAULT_NODE_LIMIT,
 ) -> None:
     """Check an ``"impossible"`` verdict from :func:`dokuspec.sumodoku.explain`.
 
     * The conflict pieces are pieces of ``position.board``, each once.
     * The conflict pieces alone (same variants, same pieces out of the
-      game) are impossible, according to :func:`dokuspec.sumodoku.check`.
+      game) are impossible, according to :func:`dokuspec.sumodoku.check`
+      on the checking backend, and according to the engine's search
+      (:func:`dokuspec.engine.sumodoku.search_completion`, independent of
+      the spec model) when it finishes within ``node_limit`` tried pieces.
     * When the verdict says it is minimal (required unless
       ``require_minimal`` is false): removing any one conflict piece makes
       the rest completable, and that completion passes
-      :func:`check_completion`.
+      :func:`check_completion` (the engine's rule checker: a certificate,
+      so these queries go to the verdict's own backend, the faster one to
+      trust here).
     * The ``conflict_rules`` are names of guarded rule groups of the
       position's rules (variant marks, diagonals, supplies), each once; with
       the conflict pieces, those groups alone (besides rows, columns, boxes
-      and cell domains) are unsatisfiable, and, when minimal, dropping any
-      one of them is satisfiable.
+      and cell domains) are unsatisfiable on the checking backend, and, when
+      minimal, dropping any one of them is satisfiable on the verdict's
+      own backend.
 
     Args:
         position: the position explained.
         verdict: the verdict of ``explain(position)``.
-        backend: the backend for the checking queries; by default the one
-            that gave the verdict.
+        backend: the backend that confirms each "impossible" (the conflict
+            alone, the conflict with only its named rules); by default the
+            other one than the backend that gave the verdict (``"z3"``
+            checks ``"sat"`` and the reverse). The same backend cannot catch
+            its own mistakes, and neither backend catches a mistake of the
+            spec model they share: the engine's search does.
         require_minimal: fail when ``verdict.minimal`` is false.
         time_limit: seconds for each checking query, or ``None``. A query
             that runs out of time proves nothing either way and is skipped;
             without a limit every query must answer.
+        node_limit: the engine search's bound (see
+            :data:`dokuspec.engine.sumodoku.DEFAULT_NODE_LIMIT`); a search
+            that reaches it proves nothing and is skipped; ``0`` skips the
+            search.
 
     Raises:
         AssertionError: the verdict is not impossible or its explanation is wrong.
@@ -166,14 +198,28 @@ def check_explanation(
         raise _fail(position, f"conflict pieces not on the board: {', '.join(strangers)}")
     if len(set(conflict)) != len(conflict):
         raise _fail(position, f"the conflict repeats a piece: {_pieces(conflict)}")
-    chosen: BackendName = backend or ("z3" if verdict.backend == "z3" else "sat")
+    own: BackendName = "z3" if verdict.backend == "z3" else "sat"
+    chosen: BackendName = backend or ("sat" if own == "z3" else "z3")
     alone = position.with_board(position.board.only(conflict))
     answer = check(alone, backend=chosen, time_limit=time_limit)
-    _expect(position, answer.status, "impossible", f"the conflict {_pieces(conflict)} alone")
+    what = f"the conflict {_pieces(conflict)} alone"
+    _expect(position, answer.status, "impossible", f"{what}, according to {chosen},")
+    if node_limit:
+        found = search_completion(alone, node_limit=node_limit)
+        if found.status == "completable":
+            # The search's completion is checked too: the engine must not blame a right answer.
+            check_completion(
+                alone, Verdict("completable", alone, found.completion, backend="search")
+            )
+            raise _fail(
+                position,
+                f"{what} is completable according to the engine's search, "
+                f"which found {found.completion}",
+            )
     if verdict.minimal:
         for piece in conflict:
             fewer = alone.with_board(alone.board.without([piece]))
-            reduced = check(fewer, backend=chosen, time_limit=time_limit)
+            reduced = check(fewer, backend=own, time_limit=time_limit)
             _expect(
                 position,
                 reduced.status,
@@ -182,7 +228,43 @@ def check_explanation(
             )
             if reduced.status == "completable":
                 check_completion(fewer, reduced)
-    _check_rules(position, conflict, verdict, chosen, time_limit)
+    _check_rules(position, conflict, verdict, chosen, own, time_limit)
+
+
+def check_search(
+    position: Position, verdict: Verdict, *, node_limit: int = DEFAULT_NODE_LIMIT
+) -> SearchResult:
+    """Check a verdict's status against the engine's search (SU-15), independent of the spec.
+
+    Args:
+        position: the position decided.
+        verdict: a verdict about ``position`` (any backend).
+        node_limit: the search's bound; a search that reaches it, or an
+            ``"unknown"`` verdict, makes the comparison inconclusive (no
+            failure).
+
+    Returns:
+        What the search found; its completion, if any, obeys every rule
+        according to :func:`check_completion`.
+
+    Raises:
+        AssertionError: the search and the verdict disagree, or the
+            verdict is about another position.
+    """
+    if verdict.position != position:
+        raise _fail(position, f"the verdict is about another position: {verdict.position}")
+    found = search_completion(position, node_limit=node_limit)
+    if found.status == "completable":
+        check_completion(
+            position, Verdict("completable", position, found.completion, backend="search")
+        )
+    if "unknown" not in (found.status, verdict.status) and found.status != verdict.status:
+        raise _fail(
+            position,
+            f"{verdict.backend} says {verdict.status}, the engine's search says {found.status}"
+            + (f" (it found {found.completion})" if found.completion else ""),
+        )
+    return found
 
 
 def _expect(position: Position, status: str, expected: str, what: str) -> None:
@@ -213,8 +295,10 @@ def _check_rules(
     conflict: Sequence[Piece],
     verdict: Verdict,
     backend: BackendName,
+    own: BackendName,
     time_limit: float | None,
 ) -> None:
+    """Check ``conflict_rules``: impossible on ``backend``, minimal on ``own``."""
     spec, compiled = _compiled_model(position, backend)
     groups = spec.rule_groups
     rules = verdict.conflict_rules
@@ -235,7 +319,7 @@ def _check_rules(
     if verdict.minimal:
         for index, name in enumerate(rules):
             rest = selectors[:index] + selectors[index + 1 :]
-            dropped = compiled.solve([*pieces, *rest], Budget(time_limit))
+            dropped = _compiled_model(position, own)[1].solve([*pieces, *rest], Budget(time_limit))
             _expect(
                 position,
                 {"sat": "completable", "unsat": "impossible"}.get(dropped.status, "unknown"),
