@@ -51,6 +51,7 @@ __all__ = [
     "Variants",
     "Verdict",
     "check",
+    "compiled_model",
     "count_completions",
     "count_completions_within",
     "explain",
@@ -97,10 +98,20 @@ class Verdict:
     backend: str = "sat"
 
 
-def _backend(
-    position: Position, backend: str, solver: str | None
+def compiled_model(
+    position: Position, backend: str = "sat", solver: str | None = None
 ) -> tuple[CompletionModel, Backend]:
-    """The completion model of ``position``'s rule set, compiled (from the shared cache)."""
+    """The completion model of ``position``'s rule set and its compiled backend.
+
+    Taken from the one cache of compiled backends
+    (:data:`dokuspec.solvers.base.CACHE`), keyed by the variants, the
+    supply capacity (pieces out of the game), the backend and the solver, so
+    every query with the same rules reuses one solver.
+
+    Raises:
+        TypeError: ``backend`` or ``solver`` is not a str.
+        SolverError: an unknown backend, or an unknown or refused SAT solver.
+    """
     if not isinstance(backend, str):
         raise TypeError(f"backend must be a str, not {type(backend).__name__}")
     if solver is not None and not isinstance(solver, str):
@@ -175,7 +186,7 @@ def check(
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
-    spec, compiled = _backend(position, backend, solver)
+    spec, compiled = compiled_model(position, backend, solver)
     answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
@@ -216,7 +227,7 @@ def explain(
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
-    spec, compiled = _backend(position, backend, solver)
+    spec, compiled = compiled_model(position, backend, solver)
     result = compiled.minimal_core(
         spec.piece_literals(position.board), fixed=spec.always, budget=spending
     )
@@ -330,7 +341,7 @@ def count_completions_within(
         raise DokuspecError(f"limit must be a positive integer, not {limit!r}")
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
-    spec, compiled = _backend(position, backend, solver)
+    spec, compiled = compiled_model(position, backend, solver)
     empty = position.board.empty_cells()
     projection = [lit for i in empty for lit in spec.cells[i].literals]
     found = compiled.enumerate(

@@ -442,9 +442,10 @@ def test_the_cache_is_bounded_and_least_recently_used_goes_first() -> None:
 
 def test_one_cache_serves_the_public_api_and_the_cross_checks() -> None:
     position = Position(sumodoku.Board(), Variants(x=True))
-    _, public = sumodoku._backend(position, "sat", None)
-    _, checking = verify._compiled_model(position, "sat")
-    assert public is checking
+    _, public = sumodoku.compiled_model(position, "sat")
+    assert verify.compiled_model is sumodoku.compiled_model
+    assert sumodoku.check(position).status == "completable"
+    assert sumodoku.compiled_model(position, "sat")[1] is public
     assert (
         CACHE.get(("sumodoku", position.variants, (9,) * 9), lambda: None, lambda m: m, "sat")[1]
         is public

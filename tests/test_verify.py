@@ -249,12 +249,10 @@ def wrong_spec(monkeypatch: pytest.MonkeyPatch) -> None:
         return spec
 
     monkeypatch.setattr(public_sumodoku, "completion_model", model_with_a_wrong_rule)
-    monkeypatch.setattr(verify, "completion_model", model_with_a_wrong_rule)
-    # A cache of its own, shared as the real one is, so no solver compiled
-    # from the right model answers, and the wrong one is not kept afterwards.
-    cache = BackendCache(4)
-    monkeypatch.setattr(public_sumodoku, "CACHE", cache)
-    monkeypatch.setattr(verify, "CACHE", cache)
+    # A cache of its own (the public API and the cross-checks share it), so no
+    # solver compiled from the right model answers, and the wrong one is not
+    # kept afterwards.
+    monkeypatch.setattr(public_sumodoku, "CACHE", BackendCache(4))
 
 
 def test_a_wrong_spec_cannot_confirm_its_own_explanation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,9 +35,9 @@ from dokuspec.engine.sumodoku import (
     search_completion,
     violations,
 )
-from dokuspec.solvers import CACHE, Backend, Budget
-from dokuspec.spec.sumodoku import CompletionModel, cell_literal, completion_model
-from dokuspec.sumodoku import BackendName, Verdict, check, explain
+from dokuspec.solvers import Budget
+from dokuspec.spec.sumodoku import cell_literal
+from dokuspec.sumodoku import BackendName, Verdict, check, compiled_model, explain
 from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = [
@@ -277,19 +277,6 @@ def _pieces(pieces: Sequence[Piece]) -> str:
     return "{" + " ".join(str(p) for p in pieces) + "}"
 
 
-def _compiled_model(position: Position, backend: BackendName) -> tuple[CompletionModel, Backend]:
-    """The completion model of ``position``'s rules, compiled (the shared cache)."""
-    capacity = tuple(9 - n for n in position.out)
-    spec, compiled = CACHE.get(
-        ("sumodoku", position.variants, capacity),
-        lambda: completion_model(position.variants, capacity),
-        lambda spec: spec.model,
-        backend,
-    )
-    assert isinstance(spec, CompletionModel)
-    return spec, compiled
-
-
 def _check_rules(
     position: Position,
     conflict: Sequence[Piece],
@@ -299,7 +286,7 @@ def _check_rules(
     time_limit: float | None,
 ) -> None:
     """Check ``conflict_rules``: impossible on ``backend``, minimal on ``own``."""
-    spec, compiled = _compiled_model(position, backend)
+    spec, compiled = compiled_model(position, backend)
     groups = spec.rule_groups
     rules = verdict.conflict_rules
     strangers = [name for name in rules if name not in groups]
@@ -319,7 +306,7 @@ def _check_rules(
     if verdict.minimal:
         for index, name in enumerate(rules):
             rest = selectors[:index] + selectors[index + 1 :]
-            dropped = _compiled_model(position, own)[1].solve([*pieces, *rest], Budget(time_limit))
+            dropped = compiled_model(position, own)[1].solve([*pieces, *rest], Budget(time_limit))
             _expect(
                 position,
                 {"sat": "completable", "unsat": "impossible"}.get(dropped.status, "unknown"),
