@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dokuspec.cli import main
+from dokuspec.cli import run
 
 if __name__ == "__main__":
-    main(prog_name="dokuspec")
+    run()

@@ -12,6 +12,7 @@ __all__ = [
     "DokuspecError",
     "ModelError",
     "NotationError",
+    "OffBoardError",
     "PositionError",
     "SolverError",
     "quote",
@@ -106,6 +107,10 @@ class PositionError(DokuspecError):
     than the 9 that exist (rule SU-1), a piece off the 9x9 board or of a
     colour outside 1-9, or two pieces on one cell.
     """
+
+
+class OffBoardError(PositionError, IndexError):
+    """A cell, row or column outside the 9x9 board (also an :class:`IndexError`, as for a list)."""
 
 
 class ModelError(DokuspecError):

@@ -31,6 +31,7 @@ from typing import IO, Literal, TypeAlias
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, as_budget
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
+from dokuspec.solvers.sat import canonical_solver
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
@@ -51,6 +52,7 @@ __all__ = [
     "Variants",
     "Verdict",
     "check",
+    "check_backend",
     "compiled_model",
     "count_completions",
     "count_completions_within",
@@ -98,6 +100,26 @@ class Verdict:
     backend: str = "sat"
 
 
+def check_backend(backend: str = "sat", solver: str | None = None) -> None:
+    """Check a backend name and SAT solver name without compiling anything.
+
+    Raises:
+        TypeError: ``backend`` or ``solver`` is not a str.
+        SolverError: an unknown backend, a solver with a backend other than
+            ``"sat"``, or an unknown or refused SAT solver.
+    """
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be a str, not {type(backend).__name__}")
+    if solver is not None and not isinstance(solver, str):
+        raise TypeError(f"solver must be a str or None, not {type(solver).__name__}")
+    if backend not in ("sat", "z3"):
+        raise SolverError(f"unknown backend {backend!r}; choose 'sat' or 'z3'")
+    if solver is not None:
+        if backend != "sat":
+            raise SolverError("a SAT solver name goes with backend 'sat' only")
+        canonical_solver(solver)
+
+
 def compiled_model(
     position: Position, backend: str = "sat", solver: str | None = None
 ) -> tuple[CompletionModel, Backend]:
@@ -112,14 +134,7 @@ def compiled_model(
         TypeError: ``backend`` or ``solver`` is not a str.
         SolverError: an unknown backend, or an unknown or refused SAT solver.
     """
-    if not isinstance(backend, str):
-        raise TypeError(f"backend must be a str, not {type(backend).__name__}")
-    if solver is not None and not isinstance(solver, str):
-        raise TypeError(f"solver must be a str or None, not {type(solver).__name__}")
-    if backend not in ("sat", "z3"):
-        raise SolverError(f"unknown backend {backend!r}; choose 'sat' or 'z3'")
-    if solver is not None and backend != "sat":
-        raise SolverError("a SAT solver name goes with backend 'sat' only")
+    check_backend(backend, solver)
     capacity = tuple(9 - n for n in position.out)
     options = {"solver": solver} if solver is not None else {}
     spec, compiled = CACHE.get(
@@ -214,7 +229,8 @@ def explain(
 
     Then, with those pieces in place, ``Verdict.conflict_rules`` names a
     minimal set of variant marks, diagonals and supplies that the conflict
-    needs (removing any one of them makes it completable).
+    needs (removing any one of them makes it completable), sorted by name so
+    that both backends list them alike.
 
     Arguments are those of :func:`check`; the time limit bounds the whole
     call and the conflict limit each solver query. When the budget runs out
@@ -240,10 +256,10 @@ def explain(
     if spec.always:
         named = compiled.minimal_core(spec.always, fixed=result.core, budget=spending)
         if named.status == "unsat" and named.core is not None:
-            rules = tuple(spec.rule_names[selector] for selector in named.core)
+            rules = tuple(sorted(spec.rule_names[selector] for selector in named.core))
             minimal = minimal and named.minimal
         else:  # the budget ran out: name every rule group in force
-            rules = tuple(spec.rule_names[selector] for selector in spec.always)
+            rules = tuple(sorted(spec.rule_names[selector] for selector in spec.always))
             minimal = False
     conflict = tuple(sorted(p for p in map(spec.piece_of, result.core) if p is not None))
     return Verdict(
@@ -361,7 +377,7 @@ def read_positions(
     * a line starting with ``{`` is a position's JSON object, on that line;
     * a *grid line* is a row of a grid or a separator: a line holding a
       space, a tab or ``|`` between its first and last character, a line of
-      only ``-``, ``+``, ``=`` and ``|``, or a line of at most 9 characters.
+      only ``-``, ``+``, ``=`` and ``|``, or a line of at most 20 characters.
       Consecutive grid lines form one grid (so grids are separated by a
       blank line or a comment); it must have 9 rows of 9 cells;
     * any other line is a board of 81 cells on one line.
@@ -384,8 +400,20 @@ def read_positions(
         TypeError: ``lines`` is a single ``str`` or ``bytes``.
         OSError: the input cannot be read.
     """
+    if source is not None and not isinstance(source, str):
+        raise TypeError(f"source must be a str or None, not {type(source).__name__}")
     numbered = text.lines_of(lines, source=source)
     for record in text.records(numbered, block_line=_is_grid_line):
+        mark = record.text.find("\ufeff")
+        if mark >= 0:  # a byte-order mark is skipped at the very start of the input only
+            before = record.text[:mark]
+            raise record.locate(
+                NotationError(
+                    "a byte-order mark (U+FEFF) inside the text",
+                    line=before.count("\n") + 1,
+                    column=mark - (before.rfind("\n") + 1) + 1,
+                )
+            )
         try:
             position = Position.parse(record.text)
         except NotationError as error:
@@ -397,13 +425,17 @@ def read_positions(
 
 _GRID_SEPARATOR = re.compile(r"[-+=|]+")
 
+#: A line of at most this many characters is a grid row (9 cells, and room
+#: for a mistyped row to be reported as a grid row, not as a board line).
+_GRID_ROW_MAX = 20
+
 
 def _is_grid_line(line: str) -> bool:
-    content = line.strip()
+    content = line.strip(text.BLANK)
     if content.startswith("{"):
         return False
     return (
-        len(content) <= 9
+        len(content) <= _GRID_ROW_MAX
         or any(char in " \t|" for char in content)
         or _GRID_SEPARATOR.fullmatch(content) is not None
     )

@@ -36,7 +36,7 @@ from dokuspec.solvers import (
     make_backend,
 )
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, objective_value
-from dokuspec.solvers.sat import _CANONICAL, REFUSED, solver_names
+from dokuspec.solvers.sat import _CANONICAL, NO_CONFLICT_LIMIT, REFUSED, solver_names
 from dokuspec.spec.model import Model, Objective, at_most, clause, exactly
 from dokuspec.verify import sumodoku as verify
 from dokuspec.vocabulary.sumodoku import Position, Variants
@@ -80,6 +80,21 @@ def compile_with(spec: tuple[str, dict[str, Any]], model: Model) -> Backend:
     return make_backend(name, model, **options)
 
 
+def takes_conflict_limits(spec: tuple[str, dict[str, Any]]) -> bool:
+    """Whether the backend accepts conflict limits (Glucose and GlueCard refuse them)."""
+    return spec[1].get("solver") not in NO_CONFLICT_LIMIT
+
+
+def spent_conflicts(backend: Backend) -> int:
+    """Conflicts the backend's solver has spent so far, as the solver counts them."""
+    if isinstance(backend, SatBackend):
+        stats: dict[str, int] = backend._solver.accum_stats()
+        return stats["conflicts"]
+    assert isinstance(backend, SmtBackend)
+    statistics = backend._solver.statistics()
+    return int(statistics.get_key_value("sat conflicts"))
+
+
 def test_every_accepted_solver_is_held_to_the_contract() -> None:
     # A solver python-sat adds later must be added here before it is offered.
     accepted = {_CANONICAL[name] for name in solver_names()}
@@ -114,11 +129,10 @@ def test_zero_budgets_answer_unknown_at_once(backend_spec: tuple[str, dict[str, 
     a, b = model.bool_var("a"), model.bool_var("b")
     model.add("easy", [clause(a, b)])
     backend = compile_with(backend_spec, model)
-    for budget, reason in (
-        (Budget(conflict_limit=0), "conflicts"),
-        (Budget(time_limit=0), "time"),
-        (Budget(time_limit=0.0, conflict_limit=5), "time"),
-    ):
+    cases = [(Budget(time_limit=0), "time")]
+    if takes_conflict_limits(backend_spec):
+        cases += [(Budget(conflict_limit=0), "conflicts"), (Budget(0.0, 5), "time")]
+    for budget, reason in cases:
         answer = backend.solve([a], budget)
         assert (answer.status, answer.reason, answer.model) == ("unknown", reason, None)
         core = backend.minimal_core([a, -a], budget=budget)
@@ -141,6 +155,10 @@ def test_zero_budgets_answer_unknown_at_once(backend_spec: tuple[str, dict[str, 
         ({"conflict_limit": -1}, BudgetError, "conflict_limit must be between 0 and 2,147,483,647"),
         ({"conflict_limit": 2**32}, BudgetError, "not 4294967296"),
         ({"conflict_limit": 2**64}, BudgetError, "not 18446744073709551616"),
+        ({"conflict_limit": 10**400}, BudgetError, "not an integer of more than 40 digits"),
+        ({"time_limit": 10**400}, BudgetError, "not an integer of more than 40 digits"),
+        ({"time_limit": -(10**5000)}, BudgetError, "not an integer of more than 40 digits"),
+        ({"time_limit": 1e309}, BudgetError, "not inf"),
         ({"conflict_limit": 10.0}, TypeError, "conflict_limit must be an int or None, not float"),
         ({"conflict_limit": True}, TypeError, "not bool"),
         ({"time_limit": "5"}, TypeError, "time_limit must be a number of seconds or None, not str"),
@@ -158,7 +176,8 @@ def test_the_largest_limits_give_right_answers(
 ) -> None:
     model = pigeonhole(6, pairwise=True)
     backend = compile_with(backend_spec, model)
-    biggest = Budget(time_limit=MAX_TIME_LIMIT, conflict_limit=MAX_CONFLICT_LIMIT)
+    most = MAX_CONFLICT_LIMIT if takes_conflict_limits(backend_spec) else None
+    biggest = Budget(time_limit=MAX_TIME_LIMIT, conflict_limit=most)
     assert backend.solve([], biggest).status == "unsat"
     # 2**32 microseconds: a count that would wrap in 32 bits must not wrap here.
     assert backend.solve([], Budget(time_limit=2**32 / 10**6)).status == "unsat"
@@ -169,6 +188,10 @@ def test_conflict_limit_gives_unknown(
     backend_spec: tuple[str, dict[str, Any]], pairwise: bool
 ) -> None:
     backend = compile_with(backend_spec, pigeonhole(9, pairwise=pairwise))
+    if not takes_conflict_limits(backend_spec):
+        with pytest.raises(SolverError, match="cannot honour a conflict limit: it reads"):
+            backend.solve([], Budget(conflict_limit=10))
+        return
     answer = backend.solve([], Budget(conflict_limit=10))
     assert (answer.status, answer.reason, answer.model, answer.core) == (
         "unknown",
@@ -178,10 +201,29 @@ def test_conflict_limit_gives_unknown(
     )
 
 
+@pytest.mark.parametrize("limit", [1, 10, 100])
+def test_conflict_limits_are_honoured_within_two_conflicts(
+    backend_spec: tuple[str, dict[str, Any]], limit: int
+) -> None:
+    backend = compile_with(backend_spec, pigeonhole(9, pairwise=True))
+    if not takes_conflict_limits(backend_spec):
+        with pytest.raises(SolverError, match="a budget of 1 ran 1,127 conflicts"):
+            backend.solve([], Budget(conflict_limit=limit))
+        return
+    solver = backend._solver  # type: ignore[attr-defined]
+    answer = backend.solve([], Budget(conflict_limit=limit))
+    assert answer.status == "unknown"
+    if isinstance(backend, SmtBackend):
+        backend._solver = solver  # read the statistics of the solver that ran
+    assert limit <= spent_conflicts(backend) <= limit + 2
+
+
 def test_time_limit_gives_unknown(backend_spec: tuple[str, dict[str, Any]]) -> None:
     backend = compile_with(backend_spec, pigeonhole(12, pairwise=True))
     answer = backend.solve([], Budget(time_limit=0.05))
     assert (answer.status, answer.reason) == ("unknown", "time")
+    if not takes_conflict_limits(backend_spec):
+        return
     both = backend.solve([], Budget(time_limit=0.05, conflict_limit=10))
     assert both.status == "unknown"
     assert both.reason in ("time", "conflicts")
@@ -192,7 +234,8 @@ def test_minimal_core_and_enumeration_under_budget(
 ) -> None:
     model = pigeonhole(12, pairwise=True, guarded=True)
     backend = compile_with(backend_spec, model)
-    result = backend.minimal_core(model.selectors(), budget=Budget(conflict_limit=10))
+    small = Budget(conflict_limit=10) if takes_conflict_limits(backend_spec) else Budget(0.05)
+    result = backend.minimal_core(model.selectors(), budget=small)
     assert (result.status, result.core, result.minimal) == ("unknown", None, False)
     found = backend.enumerate([1, 2], assumptions=model.selectors(), budget=Budget(time_limit=0.05))
     assert (found.solutions, found.complete) == ([], False)
@@ -221,7 +264,8 @@ def test_answers_stay_right_after_queries_that_ran_out(
     backend = compile_with(backend_spec, model)
     for _ in range(3):
         assert backend.solve([s], Budget(time_limit=0.01)).status == "unknown"
-        assert backend.solve([s], Budget(conflict_limit=3)).status == "unknown"
+        if takes_conflict_limits(backend_spec):
+            assert backend.solve([s], Budget(conflict_limit=3)).status == "unknown"
         assert (
             backend.enumerate([s], assumptions=[s], budget=Budget(time_limit=0.01)).solutions == []
         )

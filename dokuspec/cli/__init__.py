@@ -3,62 +3,50 @@
 It parses arguments, reads input, calls the public game modules and prints.
 One module per game (:mod:`dokuspec.cli.sumodoku`); :mod:`dokuspec.cli.io`
 holds what every command shares: the exit statuses, one-line errors, and
-guarded standard streams.
+guarded standard streams; :mod:`dokuspec.cli.app` the command group,
+:data:`main`.
 
 Exit statuses (:class:`~dokuspec.cli.io.Status`): 0 every position answered,
 1 some answer ``unknown`` (a budget ran out), 2 bad input or bad usage, 74 an
 input or output failure (closed or failing standard streams, a full disk, a
 closed pipe), 130 interrupted (SIGINT, Ctrl-C).
+
+This module stays light (the solvers are imported by :func:`run`, not
+here), so that a Ctrl-C while they load still ends with one line and 130.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import Any
 
-import click
-
-from dokuspec import __version__
-from dokuspec.cli.io import Status, error_line
-from dokuspec.cli.sumodoku import sumodoku_group
-
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 
-class _Main(click.Group):
-    """A group whose usage errors are one line (``dokuspec: error: ...``), exit status 2."""
+def run(args: list[str] | None = None, prog_name: str = "dokuspec") -> None:
+    """The ``dokuspec`` program: run the command group with the exit statuses above.
 
-    def main(  # type: ignore[override]
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> None:
-        del standalone_mode  # errors are always handled here
-        try:
-            status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.ClickException as error:
-            error_line(f"{error.format_message().rstrip('.')} (see --help)")
-            sys.exit(Status.BAD_INPUT)
-        except click.Abort:  # a KeyboardInterrupt outside a command's own handling
-            error_line("interrupted")
-            sys.exit(Status.INTERRUPTED)
-        sys.exit(status if isinstance(status, int) else Status.OK)
-
-
-@click.group(cls=_Main)
-@click.version_option(__version__, prog_name="dokuspec")
-def main() -> None:
-    """dokuspec: rules of Sudoku-family games as constraint models, solved and cross-checked.
-
-    Exit statuses: 0 every position answered; 1 some answer 'unknown' (a
-    budget ran out); 2 bad input or usage (one line naming file, line and
-    column); 74 an input or output failure (closed stream, full disk, closed
-    pipe); 130 interrupted (Ctrl-C).
+    Closed standard output is refused before anything runs (status 74), and
+    SIGINT while the solver libraries load ends with one line (status 130).
     """
+    try:
+        from dokuspec.cli.io import Status, error_line  # noqa: PLC0415 - see the module docstring
+
+        if sys.stdout is None:
+            error_line("cannot write standard output: standard output is closed")
+            sys.exit(Status.IO_FAILURE)
+        from dokuspec.cli.app import main as group  # noqa: PLC0415 - see the module docstring
+
+        group.main(args, prog_name=prog_name)
+    except KeyboardInterrupt:
+        if sys.stderr is not None:
+            sys.stderr.write("dokuspec: interrupted\n")
+        sys.exit(130)
 
 
-main.add_command(sumodoku_group)
+def __getattr__(name: str) -> object:
+    """``main``, the click command group, is imported when first asked for."""
+    if name == "main":
+        from dokuspec.cli.app import main as group  # noqa: PLC0415 - see the module docstring
+
+        return group
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

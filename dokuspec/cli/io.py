@@ -20,6 +20,7 @@ __all__ = [
     "guarded",
     "hint",
     "shown",
+    "silence_stdout",
     "standard_output",
 ]
 
@@ -101,7 +102,12 @@ class Output:
 
     def write(self, text: str) -> int:
         try:
-            written = self._stream.write(text)
+            try:
+                written = self._stream.write(text)
+            except UnicodeEncodeError:  # a terminal that cannot show "µs" or a file name
+                written = self._stream.write(
+                    text.encode(self.encoding, "backslashreplace").decode(self.encoding)
+                )
             self._stream.flush()
         except OSError as error:
             raise OutputError(error) from None
@@ -148,14 +154,14 @@ def guarded() -> Iterator[None]:
         sys.exit(Status.IO_FAILURE)
     except OutputError as error:
         error_line(str(error))
-        _silence_stdout()
+        silence_stdout()
         sys.exit(Status.IO_FAILURE)
     except KeyboardInterrupt:
         hint("interrupted")
         sys.exit(Status.INTERRUPTED)
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """Point standard output at the null device, so the exit's final flush cannot fail again."""
     if sys.stdout is None:
         return

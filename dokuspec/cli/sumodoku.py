@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -49,6 +50,8 @@ class _Seconds(click.ParamType):  # type: ignore[type-arg]
             return value
         if str(value).strip().lower() == "none":
             return None
+        if not _ASCII_NUMBER.fullmatch(str(value).strip()):
+            self.fail(f"{shown(str(value))!r} is not a number of seconds", param, ctx)
         try:
             seconds = float(value)
         except ValueError:
@@ -63,6 +66,21 @@ class _Seconds(click.ParamType):  # type: ignore[type-arg]
         return seconds
 
 
+# Seconds and counts in ASCII digits only: Python's float() and int() also
+# take full-width and other Unicode digits, and underscores.
+_ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
+_ASCII_WHOLE = re.compile(r"[0-9]+")
+
+
+class _Whole(click.IntRange):
+    """A whole number written in ASCII digits, within a range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _ASCII_WHOLE.fullmatch(value.strip()):
+            self.fail(f"{shown(value)!r} is not a whole number (ASCII digits 0-9)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 @click.group(name="sumodoku")
 def sumodoku_group() -> None:
     """Sumodoku positions (rules SU-3, SU-12..SU-15)."""
@@ -71,7 +89,7 @@ def sumodoku_group() -> None:
 def _budget_options(function: Any) -> Any:
     function = click.option(
         "--conflict-limit",
-        type=click.IntRange(min=0, max=_MAX_CONFLICTS),
+        type=_Whole(min=0, max=_MAX_CONFLICTS),
         default=None,
         help="Solver conflicts per query; past it the answer is 'unknown'.",
     )(function)
@@ -146,6 +164,7 @@ def check_command(
     interrupted.
     """
     with guarded():
+        sumodoku.check_backend(backend, solver)  # a bad name is a usage error, input or not
         out = standard_output()
         options: dict[str, Any] = {
             "backend": backend,
@@ -332,7 +351,7 @@ class _Run:
 @click.argument("position")
 @click.option(
     "--limit",
-    type=click.IntRange(min=1, max=_MAX_COUNT),
+    type=_Whole(min=1, max=_MAX_COUNT),
     default=2,
     show_default=True,
     help="Count at most this many completions.",
@@ -361,6 +380,7 @@ def count_command(
     2 bad input or usage; 74 an output failure; 130 interrupted.
     """
     with guarded():
+        sumodoku.check_backend(backend, solver)
         out = standard_output()
         try:
             parsed = Position.parse(position)
@@ -371,6 +391,8 @@ def count_command(
                 column=error.column if error.column is not None else 1,
                 source="POSITION",
             ) from None
+        except DokuspecError as error:
+            raise type(error)(f"POSITION: {error}") from None
         found = sumodoku.count_completions_within(
             parsed,
             limit,

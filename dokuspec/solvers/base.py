@@ -29,7 +29,6 @@ name, and :data:`CACHE` keeps compiled solvers per rule set for every game.
 from __future__ import annotations
 
 import atexit
-import math
 import os
 import select
 import signal
@@ -112,10 +111,12 @@ class Budget:
                 raise TypeError(
                     f"time_limit must be a number of seconds or None, not {type(limit).__name__}"
                 )
-            if math.isnan(limit) or math.isinf(limit) or not 0 <= limit <= MAX_TIME_LIMIT:
+            # Compared as given (an int is never converted to a float, which
+            # fails past about 10**308): NaN compares false with everything.
+            if not 0 <= limit <= MAX_TIME_LIMIT:
                 raise BudgetError(
                     f"time_limit must be between 0 and {MAX_TIME_LIMIT:,.0f} seconds "
-                    f"(None for no limit), not {limit!r}"
+                    f"(None for no limit), not {_shown_number(limit)}"
                 )
         conflicts = self.conflict_limit
         if conflicts is not None:
@@ -126,7 +127,7 @@ class Budget:
             if not 0 <= conflicts <= MAX_CONFLICT_LIMIT:
                 raise BudgetError(
                     f"conflict_limit must be between 0 and {MAX_CONFLICT_LIMIT:,} "
-                    f"(None for no limit), not {conflicts!r}"
+                    f"(None for no limit), not {_shown_number(conflicts)}"
                 )
 
     @property
@@ -152,6 +153,13 @@ class Budget:
 
 #: The budget with no limit.
 UNLIMITED = Budget()
+
+
+def _shown_number(value: float) -> str:
+    """``value`` for a message, without writing out a huge integer."""
+    if isinstance(value, float) or -(10**40) < value < 10**40:
+        return repr(value)
+    return "an integer of more than 40 digits"
 
 
 def as_budget(
@@ -416,6 +424,7 @@ class Backend(ABC):
         """
         if not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget, not {type(budget).__name__}")
+        self.check_budget(budget)
         checked = self._check_assumptions(assumptions)
         if budget.conflict_limit == 0:
             return SolveResult("unknown", reason="conflicts")
@@ -423,6 +432,14 @@ class Backend(ABC):
         if remaining is not None and remaining <= 0.0:
             return SolveResult("unknown", reason="time")
         return self._solve(checked, budget)
+
+    def check_budget(self, budget: Budget) -> None:
+        """Refuse a budget this backend cannot honour, before any work (every query calls it).
+
+        Raises:
+            SolverError: the backend cannot honour one of the budget's limits.
+        """
+        del budget  # every budget is honoured unless a backend says otherwise
 
     def _full_model(self, model: Sequence[int]) -> list[int]:
         """``model`` cut or padded to exactly the model's variables (absent ones false)."""
@@ -454,6 +471,7 @@ class Backend(ABC):
         each solver call. If the budget runs out during minimisation the
         current (unsat) core is returned with ``minimal=False``.
         """
+        self.check_budget(budget)
         pinned = self._check_assumptions(fixed)
         pinned_set = set(pinned)
         first = self.solve([*pinned, *assumptions], budget)
@@ -514,6 +532,7 @@ class Backend(ABC):
                 raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
             if limit < 0:
                 raise BudgetError(f"limit must be 0 or more, not {limit}")
+        self.check_budget(budget)
         checked = self._check_assumptions(assumptions)
         solutions: list[tuple[int, ...]] = []
         if limit == 0:
@@ -553,6 +572,7 @@ class Backend(ABC):
             ModelError: the objective names a literal outside the model.
         """
         self.model.check_objective(objective)
+        self.check_budget(budget)
         checked = self._check_assumptions(assumptions)
         if budget.unlimited:
             return self._optimize_exact(objective, checked)

@@ -69,10 +69,12 @@ from dokuspec.spec.model import (
 
 __all__ = [
     "DEFAULT_SOLVER",
+    "NO_CONFLICT_LIMIT",
     "PAIRWISE_LIMIT",
     "REFUSED",
     "SLICE_SECONDS",
     "SatBackend",
+    "canonical_solver",
     "solver_names",
 ]
 
@@ -89,6 +91,12 @@ REFUSED: dict[str, str] = {
     "cadical103": "CaDiCaL 1.0.3 in python-sat refuses limited solving: it cannot honour a budget",
     "cryptosat": "CryptoMiniSat needs the pycryptosat package, which dokuspec does not install",
 }
+
+#: Solvers that read a conflict budget only at their restarts: measured on a
+#: pigeonhole formula, a budget of 1 conflict ran 1,127. They take time
+#: limits (they are interrupted on time) but refuse conflict limits. Every
+#: other solver accepted here stops within 2 conflicts of its budget.
+NO_CONFLICT_LIMIT = frozenset({"glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4"})
 
 #: Solvers that hold the GIL and cannot be interrupted: time limits run in slices.
 _SLICED = frozenset({"cadical153", "cadical195", "cadical300"})
@@ -123,6 +131,27 @@ def solver_names() -> list[str]:
     return sorted(name for name, canonical in _CANONICAL.items() if canonical not in REFUSED)
 
 
+def canonical_solver(solver: str) -> str:
+    """python-sat's canonical name of the SAT solver ``solver`` (an alias or a canonical name).
+
+    Raises:
+        TypeError: ``solver`` is not a str.
+        SolverError: ``solver`` is unknown, or refused (:data:`REFUSED`).
+    """
+    if not isinstance(solver, str):
+        raise TypeError(f"a SAT solver name must be a str, not {type(solver).__name__}")
+    canonical = _CANONICAL.get(solver)
+    if canonical is None:
+        usable = sorted({c for c in _CANONICAL.values() if c not in REFUSED})
+        raise SolverError(
+            f"unknown SAT solver {solver!r}; choose one of {', '.join(usable)} "
+            "(or a python-sat alias of one)"
+        )
+    if canonical in REFUSED:
+        raise SolverError(f"SAT solver {solver!r} is refused: {REFUSED[canonical]}")
+    return canonical
+
+
 def _is_interrupt(error: BaseException) -> bool:
     """Whether python-sat raised its error for a SIGINT caught inside the solver."""
     return "keyboard interrupt" in str(error).lower()
@@ -144,17 +173,7 @@ class SatBackend(Backend):
 
     def __init__(self, model: Model, *, solver: str = DEFAULT_SOLVER) -> None:
         super().__init__(model)
-        if not isinstance(solver, str):
-            raise TypeError(f"a SAT solver name must be a str, not {type(solver).__name__}")
-        canonical = _CANONICAL.get(solver)
-        if canonical is None:
-            usable = sorted({c for c in _CANONICAL.values() if c not in REFUSED})
-            raise SolverError(
-                f"unknown SAT solver {solver!r}; choose one of {', '.join(usable)} "
-                "(or a python-sat alias of one)"
-            )
-        if canonical in REFUSED:
-            raise SolverError(f"SAT solver {solver!r} is refused: {REFUSED[canonical]}")
+        canonical = canonical_solver(solver)
         self.solver_name = solver
         self.canonical_name = canonical
         self._sliced = canonical in _SLICED
@@ -322,6 +341,19 @@ class SatBackend(Backend):
         return copy
 
     # -- queries -----------------------------------------------------------
+
+    def check_budget(self, budget: Budget) -> None:
+        """Refuse a conflict limit that this solver cannot honour (:data:`NO_CONFLICT_LIMIT`).
+
+        Raises:
+            SolverError: a conflict limit for a solver of :data:`NO_CONFLICT_LIMIT`.
+        """
+        if budget.conflict_limit is not None and self.canonical_name in NO_CONFLICT_LIMIT:
+            raise SolverError(
+                f"SAT solver {self.solver_name!r} cannot honour a conflict limit: it reads "
+                "its conflict budget only at restarts (a budget of 1 ran 1,127 conflicts); "
+                "give it a time limit, or use another solver"
+            )
 
     def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
         """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`)."""

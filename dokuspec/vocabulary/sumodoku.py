@@ -44,7 +44,7 @@ from importlib import resources
 from itertools import islice
 from typing import Any
 
-from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
 
 __all__ = [
     "EMPTY_VARIANTS",
@@ -442,13 +442,13 @@ class Board:
 
         Raises:
             TypeError: ``key`` is not two ints.
-            IndexError: not a cell of the board.
+            OffBoardError: not a cell of the board (a PositionError and an IndexError).
         """
         if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_int, key))):
             raise TypeError("a board is indexed by two ints, board[row, col]")
         row, col = key
         if not (1 <= row <= 9 and 1 <= col <= 9):
-            raise IndexError(f"r{quote(row)}c{quote(col)} is not a cell of the board")
+            raise OffBoardError(f"r{quote(row)}c{quote(col)} is not a cell of the board")
         return self._cells[(row - 1) * 9 + col - 1]
 
     def pieces(self) -> tuple[Piece, ...]:
@@ -788,16 +788,19 @@ class Position:
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Build a position from its JSON object form (validated against the schema).
 
-        ``data`` is what :func:`json.loads` gives; any value is accepted and
-        judged as JSON (a list is "not an object", a Python float count is
-        "not an integer").
+        ``data`` is a mapping, as :func:`json.loads` gives for an object; its
+        values are judged as JSON (a Python float count is "not an integer").
 
         Raises:
+            TypeError: ``data`` is not a mapping.
             NotationError: the object does not match the schema, or a value
                 is not in its form (board, parity, border); the message
                 starts with the JSON path of the first problem (``$.parity``).
             PositionError: well formed but impossible (see :class:`Position`).
         """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"Position.from_json() takes a mapping, not {type(data).__name__}")
+        _check_depth(data)
         return cls._from_json(data, None)
 
     @classmethod
@@ -834,7 +837,10 @@ class Position:
                 column=column,
             )
         if not stripped.startswith("{"):
-            return cls(Board.parse(body))
+            try:  # the byte-order mark, if any, is already skipped: not a second one
+                return cls(Board._trusted(_read_board(body)))
+            except _Syntax as error:
+                raise error.located(body) from None
         decoder = _Decoder(body)
         data = decoder.decode()
         return cls._from_json(data, decoder)
@@ -923,6 +929,21 @@ class Position:
 
 
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _check_depth(data: object) -> None:
+    """Refuse Python data nested deeper than JSON text may be (no recursion, so no limit hit)."""
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > _MAX_JSON_DEPTH:
+            raise NotationError(
+                f"{_json_path(path[:_MAX_JSON_DEPTH])}: nested deeper than {_MAX_JSON_DEPTH} levels"
+            )
+        if isinstance(value, Mapping):
+            stack.extend((item, (*path, str(key))) for key, item in value.items())
+        elif isinstance(value, list | tuple):
+            stack.extend((item, (*path, index)) for index, item in enumerate(value))
 
 
 def _json_path(path: tuple[str | int, ...]) -> str:

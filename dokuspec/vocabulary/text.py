@@ -29,6 +29,7 @@ from typing import IO, cast
 from dokuspec.errors import NotationError
 
 __all__ = [
+    "BLANK",
     "MAX_LINE",
     "MAX_RECORD",
     "Line",
@@ -44,6 +45,10 @@ MAX_LINE = 1 << 20
 
 MAX_RECORD = 1 << 20
 """The longest multi-line record read, in characters (1 MiB)."""
+
+#: The white space of a blank line: a line of only these is skipped. Other
+#: Unicode space (form feed, NEL, U+2028, ...) is content, and so an error.
+BLANK = " \t\r\n"
 
 _WIDE_BOMS = (
     (codecs.BOM_UTF32_LE, "UTF-32"),
@@ -256,7 +261,7 @@ def records(
     block: list[Line] = []
     size = 0
     for line in lines:
-        stripped = line.text.strip()
+        stripped = line.text.strip(BLANK)
         content = bool(stripped) and not stripped.startswith(comment)
         if content and block_line(line.text):
             size += len(line.text) + 1
