@@ -33,9 +33,6 @@ Rows and columns are numbered 1-9 from the top left, as in ``r4c7``.
 from __future__ import annotations
 
 import json
-import json.decoder
-import json.scanner
-import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Set
 from dataclasses import dataclass
@@ -45,6 +42,14 @@ from itertools import islice
 from typing import Any
 
 from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
+from dokuspec.vocabulary.jsontext import (
+    JsonReader,
+    check_depth,
+    json_kind,
+    json_path,
+    json_value,
+    line_column,
+)
 
 __all__ = [
     "EMPTY_VARIANTS",
@@ -71,18 +76,10 @@ _SEPARATOR_LINE = re.compile(r"[-+|= \t]*")
 _BORDER = re.compile(r"r([1-9])c([1-9])-r([1-9])c([1-9])")
 # The canonical characters only; the handbook lists every accepted one.
 _CELL_HELP = "'.' or '0' for empty, '1'-'9' for a colour"
-_MAX_JSON_DEPTH = 20
-_MAX_NUMBER_LENGTH = 40
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _line_column(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``text[offset]`` (lines end at LF)."""
-    start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - start + 1
 
 
 class _Syntax(Exception):  # noqa: N818 - internal, always turned into a NotationError
@@ -96,7 +93,7 @@ class _Syntax(Exception):  # noqa: N818 - internal, always turned into a Notatio
     def located(self, text: str) -> NotationError:
         if self.offset is None:
             return NotationError(self.reason)
-        line, column = _line_column(text, self.offset)
+        line, column = line_column(text, self.offset)
         return NotationError(self.reason, line=line, column=column)
 
 
@@ -800,7 +797,7 @@ class Position:
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"Position.from_json() takes a mapping, not {type(data).__name__}")
-        _check_depth(data)
+        check_depth(data)
         return cls._from_json(data, None)
 
     @classmethod
@@ -830,7 +827,7 @@ class Position:
         stripped = body.lstrip(_WHITE)
         start = len(body) - len(stripped)
         if stripped[:1] in ("[", '"'):
-            line, column = _line_column(body, start)
+            line, column = line_column(body, start)
             raise NotationError(
                 f"{stripped[0]!r} starts neither a board nor a position's JSON object ('{{')",
                 line=line,
@@ -841,23 +838,23 @@ class Position:
                 return cls(Board._trusted(_read_board(body)))
             except _Syntax as error:
                 raise error.located(body) from None
-        decoder = _Decoder(body)
+        decoder = JsonReader(body)
         data = decoder.decode()
         return cls._from_json(data, decoder)
 
     @classmethod
-    def _from_json(cls, data: object, where: _Decoder | None) -> Position:
+    def _from_json(cls, data: object, where: JsonReader | None) -> Position:
         def fail(
             reason: str, path: tuple[str | int, ...], offset: int | None = None
         ) -> NotationError:
-            message = f"{_json_path(path)}: {reason}"
+            message = f"{json_path(path)}: {reason}"
             if where is None or offset is None:
                 return NotationError(message)
-            line, column = _line_column(where.text, offset)
+            line, column = line_column(where.text, offset)
             return NotationError(message, line=line, column=column)
 
         if not isinstance(data, Mapping):
-            raise fail(f"a position is a JSON object, not {_json_kind(data)}", ())
+            raise fail(f"a position is a JSON object, not {json_kind(data)}", ())
         known = position_schema()["properties"]
         for key in data:
             if key not in known:
@@ -874,7 +871,7 @@ class Position:
                 offset = None
                 if error.offset is not None:
                     if "\n" in board.strip(_WHITE):
-                        grid_line, grid_column = _line_column(board, error.offset)
+                        grid_line, grid_column = line_column(board, error.offset)
                         reason = f"grid line {grid_line}, column {grid_column}: {reason}"
                     if where is not None and ("board",) in where.values:
                         offset = where.string_offset(where.values[("board",)], error.offset)
@@ -901,7 +898,7 @@ class Position:
                 if border in borders:
                     raise fail(
                         f"{quote(item)} is the border {border_name(border)} again "
-                        f"(given at {_json_path(('consecutive', borders[border]))})",
+                        f"(given at {json_path(('consecutive', borders[border]))})",
                         ("consecutive", number),
                     )
                 borders[border] = number
@@ -928,244 +925,6 @@ class Position:
 # -- the JSON form ---------------------------------------------------------------------------
 
 
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _check_depth(data: object) -> None:
-    """Refuse Python data nested deeper than JSON text may be (no recursion, so no limit hit)."""
-    stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
-    while stack:
-        value, path = stack.pop()
-        if len(path) > _MAX_JSON_DEPTH:
-            raise NotationError(
-                f"{_json_path(path[:_MAX_JSON_DEPTH])}: nested deeper than {_MAX_JSON_DEPTH} levels"
-            )
-        if isinstance(value, Mapping):
-            stack.extend((item, (*path, str(key))) for key, item in value.items())
-        elif isinstance(value, list | tuple):
-            stack.extend((item, (*path, index)) for index, item in enumerate(value))
-
-
-def _json_path(path: tuple[str | int, ...]) -> str:
-    """``$.out['3']`` and ``$.consecutive[1]``, as jsonschema writes JSON paths."""
-    text = "$"
-    for depth, step in enumerate(path):
-        if depth == 4:
-            return text + f"... ({len(path)} levels)"
-        if isinstance(step, int):
-            text += f"[{step}]"
-        elif _PLAIN_KEY.fullmatch(step) and len(step) <= 40:
-            text += f".{step}"
-        else:
-            text += f"[{quote(step)}]"
-    return text
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return f"a {type(value).__name__}"
-
-
-def _json_value(value: object) -> str:
-    """A short JSON-like rendering of a value for a message."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (str, int, float)):
-        return quote(value)
-    return _json_kind(value)
-
-
-class _Refused(Exception):  # noqa: N818 - internal, always turned into a NotationError
-    def __init__(self, reason: str, offset: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.offset = offset
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-# Documented in the standard library's sources, not in its type stubs.
-_scanstring: Any = json.decoder.scanstring  # type: ignore[attr-defined]
-_make_scanner: Any = json.scanner.py_make_scanner  # type: ignore[attr-defined]
-
-
-class _Decoder:
-    """A JSON reader that knows where each value and key is in the text.
-
-    The standard library's scanner reads the scalars; objects and arrays are
-    read here to record offsets, refuse a key given twice and bound the
-    nesting. NaN, Infinity, numbers of more than 40 characters and non-ASCII
-    digits are refused.
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.values: dict[tuple[str | int, ...], int] = {}
-        self.keys: dict[tuple[tuple[str | int, ...], str], int] = {}
-        self.path: list[str | int] = []
-        # The attributes json.scanner.py_make_scanner reads.
-        self.strict = True
-        self.object_hook = None
-        self.object_pairs_hook = None
-        self.memo: dict[str, str] = {}
-        self.parse_string = _scanstring
-        self.parse_object = self._object
-        self.parse_array = self._array
-        self.parse_int = self._int
-        self.parse_float = self._float
-        self.parse_constant = self._constant
-        self.scan_once = _make_scanner(self)
-
-    def decode(self) -> Any:
-        text = self.text
-        try:
-            index = _WS.match(text, 0).end()  # type: ignore[union-attr]
-            value, end = self._value(text, index, self.scan_once)
-            end = _WS.match(text, end).end()  # type: ignore[union-attr]
-            if end != len(text):
-                raise json.JSONDecodeError("Extra data", text, end)
-        except json.JSONDecodeError as error:
-            reason = f"not JSON: {error.msg}"
-            if error.msg.startswith("Invalid control character"):
-                reason = f"not JSON: the control character {text[error.pos]!r} inside a string"
-                if text[error.pos] == "\n":
-                    reason += " (a line break inside a string is written \\n)"
-            raise NotationError(reason, line=error.lineno, column=error.colno) from None
-        except _Refused as error:
-            line, column = _line_column(text, error.offset or 0)
-            where = _json_path(tuple(self.path))
-            raise NotationError(f"{where}: {error.reason}", line=line, column=column) from None
-        return value
-
-    def string_offset(self, start: int, index: int) -> int:
-        """The offset in the text of character ``index`` of the JSON string at ``start``."""
-        text, at = self.text, start + 1
-        for _ in range(index):
-            if text[at] != "\\":
-                at += 1
-            elif text[at + 1] != "u":
-                at += 2
-            elif (
-                0xD800 <= int(text[at + 2 : at + 6], 16) <= 0xDBFF
-                and text[at + 6 : at + 8] == "\\u"
-                and 0xDC00 <= int(text[at + 8 : at + 12], 16) <= 0xDFFF
-            ):
-                at += 12
-            else:
-                at += 6
-        return at
-
-    def _value(self, text: str, index: int, scan_once: Any) -> tuple[Any, int]:
-        self.values[tuple(self.path)] = index
-        try:
-            value, end = scan_once(text, index)
-        except StopIteration as stop:
-            raise json.JSONDecodeError("Expecting value", text, stop.value) from None
-        except _Refused as error:
-            if error.offset is None:
-                error.offset = index
-            raise
-        return value, end
-
-    def _enter(self, start: int) -> None:
-        if len(self.path) >= _MAX_JSON_DEPTH:
-            raise _Refused(f"nested deeper than {_MAX_JSON_DEPTH} levels", start)
-
-    def _object(
-        self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, *_: Any
-    ) -> tuple[dict[str, Any], int]:
-        text, end = s_and_end
-        self._enter(end - 1)
-        result: dict[str, Any] = {}
-        here = tuple(self.path)
-        end = _WS.match(text, end).end()  # type: ignore[union-attr]
-        if text[end : end + 1] == "}":
-            return result, end + 1
-        while True:
-            if text[end : end + 1] != '"':
-                raise json.JSONDecodeError(
-                    "Expecting property name enclosed in double quotes", text, end
-                )
-            key_at = end
-            key, end = _scanstring(text, end + 1, strict)
-            if key in result:
-                line, column = _line_column(text, self.keys[(here, key)])
-                raise _Refused(
-                    f"the key {quote(key)} is given twice (first at line {line}, column {column})",
-                    key_at,
-                )
-            self.keys[(here, key)] = key_at
-            end = _WS.match(text, end).end()  # type: ignore[union-attr]
-            if text[end : end + 1] != ":":
-                raise json.JSONDecodeError("Expecting ':' delimiter", text, end)
-            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
-            self.path.append(key)
-            result[key], end = self._value(text, end, scan_once)
-            self.path.pop()
-            end = _WS.match(text, end).end()  # type: ignore[union-attr]
-            char = text[end : end + 1]
-            if char == "}":
-                return result, end + 1
-            if char != ",":
-                raise json.JSONDecodeError("Expecting ',' delimiter", text, end)
-            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
-
-    def _array(self, s_and_end: tuple[str, int], scan_once: Any) -> tuple[list[Any], int]:
-        text, end = s_and_end
-        self._enter(end - 1)
-        result: list[Any] = []
-        end = _WS.match(text, end).end()  # type: ignore[union-attr]
-        if text[end : end + 1] == "]":
-            return result, end + 1
-        while True:
-            self.path.append(len(result))
-            value, end = self._value(text, end, scan_once)
-            self.path.pop()
-            result.append(value)
-            end = _WS.match(text, end).end()  # type: ignore[union-attr]
-            char = text[end : end + 1]
-            if char == "]":
-                return result, end + 1
-            if char != ",":
-                raise json.JSONDecodeError("Expecting ',' delimiter", text, end)
-            end = _WS.match(text, end + 1).end()  # type: ignore[union-attr]
-
-    @staticmethod
-    def _int(text: str) -> int:
-        if not text.isascii():
-            raise _Refused(f"{quote(text)} is not a JSON number (digits are ASCII 0-9)")
-        if len(text) > _MAX_NUMBER_LENGTH:
-            raise _Refused(f"a number of {len(text)} characters is too long")
-        return int(text)
-
-    @staticmethod
-    def _float(text: str) -> float:
-        if not text.isascii():
-            raise _Refused(f"{quote(text)} is not a JSON number (digits are ASCII 0-9)")
-        if len(text) > _MAX_NUMBER_LENGTH:
-            raise _Refused(f"a number of {len(text)} characters is too long")
-        value = float(text)
-        if not math.isfinite(value):
-            raise _Refused(f"{text} is out of range")
-        return value
-
-    @staticmethod
-    def _constant(name: str) -> Any:
-        raise _Refused(f"{name} is not a JSON value")
-
-
 @lru_cache(maxsize=1)
 def position_schema() -> dict[str, Any]:
     """The JSON schema of the position form (``sumodoku-position.schema.json``)."""
@@ -1188,11 +947,11 @@ def _validator() -> Any:
 def _schema_reason(error: Any) -> str:
     kind, value, expected = error.validator, error.instance, error.validator_value
     if kind == "type":
-        return f"{_json_value(value)} is not of type {expected!r}"
+        return f"{json_value(value)} is not of type {expected!r}"
     if kind == "minimum":
-        return f"{_json_value(value)} is less than the minimum of {expected}"
+        return f"{json_value(value)} is less than the minimum of {expected}"
     if kind == "maximum":
-        return f"{_json_value(value)} is greater than the maximum of {expected}"
+        return f"{json_value(value)} is greater than the maximum of {expected}"
     if kind == "required":
         return str(error.message)
     message = str(error.message)
