@@ -299,6 +299,23 @@ def brute_projections_of_easy_part(v: list[int]) -> set[tuple[int, ...]]:
     }
 
 
+def test_a_budget_applies_to_its_own_query_only(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    # MiniSat-family solvers keep a conflict budget for later limited calls:
+    # a time-limited query after a conflict-limited one once answered
+    # "unknown" at once.
+    backend = compile_with(backend_spec, pigeonhole(7, pairwise=True))
+    if takes_conflict_limits(backend_spec):
+        assert backend.solve([], Budget(conflict_limit=5)).status == "unknown"
+    assert backend.solve([], Budget(time_limit=0.0)).status == "unknown"
+    answer = backend.solve([], Budget(time_limit=60))
+    assert (answer.status, answer.reason) == ("unsat", None)
+    assert backend.solve([]).status == "unsat"
+    if takes_conflict_limits(backend_spec):
+        assert backend.solve([], Budget(conflict_limit=MAX_CONFLICT_LIMIT)).status == "unsat"
+
+
 def backend_size(backend: Backend) -> tuple[int, int]:
     """What a compiled backend holds: (top variable, clauses or assertions)."""
     if isinstance(backend, SatBackend):

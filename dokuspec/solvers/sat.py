@@ -399,8 +399,10 @@ class SatBackend(Backend):
         self, assumptions: list[int], budget: Budget
     ) -> tuple[bool | None, str | None]:
         solver = self._solver
-        if budget.conflict_limit is not None:
-            solver.conf_budget(budget.conflict_limit)
+        # Always set: MiniSat-family solvers keep the last budget for every
+        # later limited call (0 switches it off; a conflict limit of 0 never
+        # gets here, it answers "unknown" at once).
+        solver.conf_budget(budget.conflict_limit or 0)
         watchdog = Watchdog(solver.interrupt, budget.deadline)
         try:
             with watchdog.watching():
