@@ -69,14 +69,7 @@ def shown(text: str) -> str:
 
 def error_line(message: str) -> None:
     """Print ``dokuspec: error: message`` as one line on standard error (if it is open)."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        stream.write(f"dokuspec: error: {shown(message)}\n")
-        stream.flush()
-    except (OSError, ValueError):
-        pass
+    hint(f"error: {shown(message)}")
 
 
 def hint(message: str) -> None:
