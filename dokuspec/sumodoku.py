@@ -404,16 +404,6 @@ def read_positions(
         raise TypeError(f"source must be a str or None, not {type(source).__name__}")
     numbered = text.lines_of(lines, source=source)
     for record in text.records(numbered, block_line=_is_grid_line):
-        mark = record.text.find("\ufeff")
-        if mark >= 0:  # a byte-order mark is skipped at the very start of the input only
-            before = record.text[:mark]
-            raise record.locate(
-                NotationError(
-                    "a byte-order mark (U+FEFF) inside the text",
-                    line=before.count("\n") + 1,
-                    column=mark - (before.rfind("\n") + 1) + 1,
-                )
-            )
         try:
             position = Position.parse(record.text)
         except NotationError as error:

@@ -256,7 +256,8 @@ def records(
 
     Raises:
         NotationError: a block longer than ``max_record`` characters, at
-            the line that passes the limit.
+            the line that passes the limit; a byte-order mark (U+FEFF) in a
+            record's line (one is skipped at the very start of a stream only).
     """
     block: list[Line] = []
     size = 0
@@ -264,6 +265,7 @@ def records(
         stripped = line.text.strip(BLANK)
         content = bool(stripped) and not stripped.startswith(comment)
         if content and block_line(line.text):
+            _no_bom(line)
             size += len(line.text) + 1
             if size > max_record:
                 raise NotationError(
@@ -278,9 +280,21 @@ def records(
             yield _joined(block)
             block, size = [], 0
         if content:
+            _no_bom(line)
             yield Record(line.source, line.number, line.text)
     if block:
         yield _joined(block)
+
+
+def _no_bom(line: Line) -> None:
+    mark = line.text.find("\ufeff")
+    if mark >= 0:
+        raise NotationError(
+            "a byte-order mark (U+FEFF) inside the text",
+            line=line.number,
+            column=mark + 1,
+            source=line.source,
+        )
 
 
 def _joined(block: list[Line]) -> Record:
