@@ -15,13 +15,14 @@ sheets can rely on it:
   ``<title>r5</title>`` (the card's notation), ``<rect class="face">``, and
   three texts with the rank: ``<text class="index">`` in the top left corner,
   ``<text class="rank">`` large in the middle and another ``index`` in the
-  bottom right corner (upright, so that a 6 is never read as a 9). Red cards are inked ``#c0392b``,
-  black cards ``#1c2833``;
+  bottom right corner (upright, so that a 6 is never read as a 9). Red cards
+  are inked ``#c0392b``, black cards ``#1c2833``;
 * an empty Grid position is ``<g class="empty">`` with ``<title>empty</title>``
   and a dashed ``<rect class="outline">``;
-* a Grid is ``<g class="grid">`` with its 9 positions in row-major order, then
-  its annotations, each a ``<text class="annotation row">`` (``column``,
-  ``diagonal``), in the order given;
+* a Grid is ``<g class="grid">`` (on the Table ``"grid red"`` and ``"grid
+  black"``) with its 9 positions in row-major order, then its annotations,
+  each a ``<text class="annotation row">`` (``column``, ``diagonal``), in the
+  order given;
 * a Stack is ``<g class="stack">`` with its cards bottom first, each drawn
   24 units below the one it covers, so that the corner index of every card
   shows;
