@@ -1106,12 +1106,7 @@ class CompetitiveSudoku(Game):
         OptionSpec(
             "power_series_points",
             "as_straight",
-            {
-                "oneOf": [
-                    {"const": "as_straight"},
-                    {"type": "integer", "minimum": 0, "maximum": 9},
-                ]
-            },
+            {"enum": ["as_straight", *range(10)]},
             "the points of a power series line: as a straight, or a number (CS-20)",
         ),
         OptionSpec(
@@ -1249,6 +1244,7 @@ _REDRAW = "flood draw"
 _CHOICE = "concede or continue"
 _OVER = "game over"
 _CHANCE_PHASES = frozenset({_WHO, _DEAL, _TABLE, _DECK, _REFILL, _REDRAW})
+_PLAY_PHASES = frozenset({_TURN, _DECK, _PUT, _REFILL, _REDRAW, _CHOICE})
 
 
 class CompetitiveSudokuState(State):
@@ -1346,6 +1342,12 @@ class CompetitiveSudokuState(State):
             ),
             discards=(self._discard(seats[0]), self._discard(seats[1])),
         )
+
+    def _repr_svg_(self) -> str:
+        """The table (:meth:`table`) as SVG, for Jupyter."""
+        from dokuspec.render.competitive import table_svg  # noqa: PLC0415 - pictures only
+
+        return table_svg(self.table())
 
     def _pool(self, colour: int) -> Pool:
         return Pool(
@@ -1865,13 +1867,16 @@ class CompetitiveSudokuState(State):
         "who_is_black": [[cards of seat 0], [cards of seat 1]], "dealt":
         [cards], "draft_pool": cards, "hands": [cards, cards], "grids":
         [Grid, Grid], "pools": [red Pool, black Pool], "decks": [n, n],
-        "discards": [cards, cards], "drawn": card or null, "turns": n,
+        "discards": [cards, cards], "turn_of": seat or null, "drawn": card or
+        null, "turns": n,
         "trades": n, "result": [a, b] or null, "ending": str or null}``. Pairs
         are by seat (except the Pools: red, black); cards, Grids and Pools are
         in their text forms (``"r5"``, ``"r1 r2 r3 / .. .. .. / .. .. .."``,
         ``"red: r3 | r5 r7"``); ``to_act`` is :meth:`current_player`; ``hands``
         are the cards received and not yet placed; ``decks`` are the sizes of
-        the Deck in front of each seat.
+        the Deck in front of each seat; ``turn_of`` is the seat whose turn it
+        is, or starts (at the concede-or-continue choice and while Decks are
+        traded), once play has begun.
         """
         self._check_player(player)
         data: dict[str, JSONValue] = {
@@ -1889,6 +1894,7 @@ class CompetitiveSudokuState(State):
             "pools": [str(self._pool(colour)) for colour in (0, 1)],
             "decks": [self._sizes[self._own_colour(seat)] for seat in (0, 1)],
             "discards": [str(self._discard(seat)) for seat in (0, 1)],
+            "turn_of": self._to_move if self._playing() else None,
             "drawn": None if self._drawn < 0 else _card_text(self._drawn),
             "turns": self._turns,
             "trades": self._trades,
@@ -1897,6 +1903,10 @@ class CompetitiveSudokuState(State):
         }
         head = f"competitive sudoku ({self._rules.mode}), as {self._seat_name(player)} sees it"
         return Observation(player, data, "\n".join([head, *self._lines()]))
+
+    def _playing(self) -> bool:
+        """Whether play (the turns) has begun and the game is not over."""
+        return self._phase in _PLAY_PHASES or (self._phase is _TABLE and self._trades > 0)
 
     def _seat_name(self, seat: int) -> str:
         if self._black < 0:
@@ -1949,6 +1959,8 @@ class CompetitiveSudokuState(State):
             if phase is _WHO and len(self._who) == 18 * self._rules.copies:
                 return "to act: chance (a toss decides who is Black)"
             return f"to act: chance (a card from {self._source_name()})"
+        if current == SIMULTANEOUS and phase is _CHOICE:
+            return f"to act: both players ({phase}) before {self._seat_name(self._to_move)}'s turn"
         if current == SIMULTANEOUS:
             return f"to act: both players ({phase})"
         return f"to act: {self._seat_name(current)} ({phase})"
