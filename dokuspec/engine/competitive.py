@@ -50,6 +50,11 @@ probability (copies left / cards left):
    position (:class:`Swap`) or returns it to its Pool (:class:`Return`,
    CS-11, CS-12). A winning hand ends the game at once (CS-19). At the end
    of every turn the Pools are refilled (CS-13).
+   When both choose to Continue, the cards outside the Grids are gathered
+   by colour: the red cards become Black's Deck and the black cards Red's,
+   and the table is drawn again (CS-16, CS-8). A Pool then refills from
+   the Deck holding its colour, the opponent's (CS-23), and the player whose
+   turn was starting moves (CS-24).
 6. The end: a winning hand scores for its holder (CS-20), the concede
    choices score as CS-16 says, and the game is a draw, 0-0, after
    ``max_turns`` turns or when both players continue after ``max_trades``
@@ -1189,7 +1194,7 @@ class CompetitiveSudoku(Game):
         )
 
     def max_game_length(self) -> int:
-        """A proven upper bound on the steps of a game (1,161 by default).
+        """A proven upper bound on the steps of a game (543 with the default options).
 
         With ``c`` copies of each card (``18c`` cards), ``T`` = ``max_turns``
         and ``R`` = ``max_trades``:
