@@ -1148,6 +1148,17 @@ def test_everything_on_the_table_is_public_cs8() -> None:
         assert "\n" not in str(state)
         rng = random.Random(0)
         assert state.resample_from_infostate(1, rng) == state
+        # The text forms are the vocabulary's.
+        data = mine.data
+        assert isinstance(data, dict)
+        table = state.table()
+        red = 1 - (state.black or 0)
+        assert [Grid.parse(g) for g in data["grids"]] == [state.grid(0), state.grid(1)]
+        assert tuple(Pool.parse(p) for p in data["pools"]) == table.pools
+        assert Cards.parse(data["discards"][red]) == table.discards[0]
+        assert Cards.parse(data["discards"][1 - red]) == table.discards[1]
+        assert data["decks"][red] == table.decks[0]
+        assert pickle.loads(pickle.dumps(state)) == state
 
 
 def test_the_observation_of_an_opening() -> None:
