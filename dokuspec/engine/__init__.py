@@ -11,6 +11,10 @@ readings of the rules.
 * :mod:`dokuspec.engine.minidoku`: Minidoku, a small two-player game on a
   4x4 Sudoku board with chance, hidden information and a simultaneous move;
   registered as ``"minidoku"``.
+* :mod:`dokuspec.engine.competitive`: Competitive Sudoku, the card game
+  (rules CS-1 to CS-25), and its rule helpers (line kinds, winning hands,
+  hand values, scores, counts of winning hands); registered as
+  ``"competitive"``.
 * :mod:`dokuspec.engine.sumodoku`: the Sumodoku rules checked on a board.
 
 Importing this package registers every game in it.
@@ -18,7 +22,7 @@ Importing this package registers every game in it.
 
 from __future__ import annotations
 
-from dokuspec.engine import minidoku
+from dokuspec.engine import competitive, minidoku
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
@@ -35,6 +39,7 @@ __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "GameRecord",
+    "competitive",
     "load_game",
     "minidoku",
     "register",

@@ -1,0 +1,1996 @@
+"""Competitive Sudoku, the card game, as an engine (rules CS-1 to CS-25).
+
+Two players draft or receive five cards, lay them on their own 3x3 Grids,
+then draw from the Pools and their Decks until one of them holds a winning
+hand. This module is an independent reading of the rules register: it
+classifies lines, tests winning hands, values and scores Grids with its own
+plain Python, and imports no spec and no solver, so that
+:mod:`dokuspec.verify` can hold the spec's constraint models against it.
+
+The rule helpers, usable on their own:
+
+* :func:`line_kind`: the kind of a line of three ranks (CS-18);
+* :func:`is_winning_hand`: whether a Grid is a winning hand (CS-19);
+* :func:`line_points`, :func:`hand_value`, :func:`winner_score`: what a line,
+  a Grid and a winner score (CS-17, CS-20);
+* :func:`winning_rank_patterns`, :func:`count_winning_hands`: every winning
+  pattern of ranks, and the number of winning Grids, for a deck;
+* :func:`max_score`: the largest score a player can get under given options.
+
+The game, :class:`CompetitiveSudoku` (registered as ``"competitive"``),
+follows the engine protocol of :mod:`dokuspec.engine.base`. Players are the
+seats 0 and 1. A game goes through these steps, every random event being a
+chance node whose outcomes are the distinct cards left, each with its exact
+probability (copies left / cards left):
+
+1. Who is Black (CS-2): seat 0, then seat 1, draw a card from the full deck;
+   the higher rank is Black. On equal ranks both draw again and compare the
+   sums of their cards, until they differ; if the deck runs out while the
+   sums are equal, a toss (1/2 each) decides. All cards go back.
+2. The deal: in ``draft`` mode (CS-3) 5 cards from the red cards and 5 from
+   the black cards form the draft pool; in ``twins`` (CS-4) 5 cards drawn from
+   the red cards go to Red, and the same ranks in black to Black; in
+   ``twins-draft`` (CS-5) 5 cards are drawn from the red cards and the pool
+   holds each of their ranks once in red and once in black. In the draft
+   modes the players pick alternately, Black first (:class:`Pick`).
+3. Placement (CS-6, CS-21): five simultaneous rounds; in each, both players
+   place one of their remaining cards on an empty position (:class:`Place`).
+4. The table (CS-7, CS-8): the cards outside the Grids become the Decks, red
+   cards Red's and black cards Black's; Red, then Black, draws 2 cards from
+   their own Deck, each card starting a Stack in the Pool of its colour.
+5. Turns, starting with Red in the draft modes and with the player of the
+   Pool with the higher sum in ``twins`` (CS-9). At the start of a turn:
+   if both Decks are empty, the players choose to Concede or Continue at
+   once (CS-16, :class:`Concede`, :class:`Continue`); else a player whose
+   own Deck is empty passes (CS-15, :class:`Pass`); else a Flooded Pool is
+   cleared (CS-14, CS-22, :class:`Flood`; the red Pool first), which ends
+   the turn; else the player takes the top card of a Stack (:class:`Take`)
+   or of their own Deck (:class:`TakeDeck`, CS-10) and places it on an
+   empty position (:class:`Place`), or, with a full Grid, swaps it into a
+   position (:class:`Swap`) or returns it to its Pool (:class:`Return`,
+   CS-11, CS-12). A winning hand ends the game at once (CS-19). At the end
+   of every turn the Pools are refilled (CS-13).
+6. The end: a winning hand scores for its holder (CS-20), the concede
+   choices score as CS-16 says, and the game is a draw, 0-0, after
+   ``max_turns`` turns or when both players continue after ``max_trades``
+   trades (CS-25).
+
+Everything on the table is public (CS-8): both Grids, the Pools, the Discard
+Piles, the Decks' sizes, the draft and every card drawn. The Decks' order is
+hidden, but the engine never fixes it: each card is drawn by a chance node
+when it is drawn. So there is no hidden information in a state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from math import comb
+from typing import ClassVar
+
+from dokuspec.engine.base import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    GameOptionError,
+    JSONValue,
+    Observation,
+    OptionSpec,
+    RecordError,
+    State,
+    register,
+)
+from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.vocabulary.competitive import (
+    BLACK,
+    CARD_BY_INDEX,
+    RED,
+    Card,
+    Cards,
+    Grid,
+    Pool,
+    Scoring,
+    Stack,
+    Table,
+)
+
+__all__ = [
+    "LINE_KINDS",
+    "MODES",
+    "CompetitiveSudoku",
+    "CompetitiveSudokuState",
+    "Concede",
+    "Continue",
+    "Draw",
+    "Flood",
+    "Pass",
+    "Pick",
+    "Place",
+    "Return",
+    "Swap",
+    "Take",
+    "TakeDeck",
+    "Toss",
+    "count_winning_hands",
+    "hand_value",
+    "is_winning_hand",
+    "line_kind",
+    "line_points",
+    "max_score",
+    "winner_score",
+    "winning_rank_patterns",
+]
+
+# -- lines (CS-18) ---------------------------------------------------------------------------------
+
+TRIPLET = "triplet"
+ONE_STRAIGHT = "one-straight"
+TWO_STRAIGHT = "two-straight"
+THREE_STRAIGHT = "three-straight"
+POWER_SERIES = "power-series"
+
+LINE_KINDS = (TRIPLET, ONE_STRAIGHT, TWO_STRAIGHT, THREE_STRAIGHT, POWER_SERIES)
+"""The kinds of line of CS-18, in the order the rule lists them."""
+
+_STRAIGHTS = {1: ONE_STRAIGHT, 2: TWO_STRAIGHT, 3: THREE_STRAIGHT}
+
+# The eight lines of a Grid as position indices 0-8: rows, columns, diagonals.
+_ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+_COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+_LINES = (*_ROWS, *_COLUMNS, (0, 4, 8), (2, 4, 6))
+_NINE_DISTINCT = tuple(range(1, 10))
+
+
+def _classify(a: int, b: int, c: int) -> str | None:
+    """The kind of the line of ranks ``a, b, c`` in any order, or ``None`` (CS-18)."""
+    low, middle, high = sorted((a, b, c))
+    if low == high:
+        return TRIPLET
+    if (low, middle, high) == (2, 4, 8):
+        return POWER_SERIES
+    step = middle - low
+    if step and high - middle == step:
+        return _STRAIGHTS.get(step)
+    return None
+
+
+def _code(a: int, b: int, c: int) -> int:
+    return (a - 1) * 81 + (b - 1) * 9 + (c - 1)
+
+
+# The kind of every ordered triple of ranks, by _code: the engine's own table.
+_KIND: tuple[str | None, ...] = tuple(
+    _classify(a, b, c) for a in range(1, 10) for b in range(1, 10) for c in range(1, 10)
+)
+
+
+def line_kind(ranks: Sequence[int]) -> str | None:
+    """The kind of a line of three ranks, in any order (CS-18).
+
+    Args:
+        ranks: three ranks 1-9.
+
+    Returns:
+        ``"triplet"`` (``a a a``), ``"one-straight"`` (``a, a+1, a+2``),
+        ``"two-straight"`` (``a, a+2, a+4``), ``"three-straight"`` (``a,
+        a+3, a+6``), ``"power-series"`` (``2, 4, 8``), or ``None`` when the
+        three ranks are no line.
+
+    Raises:
+        TypeError: ``ranks`` is not a sequence of ints.
+        PositionError: not three ranks, or a rank outside 1-9.
+    """
+    a, b, c = _three_ranks(ranks)
+    return _KIND[_code(a, b, c)]
+
+
+def _three_ranks(ranks: object) -> tuple[int, int, int]:
+    if isinstance(ranks, (str, bytes)) or not isinstance(ranks, Sequence):
+        raise TypeError(f"a line is a sequence of three ranks, not {type(ranks).__name__}")
+    items = tuple(ranks)
+    for rank in items:
+        if isinstance(rank, bool) or not isinstance(rank, int):
+            raise TypeError(f"a rank is an int 1-9, not {type(rank).__name__}")
+    if len(items) != 3:
+        raise PositionError(f"a line has three ranks, not {len(items)}")
+    for rank in items:
+        if not 1 <= rank <= 9:
+            raise PositionError(f"a rank is 1-9, not {quote(rank)}")
+    return items[0], items[1], items[2]
+
+
+# -- cards as small ints, for speed --------------------------------------------------------------
+#
+# Inside the engine a card is its index 0-17: the red ranks 1-9 are 0-8, the
+# black ranks 1-9 are 9-17 (the vocabulary's card_index). A colour is 0 (red)
+# or 1 (black). An empty Grid position is -1.
+
+_CARD_INDEX = {card: index for index, card in enumerate(CARD_BY_INDEX)}
+_RANK = tuple(index % 9 + 1 for index in range(18))
+_COLOUR = tuple(index // 9 for index in range(18))
+_COLOUR_LETTER = (RED, BLACK)
+_COLOUR_WORD = ("red", "black")
+_COLOUR_BY_WORD = {"red": 0, "black": 1}
+
+
+def _card_text(index: int) -> str:
+    return str(CARD_BY_INDEX[index])
+
+
+def _points(x: int, y: int, z: int, power_points: int | None) -> int:
+    """The points of the line of cards ``x, y, z`` (indices 0-17) under CS-20."""
+    kind = _KIND[_code(_RANK[x], _RANK[y], _RANK[z])]
+    if kind is None:
+        return 0
+    if kind == TRIPLET:
+        return 3
+    if kind == POWER_SERIES and power_points is not None:
+        return power_points
+    return 2 if _COLOUR[x] == _COLOUR[y] == _COLOUR[z] else 1
+
+
+def _is_winning(cards: Sequence[int]) -> bool:
+    """Whether nine card indices (-1 for empty) are a winning hand (CS-19)."""
+    if -1 in cards:
+        return False
+    ranks = [_RANK[card] for card in cards]
+    for i, j, k in (*_ROWS, *_COLUMNS):
+        if _KIND[_code(ranks[i], ranks[j], ranks[k])] is None:
+            return False
+    return tuple(sorted(ranks)) != _NINE_DISTINCT
+
+
+def _value(cards: Sequence[int], power_points: int | None) -> int:
+    """The hand value of nine card indices (CS-17): 0 with an empty position."""
+    if -1 in cards:
+        return 0
+    return sum(_points(cards[i], cards[j], cards[k], power_points) for i, j, k in _LINES)
+
+
+def _bonus(cards: Sequence[int]) -> int:
+    """3 when all three rows, or all three columns, are triplets (CS-20's option)."""
+    ranks = [_RANK[card] for card in cards]
+    for lines in (_ROWS, _COLUMNS):
+        if all(ranks[i] == ranks[j] == ranks[k] for i, j, k in lines):
+            return 3
+    return 0
+
+
+def _winner_points(cards: Sequence[int], scoring: Scoring) -> int:
+    """A winner's score (CS-20): 3 for completing, the lines, and the optional bonus."""
+    score = 3 + _value(cards, scoring.power_series_points)
+    if scoring.three_triplets_bonus:
+        score += _bonus(cards)
+    return score
+
+
+def _grid_indices(grid: object) -> list[int]:
+    if not isinstance(grid, Grid):
+        raise TypeError(f"a Grid is needed, not {type(grid).__name__}")
+    return [-1 if card is None else _CARD_INDEX[card] for card in grid.cards]
+
+
+def _check_scoring(scoring: object) -> Scoring:
+    if scoring is None:
+        return Scoring()
+    if not isinstance(scoring, Scoring):
+        raise TypeError(f"scoring is a Scoring, not {type(scoring).__name__}")
+    return scoring
+
+
+def is_winning_hand(grid: Grid) -> bool:
+    """Whether ``grid`` is a winning hand (CS-19).
+
+    A winning hand is a full Grid whose three rows and three columns are all
+    lines (CS-18) and whose nine ranks are not the nine distinct ranks 1-9.
+    Diagonals do not matter.
+
+    Raises:
+        TypeError: ``grid`` is not a :class:`~dokuspec.vocabulary.competitive.Grid`.
+    """
+    return _is_winning(_grid_indices(grid))
+
+
+def line_points(cards: Sequence[Card], scoring: Scoring | None = None) -> int:
+    """The points a line of three cards scores (CS-20).
+
+    A triplet scores 3; a straight 2 when its cards are of one colour, 1 when
+    mixed; the power series as a straight, or ``scoring.power_series_points``
+    when that is set; no line scores 0.
+
+    Args:
+        cards: three cards, in any order.
+        scoring: the scoring options (default: :class:`Scoring`'s defaults).
+
+    Raises:
+        TypeError: not three :class:`Card` values, or ``scoring`` not a Scoring.
+        PositionError: not three cards.
+    """
+    rules = _check_scoring(scoring)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise TypeError(f"a line is a sequence of three cards, not {type(cards).__name__}")
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"a line holds Card values, not {type(card).__name__}")
+    if len(cards) != 3:
+        raise PositionError(f"a line has three cards, not {len(cards)}")
+    x, y, z = (_CARD_INDEX[card] for card in cards)
+    return _points(x, y, z, rules.power_series_points)
+
+
+def hand_value(grid: Grid, scoring: Scoring | None = None) -> int:
+    """The value of a hand (CS-17): the points of its qualifying lines.
+
+    The sum of :func:`line_points` over the three rows, the three columns and
+    both diagonals of a full Grid, without the 3 points for completing a
+    winning hand and without the three-triplets bonus (neither is a line's
+    points). A Grid with an empty position has value 0.
+
+    Args:
+        grid: any Grid.
+        scoring: the scoring options (default: :class:`Scoring`'s defaults).
+
+    Raises:
+        TypeError: ``grid`` is not a Grid, or ``scoring`` not a Scoring.
+    """
+    rules = _check_scoring(scoring)
+    return _value(_grid_indices(grid), rules.power_series_points)
+
+
+def winner_score(grid: Grid, scoring: Scoring | None = None) -> int:
+    """The score of the player who completes the winning hand ``grid`` (CS-20).
+
+    3 for completing the hand, plus :func:`hand_value`, plus 3 when the
+    three-triplets bonus is on and all three rows, or all three columns, are
+    triplets.
+
+    Raises:
+        TypeError: ``grid`` is not a Grid, or ``scoring`` not a Scoring.
+        PositionError: ``grid`` is not a winning hand (:func:`is_winning_hand`).
+    """
+    rules = _check_scoring(scoring)
+    cards = _grid_indices(grid)
+    if not _is_winning(cards):
+        raise PositionError(f"{grid} is not a winning hand (CS-19), so it has no winner's score")
+    return _winner_points(cards, rules)
+
+
+# -- winning rank patterns and their counts ------------------------------------------------------
+
+
+@cache
+def _ordered_lines() -> tuple[tuple[int, int, int], ...]:
+    """Every ordered triple of ranks that is a line (105 of them), in lexicographic order."""
+    return tuple(
+        (a, b, c)
+        for a in range(1, 10)
+        for b in range(1, 10)
+        for c in range(1, 10)
+        if _KIND[_code(a, b, c)] is not None
+    )
+
+
+@cache
+def _completions() -> dict[tuple[int, int], tuple[int, ...]]:
+    """For two ranks ``(a, b)``: every rank ``c`` making ``a, b, c`` a line."""
+    return {
+        (a, b): tuple(c for c in range(1, 10) if _KIND[_code(a, b, c)] is not None)
+        for a in range(1, 10)
+        for b in range(1, 10)
+    }
+
+
+@cache
+def _line_grids() -> tuple[tuple[int, ...], ...]:
+    """Every 9-tuple of ranks whose rows and columns are all lines, sorted.
+
+    Row 1 and row 2 run over the ordered lines; each column then allows only
+    the ranks completing it (a table look-up), and row 3 must be a line.
+    """
+    lines = _ordered_lines()
+    complete = _completions()
+    found: list[tuple[int, ...]] = []
+    for top in lines:
+        for middle in lines:
+            firsts = complete[top[0], middle[0]]
+            seconds = complete[top[1], middle[1]]
+            thirds = complete[top[2], middle[2]]
+            if not (firsts and seconds and thirds):
+                continue
+            for x in firsts:
+                for y in seconds:
+                    for z in thirds:
+                        if _KIND[_code(x, y, z)] is not None:
+                            found.append((*top, *middle, x, y, z))
+    found.sort()
+    return tuple(found)
+
+
+@cache
+def _winning_patterns() -> tuple[tuple[int, ...], ...]:
+    return tuple(g for g in _line_grids() if tuple(sorted(g)) != _NINE_DISTINCT)
+
+
+def _check_copies(copies: object) -> int | None:
+    if copies is None:
+        return None
+    if isinstance(copies, bool) or not isinstance(copies, int):
+        raise TypeError(f"copies_per_colour is an int 1-9 or None, not {type(copies).__name__}")
+    if not 1 <= copies <= 9:
+        raise PositionError(f"copies_per_colour is 1-9 or None, not {quote(copies)}")
+    return copies
+
+
+def _fits_deck(ranks: Sequence[int], copies: int | None) -> bool:
+    return copies is None or max(Counter(ranks).values()) <= 2 * copies
+
+
+def winning_rank_patterns(copies_per_colour: int | None = 2) -> list[tuple[int, ...]]:
+    """Every pattern of ranks of a winning hand (CS-19), for a deck.
+
+    Args:
+        copies_per_colour: the copies of each card in the deck (CS-1; 2 for
+            the standard deck), so each rank may appear at most twice that
+            many times; ``None`` for no limit.
+
+    Returns:
+        Every 9-tuple of ranks, row by row, whose three rows and three
+        columns are lines (CS-18) and which is not the nine distinct ranks,
+        sorted. 13,956 patterns for the standard deck, 16,845 without limit.
+
+    Raises:
+        TypeError: ``copies_per_colour`` is not an int or ``None``.
+        PositionError: ``copies_per_colour`` is not 1-9.
+    """
+    copies = _check_copies(copies_per_colour)
+    return [g for g in _winning_patterns() if _fits_deck(g, copies)]
+
+
+def _colourings(count: int, copies: int | None) -> int:
+    """The ways to colour ``count`` cards of one rank with at most ``copies`` of each colour."""
+    if copies is None:
+        return 1 << count
+    return sum(comb(count, red) for red in range(max(0, count - copies), min(count, copies) + 1))
+
+
+def count_winning_hands(copies_per_colour: int | None = 2, colours: bool = True) -> int:
+    """The number of winning hands (CS-19) a deck can form.
+
+    Args:
+        copies_per_colour: the copies of each card (CS-1), ``None`` for no limit.
+        colours: ``True`` to count Grids of cards, where each card (rank and
+            colour) appears at most ``copies_per_colour`` times and copies of
+            a card are identical; ``False`` to count patterns of ranks
+            (:func:`winning_rank_patterns`).
+
+    Raises:
+        TypeError: ``copies_per_colour`` is not an int or ``None``, or
+            ``colours`` not a bool.
+        PositionError: ``copies_per_colour`` is not 1-9.
+    """
+    copies = _check_copies(copies_per_colour)
+    if not isinstance(colours, bool):
+        raise TypeError(f"colours is a bool, not {type(colours).__name__}")
+    patterns = winning_rank_patterns(copies)
+    if not colours:
+        return len(patterns)
+    total = 0
+    for pattern in patterns:
+        ways = 1
+        for count in Counter(pattern).values():
+            ways *= _colourings(count, copies)
+        total += ways
+    return total
+
+
+# -- the largest score ---------------------------------------------------------------------------
+#
+# max_score searches exactly. A score is 6 (a conceder with the more valuable
+# hand, CS-16), a hand value (CS-16, or a loser's with score_loser_hand) or a
+# winner's score (CS-20).
+#
+# * Winners' scores: over the winning rank patterns the deck allows.
+# * Hand values: a branch-and-bound search over every Grid of ranks the deck
+#   allows (each rank at most twice the copies), filling the centre, the
+#   corners, then the edges, so that lines are completed early. A partial
+#   Grid is dropped when the sum, over the eight lines, of the most each line
+#   could still score (a table of the best completion of every partial line)
+#   does not beat the best score found.
+#
+# For a pattern of ranks, only straights (and the power series scored as a
+# straight) depend on colours: 2 in one colour, 1 mixed. The best colouring
+# within the deck's copies is found by trying the 512 colourings in order of
+# decreasing gain and stopping at the first the deck allows.
+
+# For each colouring (bit i set: position i is black), the lines in one colour.
+_ONE_COLOUR = tuple(
+    sum(
+        1 << n
+        for n, (i, j, k) in enumerate(_LINES)
+        if ((colouring >> i) & 1) == ((colouring >> j) & 1) == ((colouring >> k) & 1)
+    )
+    for colouring in range(512)
+)
+
+
+@cache
+def _colourings_by_gain(sensitive: int) -> tuple[tuple[int, int], ...]:
+    """``(gain, colouring)`` for all 512 colourings, the most one-colour sensitive lines first."""
+    pairs = [((_ONE_COLOUR[c] & sensitive).bit_count(), c) for c in range(512)]
+    pairs.sort(key=lambda pair: -pair[0])
+    return tuple(pairs)
+
+
+def _best_colouring_gain(ranks: Sequence[int], sensitive: int, copies: int) -> int | None:
+    """The most sensitive lines in one colour over the colourings the deck allows, or ``None``."""
+    masks: dict[int, int] = {}
+    for position, rank in enumerate(ranks):
+        masks[rank] = masks.get(rank, 0) | (1 << position)
+    limits = [(mask, mask.bit_count() - copies) for mask in masks.values()]
+    for gain, colouring in _colourings_by_gain(sensitive):
+        for mask, low in limits:
+            black = (colouring & mask).bit_count()
+            if black > copies or black < low:
+                break
+        else:
+            return gain
+    return None
+
+
+def _rank_score(ranks: Sequence[int], power_points: int | None) -> tuple[int, int]:
+    """``(points in mixed colours, mask of lines worth 1 more in one colour)``."""
+    fixed = 0
+    sensitive = 0
+    for n, (i, j, k) in enumerate(_LINES):
+        kind = _KIND[_code(ranks[i], ranks[j], ranks[k])]
+        if kind is None:
+            continue
+        if kind == TRIPLET:
+            fixed += 3
+        elif kind == POWER_SERIES and power_points is not None:
+            fixed += power_points
+        else:
+            fixed += 1
+            sensitive |= 1 << n
+    return fixed, sensitive
+
+
+def _bonus_of_ranks(ranks: Sequence[int]) -> int:
+    for lines in (_ROWS, _COLUMNS):
+        if all(ranks[i] == ranks[j] == ranks[k] for i, j, k in lines):
+            return 3
+    return 0
+
+
+def _max_winner_score(copies: int, power_points: int | None, bonus: bool) -> int:
+    best = 0
+    candidates = []
+    for ranks in _winning_patterns():
+        if not _fits_deck(ranks, copies):
+            continue
+        fixed, sensitive = _rank_score(ranks, power_points)
+        fixed += 3 + (_bonus_of_ranks(ranks) if bonus else 0)
+        candidates.append((fixed + sensitive.bit_count(), fixed, sensitive, ranks))
+    candidates.sort(key=lambda item: -item[0])
+    for optimistic, fixed, sensitive, ranks in candidates:
+        if optimistic <= best:
+            break
+        gain = _best_colouring_gain(ranks, sensitive, copies)
+        if gain is not None:
+            best = max(best, fixed + gain)
+    return best
+
+
+@cache
+def _partial_line_bounds(triplets: bool, power_points: int | None) -> tuple[int, ...]:
+    """The most a line can score given some of its ranks.
+
+    Indexed ``a * 100 + b * 10 + c`` for the ranks ``a, b, c`` (0: not set yet).
+    """
+    best_of = [0] * 729
+    for code, kind in enumerate(_KIND):
+        if kind is None or (kind == TRIPLET and not triplets):
+            points = 0
+        elif kind == TRIPLET:
+            points = 3
+        elif kind == POWER_SERIES and power_points is not None:
+            points = power_points
+        else:
+            points = 2
+        best_of[code] = points
+    table = [0] * 1000
+    for a in range(10):
+        for b in range(10):
+            for c in range(10):
+                table[a * 100 + b * 10 + c] = max(
+                    best_of[_code(x, y, z)]
+                    for x in ((a,) if a else range(1, 10))
+                    for y in ((b,) if b else range(1, 10))
+                    for z in ((c,) if c else range(1, 10))
+                )
+    return tuple(table)
+
+
+_SEARCH_ORDER = (4, 0, 8, 2, 6, 1, 7, 3, 5)
+
+
+def _max_hand_value(copies: int, power_points: int | None, floor: int) -> int:
+    """The largest hand value (CS-17) of a Grid the deck allows, or ``floor`` if none is above."""
+    bounds = _partial_line_bounds(2 * copies >= 3, power_points)
+    ranks = [0] * 9
+    used = [0] * 10
+    limit = 2 * copies
+    best = floor
+
+    def bound() -> int:
+        return sum(bounds[ranks[i] * 100 + ranks[j] * 10 + ranks[k]] for i, j, k in _LINES)
+
+    def search(depth: int) -> None:
+        nonlocal best
+        if depth == 9:
+            fixed, sensitive = _rank_score(ranks, power_points)
+            if fixed + sensitive.bit_count() > best:
+                gain = _best_colouring_gain(ranks, sensitive, copies)
+                if gain is not None and fixed + gain > best:
+                    best = fixed + gain
+            return
+        position = _SEARCH_ORDER[depth]
+        for rank in range(1, 10):
+            if used[rank] == limit:
+                continue
+            ranks[position] = rank
+            used[rank] += 1
+            if bound() > best:
+                search(depth + 1)
+            used[rank] -= 1
+        ranks[position] = 0
+
+    search(0)
+    return best
+
+
+@cache
+def _max_score(copies: int, power_points: int | None, bonus: bool) -> int:
+    best = max(6, _max_winner_score(copies, power_points, bonus))
+    return _max_hand_value(copies, power_points, best)
+
+
+def max_score(copies_per_colour: int = 2, scoring: Scoring | None = None) -> int:
+    """The largest score a player can get, over every way a game can end.
+
+    The largest of 6 (a conceder with the more valuable hand, CS-16), every
+    winner's score (CS-20) and every hand value (CS-16 and the loser's score
+    with ``score_loser_hand``), over every Grid the deck allows. Found by an
+    exact search (under a second, then cached).
+
+    Args:
+        copies_per_colour: the copies of each card, 1-9 (CS-1).
+        scoring: the scoring options (default: :class:`Scoring`'s defaults).
+
+    Raises:
+        TypeError: a wrong type.
+        PositionError: ``copies_per_colour`` is not 1-9.
+    """
+    rules = _check_scoring(scoring)
+    copies = _check_copies(copies_per_colour)
+    if copies is None:
+        raise TypeError("max_score needs a number of copies, not None")
+    return _max_score(copies, rules.power_series_points, rules.three_triplets_bonus)
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """A chance outcome: the card drawn is ``card`` (CS-2 to CS-5, CS-8, CS-10, CS-13, CS-14)."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "draw", "card": "r5"}``."""
+        return {"type": "draw", "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Toss(Action):
+    """A chance outcome: the toss makes ``player`` Black (CS-2, when the deck ran out on a tie)."""
+
+    player: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "toss", "player": p}``."""
+        return {"type": "toss", "player": self.player}
+
+    def __str__(self) -> str:
+        return f"toss: player {self.player} is Black"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Take ``card`` from the draft pool (CS-3, CS-5)."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "pick", "card": "r5"}``."""
+        return {"type": "pick", "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"pick {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put ``card`` on the empty ``position`` (1-9) of one's Grid (CS-6, CS-21, CS-11)."""
+
+    card: Card
+    position: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "place", "card": "r5", "position": 5}``."""
+        return {"type": "place", "card": str(self.card), "position": self.position}
+
+    def __str__(self) -> str:
+        return f"place {self.card} at position {self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take the top card of Stack ``stack`` (1 or 2) of the Pool of ``colour`` (CS-10)."""
+
+    colour: str
+    stack: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "take", "pool": "red", "stack": 1}``."""
+        return {"type": "take", "pool": _WORD[self.colour], "stack": self.stack}
+
+    def __str__(self) -> str:
+        return f"take from {_WORD[self.colour]} Stack {self.stack}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDeck(Action):
+    """Take the top card of one's own Deck (CS-10); a chance node then draws it."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "take-deck"}``."""
+        return {"type": "take-deck"}
+
+    def __str__(self) -> str:
+        return "take from own Deck"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Put the drawn ``card`` on ``position`` of a full Grid (CS-11).
+
+    The card displaced goes to the Pool of its colour: onto Stack ``stack``
+    when that Pool has two Stacks of one card (CS-12), else ``stack`` is
+    ``None``.
+    """
+
+    card: Card
+    position: int
+    stack: int | None = None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "swap", "card": "r5", "position": 5, "stack": null}`` (or 1, 2)."""
+        return {
+            "type": "swap",
+            "card": str(self.card),
+            "position": self.position,
+            "stack": self.stack,
+        }
+
+    def __str__(self) -> str:
+        onto = "" if self.stack is None else f", displaced card onto Stack {self.stack}"
+        return f"swap {self.card} into position {self.position}{onto}"
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    """Send the drawn ``card`` to the Pool of its colour, a full Grid kept (CS-11, CS-12).
+
+    ``stack`` is the Stack it goes onto when that Pool has two Stacks of one
+    card, else ``None``.
+    """
+
+    card: Card
+    stack: int | None = None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "return", "card": "r5", "stack": null}`` (or 1, 2)."""
+        return {"type": "return", "card": str(self.card), "stack": self.stack}
+
+    def __str__(self) -> str:
+        onto = "" if self.stack is None else f" onto Stack {self.stack}"
+        return f"return {self.card} to the {_WORD[self.card.colour]} Pool{onto}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flood(Action):
+    """Clear the Flooded Pool of ``colour`` to one's Discard Pile (CS-14; the whole turn)."""
+
+    colour: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "flood", "pool": "red"}``."""
+        return {"type": "flood", "pool": _WORD[self.colour]}
+
+    def __str__(self) -> str:
+        return f"clear the Flooded {_WORD[self.colour]} Pool"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Take no action: one's own Deck is empty (CS-15)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "pass"}``."""
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    """Concede when both Decks are exhausted (CS-16)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "concede"}``."""
+        return {"type": "concede"}
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Action):
+    """Continue when both Decks are exhausted (CS-16)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "continue"}``."""
+        return {"type": "continue"}
+
+    def __str__(self) -> str:
+        return "continue"
+
+
+_WORD = {RED: "red", BLACK: "black"}
+_LETTER = {"red": RED, "black": BLACK}
+
+# The members of each action's JSON form and how to read them.
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": ("card",),
+    "toss": ("player",),
+    "pick": ("card",),
+    "place": ("card", "position"),
+    "take": ("pool", "stack"),
+    "take-deck": (),
+    "swap": ("card", "position", "stack"),
+    "return": ("card", "stack"),
+    "flood": ("pool",),
+    "pass": (),
+    "concede": (),
+    "continue": (),
+}
+
+
+def _shown(value: object) -> str:
+    """A JSON value as it is written, kept short (long strings, numbers and containers)."""
+    if isinstance(value, dict | list):
+        return quote(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return quote(value)
+    text = json.dumps(value)
+    return text if len(text) <= 42 else text[:40] + '"...'
+
+
+def _read_member(kind: str, key: str, value: object) -> object:
+    """One member of an action's JSON form, read; a :class:`RecordError` if it is wrong."""
+    shown = _shown(value)
+    if key == "card":
+        if not isinstance(value, str):
+            raise RecordError(f'$.card: a card is a string like "r5", not {shown}')
+        try:
+            return Card.parse(value)
+        except NotationError as error:
+            raise RecordError(f"$.card: {error.reason}") from None
+    if key == "pool":
+        if value not in _LETTER:
+            raise RecordError(f'$.pool: {shown} is not a Pool ("red" or "black")')
+        assert isinstance(value, str)
+        return _LETTER[value]
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    if key == "position":
+        if not is_int or not 1 <= value <= 9:  # type: ignore[operator]
+            raise RecordError(f"$.position: {shown} is not a Grid position 1-9")
+        return value
+    if key == "player":
+        if not is_int or value not in (0, 1):
+            raise RecordError(f"$.player: {shown} is not a player 0 or 1")
+        return value
+    # "stack": 1 or 2, or null for a swap or a return where there is no choice
+    if kind in ("swap", "return") and value is None:
+        return None
+    if not is_int or value not in (1, 2):
+        allowed = "1, 2 or null" if kind in ("swap", "return") else "1 or 2"
+        raise RecordError(f"$.stack: {shown} is not a Stack ({allowed})")
+    return value
+
+
+def _read_action(data: object) -> Action:
+    """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
+    if isinstance(data, dict) and all(type(v) in _PLAIN for v in data.values()):
+        # The exact JSON form of an action the engine offers: read at once.
+        known = _KNOWN.get(tuple(data.items()))
+        if known is not None:
+            return known
+    if not isinstance(data, dict):
+        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        kinds = ", ".join(sorted(_ACTION_FIELDS))
+        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
+    fields = _ACTION_FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
+    values = []
+    for key in fields:
+        if key not in data:
+            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+        values.append(_read_member(kind, key, data[key]))
+    return _MAKERS[kind](*values)
+
+
+_MAKERS: dict[str, type[Action]] = {
+    "draw": Draw,
+    "toss": Toss,
+    "pick": Pick,
+    "place": Place,
+    "take": Take,
+    "take-deck": TakeDeck,
+    "swap": Swap,
+    "return": Return,
+    "flood": Flood,
+    "pass": Pass,
+    "concede": Concede,
+    "continue": Continue,
+}
+
+# Every action the engine offers, made once (legal actions are these very objects).
+_DRAW = tuple(Draw(card) for card in CARD_BY_INDEX)
+_PICK = tuple(Pick(card) for card in CARD_BY_INDEX)
+_PLACE = tuple(tuple(Place(card, p) for p in range(1, 10)) for card in CARD_BY_INDEX)
+_SWAP = tuple(
+    tuple({s: Swap(card, p, s) for s in (None, 1, 2)} for p in range(1, 10))
+    for card in CARD_BY_INDEX
+)
+_RETURN = tuple({s: Return(card, s) for s in (None, 1, 2)} for card in CARD_BY_INDEX)
+_TAKE = tuple(tuple(Take(letter, s) for s in (1, 2)) for letter in _COLOUR_LETTER)
+_FLOOD = tuple(Flood(letter) for letter in _COLOUR_LETTER)
+_TOSS = (Toss(0), Toss(1))
+_TAKE_DECK = TakeDeck()
+_PASS = Pass()
+_CONCEDE = Concede()
+_CONTINUE = Continue()
+
+# Every action above by its JSON form's members, in to_json's order (no bool or float in
+# a key: the types are checked before the look-up, since True == 1 and 1.0 == 1).
+_PLAIN = (str, int, type(None))
+_KNOWN: dict[tuple[tuple[str, JSONValue], ...], Action] = {
+    tuple(action.to_json().items()): action
+    for action in (
+        *_DRAW,
+        *_PICK,
+        *(a for row in _PLACE for a in row),
+        *(a for row in _SWAP for by_stack in row for a in by_stack.values()),
+        *(a for by_stack in _RETURN for a in by_stack.values()),
+        *(a for row in _TAKE for a in row),
+        *_FLOOD,
+        *_TOSS,
+        _TAKE_DECK,
+        _PASS,
+        _CONCEDE,
+        _CONTINUE,
+    )
+}
+
+
+@lru_cache(maxsize=8192)
+def _outcomes(start: int, counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """A draw's outcomes: each distinct card left (index ``start + i``, ``counts[i]`` copies)
+    with probability copies left / cards left."""
+    total = sum(counts)
+    return tuple(
+        (_DRAW[start + i], Fraction(count, total)) for i, count in enumerate(counts) if count
+    )
+
+
+_TOSS_OUTCOMES: tuple[tuple[Action, Fraction], ...] = (
+    (_TOSS[0], Fraction(1, 2)),
+    (_TOSS[1], Fraction(1, 2)),
+)
+
+# -- the game ------------------------------------------------------------------------------------
+
+MODES = ("draft", "twins", "twins-draft")
+"""The draft modes: ``draft`` (CS-3), ``twins`` (CS-4), ``twins-draft`` (CS-5)."""
+
+_HAND = 5  # cards each player receives (CS-3 to CS-5)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The options of one game, read once (shared by its states, never changed)."""
+
+    mode: str
+    copies: int
+    tie_colour: int
+    conceder_wins: bool
+    scoring: Scoring
+    max_turns: int
+    max_trades: int
+
+
+@register
+class CompetitiveSudoku(Game):
+    """Competitive Sudoku, the card game (rules CS-1 to CS-25), for two players.
+
+    Args:
+        mode: ``"draft"`` (default, CS-3), ``"twins"`` (CS-4) or
+            ``"twins-draft"`` (CS-5).
+        copies_per_colour: copies of each card in the deck, 1-4 (default 2,
+            the 36-card deck of CS-1). One copy still leaves 8 cards outside
+            the Grids, enough for the table (CS-8).
+        first_turn_tie: ``"red"`` (default) or ``"black"``: who moves first
+            in Twins when both Pools have the same sum (CS-9).
+        equal_value_concede: ``"both_score"`` (default) or
+            ``"conceder_wins"``: what equal hand values give when one player
+            concedes (CS-16).
+        power_series_points: ``"as_straight"`` (default) or an int 0-9 (CS-20).
+        three_triplets_bonus: +3 to a winner whose three rows, or three
+            columns, are triplets (default ``False``, CS-20).
+        score_loser_hand: the loser scores their hand value instead of 0
+            (default ``False``, CS-20).
+        max_turns: the game is a draw, 0-0, when this many turns have been
+            played, 1-10000 (default 200, CS-25).
+        max_trades: the game is a draw, 0-0, when both players continue
+            after this many trades, 0-20 (default 2, CS-25).
+
+    Raises:
+        GameOptionError: an unknown option or a bad value.
+    """
+
+    name: ClassVar[str] = "competitive"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "mode",
+            "draft",
+            {"enum": list(MODES)},
+            "the draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5)",
+        ),
+        OptionSpec(
+            "copies_per_colour",
+            2,
+            {"type": "integer", "minimum": 1, "maximum": 4},
+            "copies of each card in the deck (CS-1)",
+        ),
+        OptionSpec(
+            "first_turn_tie",
+            "red",
+            {"enum": ["red", "black"]},
+            "who moves first in Twins when the Pools' sums are equal (CS-9)",
+        ),
+        OptionSpec(
+            "equal_value_concede",
+            "both_score",
+            {"enum": ["both_score", "conceder_wins"]},
+            "what equal hand values give when one player concedes (CS-16)",
+        ),
+        OptionSpec(
+            "power_series_points",
+            "as_straight",
+            {
+                "oneOf": [
+                    {"const": "as_straight"},
+                    {"type": "integer", "minimum": 0, "maximum": 9},
+                ]
+            },
+            "the points of a power series line: as a straight, or a number (CS-20)",
+        ),
+        OptionSpec(
+            "three_triplets_bonus",
+            False,
+            {"type": "boolean"},
+            "+3 when all three rows, or all three columns, are triplets (CS-20)",
+        ),
+        OptionSpec(
+            "score_loser_hand",
+            False,
+            {"type": "boolean"},
+            "the loser scores their hand value instead of 0 (CS-20)",
+        ),
+        OptionSpec(
+            "max_turns",
+            200,
+            {"type": "integer", "minimum": 1, "maximum": 10000},
+            "turns after which the game is a draw, 0-0 (CS-25)",
+        ),
+        OptionSpec(
+            "max_trades",
+            2,
+            {"type": "integer", "minimum": 0, "maximum": 20},
+            "trades after which continuing again is a draw, 0-0 (CS-25)",
+        ),
+    )
+
+    def __init__(self, **options: JSONValue) -> None:
+        super().__init__(**options)
+        for option in ("copies_per_colour", "power_series_points", "max_turns", "max_trades"):
+            value = self._options[option]
+            if isinstance(value, float):
+                raise GameOptionError(self.name, option, f"{value!r} is not an integer")
+        scoring = Scoring.from_options(self._options)
+        self._rules = _Rules(
+            mode=str(self._options["mode"]),
+            copies=self._int("copies_per_colour"),
+            tie_colour=0 if self._options["first_turn_tie"] == "red" else 1,
+            conceder_wins=self._options["equal_value_concede"] == "conceder_wins",
+            scoring=scoring,
+            max_turns=self._int("max_turns"),
+            max_trades=self._int("max_trades"),
+        )
+
+    def _int(self, option: str) -> int:
+        value = self._options[option]
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def mode(self) -> str:
+        """The draft mode: ``"draft"``, ``"twins"`` or ``"twins-draft"``."""
+        return self._rules.mode
+
+    @property
+    def copies_per_colour(self) -> int:
+        """Copies of each card in the deck (CS-1)."""
+        return self._rules.copies
+
+    @property
+    def scoring(self) -> Scoring:
+        """The scoring options (CS-20)."""
+        return self._rules.scoring
+
+    def num_players(self) -> int:
+        """2."""
+        return 2
+
+    def min_utility(self) -> float:
+        """0: scores are points, never negative (CS-16, CS-20)."""
+        return 0
+
+    def max_utility(self) -> float:
+        """The largest score under these options (:func:`max_score`): 20 by default."""
+        return _max_score(
+            self._rules.copies,
+            self._rules.scoring.power_series_points,
+            self._rules.scoring.three_triplets_bonus,
+        )
+
+    def max_game_length(self) -> int:
+        """A proven upper bound on the steps of a game (1,161 by default).
+
+        With ``c`` copies of each card (``18c`` cards), ``T`` = ``max_turns``
+        and ``R`` = ``max_trades``:
+
+        * who is Black (CS-2): at most ``18c`` draws and one toss;
+        * the deal: 10 draws in Draft, 5 in Twins and Twins Draft; the picks:
+          10 in the draft modes, none in Twins;
+        * placement: 5 simultaneous rounds (CS-21);
+        * player actions: at most 2 per turn (a take and a placement, swap
+          or return; a flood or a pass is 1), and at most ``T`` turns;
+        * draws from the Decks (table, own Deck, refills, floods): every one
+          takes a card out of a Deck. The Decks start with the ``18c - 10``
+          cards outside the two Grids, which hold at least 10 cards from the
+          placement on (a swap keeps a Grid full), and only a trade refills
+          them, with the cards outside the Grids again: at most ``(R + 1)
+          (18c - 10)`` draws;
+        * concede-or-continue nodes: each one ends the game or makes a
+          trade, so at most ``R + 1``.
+        """
+        rules = self._rules
+        cards = 18 * rules.copies
+        deal = 10 if rules.mode == "draft" else _HAND
+        picks = 0 if rules.mode == "twins" else 2 * _HAND
+        decks = (rules.max_trades + 1) * (cards - 2 * _HAND)
+        return cards + 1 + deal + picks + _HAND + 2 * rules.max_turns + decks + rules.max_trades + 1
+
+    def new_initial_state(self, seed: int = 0) -> CompetitiveSudokuState:
+        """The full deck before anyone draws to find who is Black (a chance node, CS-2)."""
+        return CompetitiveSudokuState(self, seed)
+
+    def action_from_json(self, data: object) -> Action:
+        """Read any of this game's actions from its JSON form (:meth:`Action.to_json`).
+
+        Raises:
+            RecordError: not the JSON form of an action; the message starts
+                with the JSON path of the bad part (``$.card``).
+        """
+        return _read_action(data)
+
+
+# The phases of a game; the chance phases draw cards (or toss).
+_WHO = "who is Black"
+_DEAL = "deal"
+_PICKING = "draft"
+_PLACING = "placement"
+_TABLE = "table"
+_TURN = "turn"
+_DECK = "deck draw"
+_PUT = "placing the card drawn"
+_REFILL = "refill"
+_REDRAW = "flood draw"
+_CHOICE = "concede or continue"
+_OVER = "game over"
+_CHANCE_PHASES = frozenset({_WHO, _DEAL, _TABLE, _DECK, _REFILL, _REDRAW})
+
+
+class CompetitiveSudokuState(State):
+    """A Competitive Sudoku position: Grids, Pools, Decks, Discard Piles, whose turn.
+
+    Use :meth:`CompetitiveSudoku.new_initial_state`; the protocol is
+    documented on :class:`~dokuspec.engine.base.State`. Besides it:
+    :meth:`table` (the public table as a vocabulary
+    :class:`~dokuspec.vocabulary.competitive.Table`), :attr:`black` (the seat
+    of the Black player), :meth:`grid` and :meth:`drawn`.
+    """
+
+    def __init__(self, game: CompetitiveSudoku, seed: int) -> None:
+        super().__init__(game, seed)
+        self._rules = game._rules
+        self._phase = _WHO
+        self._who: list[int] = []  # CS-2: seat 0's card, seat 1's card, seat 0's, ...
+        self._black = -1  # the seat of the Black player, once known
+        self._dealt: list[int] = []  # the cards drawn for the deal (CS-3 to CS-5)
+        self._draft = [0] * 18  # the draft pool, by card index
+        self._hands: list[list[int]] = [[], []]  # by seat: cards received, not yet placed
+        self._picks = 0
+        self._grids = [[-1] * 9, [-1] * 9]  # by seat
+        self._rounds = 0  # placement rounds played (CS-21)
+        self._deck = [0] * 18  # the cards in the Decks, by card index (each Deck one colour)
+        self._sizes = [0, 0]  # the number of red cards and of black cards in the Decks
+        self._owner = [0, 1]  # the seat holding the red cards' Deck, the black cards' Deck
+        self._pools: list[list[list[int]]] = [[], []]  # by colour: Stacks, bottom card first
+        self._discards = [[0] * 18, [0] * 18]  # by seat, by card index
+        self._to_move = 0
+        self._drawn = -1  # the card drawn this turn, until it is placed or returned
+        self._table_step = 0  # CS-8: draws 0, 1 by Red; 2, 3 by Black
+        self._flood = -1  # the colour of the Pool being drawn again (CS-14)
+        self._flood_left = 0
+        self._turns = 0
+        self._trades = 0
+        self._result: tuple[int, int] | None = None
+        self._ending = ""
+
+    def clone(self) -> CompetitiveSudokuState:
+        """An independent copy (the game and its options are shared; they do not change)."""
+        other = object.__new__(CompetitiveSudokuState)
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._who = list(self._who)
+        other._dealt = list(self._dealt)
+        other._draft = list(self._draft)
+        other._hands = [list(self._hands[0]), list(self._hands[1])]
+        other._grids = [list(self._grids[0]), list(self._grids[1])]
+        other._deck = list(self._deck)
+        other._sizes = list(self._sizes)
+        other._owner = list(self._owner)
+        other._pools = [[list(s) for s in self._pools[0]], [list(s) for s in self._pools[1]]]
+        other._discards = [list(self._discards[0]), list(self._discards[1])]
+        return other
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def black(self) -> int | None:
+        """The seat (0 or 1) of the Black player, ``None`` before CS-2 decides."""
+        return None if self._black < 0 else self._black
+
+    def grid(self, player: int) -> Grid:
+        """The Grid of seat ``player`` (0 or 1)."""
+        self._check_player(player)
+        return Grid(None if c < 0 else CARD_BY_INDEX[c] for c in self._grids[player])
+
+    def drawn(self) -> Card | None:
+        """The card drawn this turn and not yet placed or returned, or ``None``."""
+        return None if self._drawn < 0 else CARD_BY_INDEX[self._drawn]
+
+    def _red(self) -> int:
+        """The seat of the Red player (seat 0 before CS-2 decides)."""
+        return 1 - self._black if self._black >= 0 else 0
+
+    def _own_colour(self, seat: int) -> int:
+        """The colour of the cards in the Deck in front of ``seat`` (CS-7, CS-16)."""
+        return 0 if self._owner[0] == seat else 1
+
+    def table(self) -> Table:
+        """Everything public on the table, Red's first (the Red player's Grid, Deck, Discard Pile).
+
+        Before CS-2 decides who is Red, seat 0 is shown as Red (the table is
+        empty then).
+        """
+        red = self._red()
+        seats = (red, 1 - red)
+        return Table(
+            grids=(self.grid(seats[0]), self.grid(seats[1])),
+            pools=(self._pool(0), self._pool(1)),
+            decks=(
+                self._sizes[self._own_colour(seats[0])],
+                self._sizes[self._own_colour(seats[1])],
+            ),
+            discards=(self._discard(seats[0]), self._discard(seats[1])),
+        )
+
+    def _pool(self, colour: int) -> Pool:
+        return Pool(
+            _COLOUR_LETTER[colour],
+            (Stack(CARD_BY_INDEX[c] for c in stack) for stack in self._pools[colour]),
+        )
+
+    def _discard(self, seat: int) -> Cards:
+        return _cards(self._discards[seat])
+
+    # -- whose turn ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """:data:`CHANCE` while cards are drawn, :data:`SIMULTANEOUS` at the placement rounds
+        and the concede-or-continue choice, the player to pick or to play, :data:`TERMINAL`
+        at the end."""
+        phase = self._phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase is _TURN or phase is _PUT:
+            return self._to_move
+        if phase is _PICKING:
+            return self._black if self._picks % 2 == 0 else 1 - self._black
+        if phase is _PLACING or phase is _CHOICE:
+            return SIMULTANEOUS
+        return TERMINAL
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase is _TURN:
+            colour = self._own_colour(player)
+            if not self._sizes[colour]:
+                return (_PASS,)
+            for pool in (0, 1):
+                if self._flooded(pool):
+                    return (_FLOOD[pool],)
+            takes: list[Action] = [
+                _TAKE[pool][k] for pool in (0, 1) for k in range(len(self._pools[pool]))
+            ]
+            takes.append(_TAKE_DECK)
+            return tuple(takes)
+        if phase is _PUT:
+            return self._put_actions(player)
+        if phase is _PLACING:
+            grid = self._grids[player]
+            empty = [p for p in range(9) if grid[p] < 0]
+            return tuple(
+                _PLACE[card][p] for card in sorted(set(self._hands[player])) for p in empty
+            )
+        if phase is _PICKING:
+            return tuple(_PICK[card] for card in range(18) if self._draft[card])
+        if phase is _CHOICE:
+            return (_CONCEDE, _CONTINUE)
+        return ()
+
+    def _put_actions(self, player: int) -> tuple[Action, ...]:
+        grid = self._grids[player]
+        card = self._drawn
+        empty = [p for p in range(9) if grid[p] < 0]
+        if empty:
+            return tuple(_PLACE[card][p] for p in empty)
+        actions: list[Action] = [_RETURN[card][s] for s in self._return_stacks(_COLOUR[card])]
+        for p in range(9):
+            swaps = _SWAP[card][p]
+            actions.extend(swaps[s] for s in self._return_stacks(_COLOUR[grid[p]]))
+        return tuple(actions)
+
+    def _flooded(self, colour: int) -> bool:
+        """Whether the Pool of ``colour`` is Flooded: 2 Stacks of 2 cards (CS-12)."""
+        pool = self._pools[colour]
+        return len(pool) == 2 and len(pool[0]) == 2 and len(pool[1]) == 2
+
+    def _return_stacks(self, colour: int) -> tuple[int | None, ...]:
+        """Where a card returned to the Pool of ``colour`` may go (CS-12).
+
+        ``(None,)`` when there is no choice (a new Stack, or the one Stack of
+        height 1), ``(1, 2)`` when both Stacks hold one card, ``()`` for a
+        Flooded Pool (never the case while a card is being placed: a turn
+        starts with no Flooded Pool and returns one card at most).
+        """
+        pool = self._pools[colour]
+        if len(pool) < 2:
+            return (None,)
+        low = [k + 1 for k in (0, 1) if len(pool[k]) == 1]
+        if len(low) == 2:
+            return (1, 2)
+        return (None,) if low else ()
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """Each distinct card that can be drawn, with probability copies left / cards left.
+
+        Who is Black (CS-2): from the full deck less the cards already drawn,
+        or the toss (1/2 each) when the deck ran out on equal sums. The deal:
+        from the red cards (then, in Draft, the black cards) less those dealt
+        (CS-3 to CS-5). The table, one's own Deck, refills and floods: from
+        the Deck being drawn (CS-8, CS-10, CS-13, CS-14, CS-23).
+        """
+        phase = self._phase
+        if phase not in _CHANCE_PHASES:
+            return ()
+        copies = self._rules.copies
+        if phase is _WHO:
+            if len(self._who) == 18 * copies:
+                return _TOSS_OUTCOMES
+            left = [copies] * 18
+            for card in self._who:
+                left[card] -= 1
+            return _outcomes(0, tuple(left))
+        if phase is _DEAL:
+            colour = 1 if self._rules.mode == "draft" and len(self._dealt) >= _HAND else 0
+            left = [copies] * 18
+            for card in self._dealt:
+                left[card] -= 1
+            start = 9 * colour
+            return _outcomes(start, tuple(left[start : start + 9]))
+        colour = self._drawing_colour()
+        start = 9 * colour
+        return _outcomes(start, tuple(self._deck[start : start + 9]))
+
+    def _drawing_colour(self) -> int:
+        """The colour of the Deck drawn at this chance node (after the deal)."""
+        phase = self._phase
+        if phase is _TABLE:
+            return self._own_colour(self._table_seat())
+        if phase is _DECK:
+            return self._own_colour(self._to_move)
+        if phase is _REFILL:
+            return self._refill_colour()
+        return self._flood
+
+    def _table_seat(self) -> int:
+        """Who draws at this step of CS-8: Red twice, then Black twice."""
+        red = self._red()
+        return red if self._table_step < 2 else 1 - red
+
+    def _refill_colour(self) -> int:
+        """The first Pool (red first) with fewer than 2 Stacks whose Deck has cards, or -1."""
+        for colour in (0, 1):
+            if len(self._pools[colour]) < 2 and self._sizes[colour]:
+                return colour
+        return -1
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def _apply(self, player: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Draw:
+            assert isinstance(action, Draw)
+            self._apply_draw(_CARD_INDEX[action.card])
+        elif kind is Toss:
+            assert isinstance(action, Toss)
+            self._black = action.player
+            self._phase = _DEAL
+        elif kind is Pick:
+            assert isinstance(action, Pick)
+            card = _CARD_INDEX[action.card]
+            self._draft[card] -= 1
+            self._hands[player].append(card)
+            self._hands[player].sort()
+            self._picks += 1
+            if self._picks == 2 * _HAND:
+                self._phase = _PLACING
+        elif kind is Take:
+            assert isinstance(action, Take)
+            pool = self._pools[0 if action.colour == RED else 1]
+            stack = pool[action.stack - 1]
+            self._drawn = stack.pop()
+            if not stack:
+                del pool[action.stack - 1]
+            self._phase = _PUT
+        elif kind is TakeDeck:
+            self._phase = _DECK
+        elif kind is Place:
+            assert isinstance(action, Place)
+            self._grids[player][action.position - 1] = self._drawn
+            self._drawn = -1
+            self._after_put(player)
+        elif kind is Swap:
+            assert isinstance(action, Swap)
+            grid = self._grids[player]
+            displaced = grid[action.position - 1]
+            grid[action.position - 1] = self._drawn
+            self._drawn = -1
+            self._return(displaced, action.stack)
+            self._after_put(player)
+        elif kind is Return:
+            assert isinstance(action, Return)
+            self._return(self._drawn, action.stack)
+            self._drawn = -1
+            self._end_turn()
+        elif kind is Flood:
+            assert isinstance(action, Flood)
+            self._clear_flood(player, 0 if action.colour == RED else 1)
+        else:  # Pass (CS-15)
+            self._end_turn()
+
+    def _apply_draw(self, card: int) -> None:
+        phase = self._phase
+        if phase is _WHO:
+            self._who.append(card)
+            if len(self._who) % 2 == 0:
+                sums = [sum(_RANK[c] for c in self._who[seat::2]) for seat in (0, 1)]
+                if sums[0] != sums[1]:
+                    self._black = 0 if sums[0] > sums[1] else 1
+                    self._phase = _DEAL
+        elif phase is _DEAL:
+            self._deal(card)
+        else:
+            self._deck[card] -= 1
+            colour = _COLOUR[card]
+            self._sizes[colour] -= 1
+            if phase is _DECK:
+                self._drawn = card
+                self._phase = _PUT
+            elif phase is _TABLE:
+                self._pools[colour].append([card])
+                self._table_step += 1
+                self._settle_table()
+            elif phase is _REFILL:
+                self._pools[colour].append([card])
+                self._settle_refill()
+            else:  # _REDRAW (CS-14)
+                self._pools[colour].append([card])
+                self._flood_left -= 1
+                if not self._flood_left or not self._sizes[colour]:
+                    self._flood = -1
+                    self._end_turn()
+
+    def _deal(self, card: int) -> None:
+        """One card of the deal (CS-3 to CS-5)."""
+        self._dealt.append(card)
+        mode = self._rules.mode
+        if mode == "twins":
+            red = self._red()
+            self._hands[red].append(card)
+            self._hands[red].sort()
+            self._hands[1 - red].append(card + 9)
+            self._hands[1 - red].sort()
+            if len(self._dealt) == _HAND:
+                self._phase = _PLACING
+        elif mode == "twins-draft":
+            self._draft[card] += 1
+            self._draft[card + 9] += 1
+            if len(self._dealt) == _HAND:
+                self._phase = _PICKING
+        else:
+            self._draft[card] += 1
+            if len(self._dealt) == 2 * _HAND:
+                self._phase = _PICKING
+
+    def _apply_joint(self, actions: tuple[Action, ...]) -> None:
+        if self._phase is _PLACING:
+            for player, action in enumerate(actions):
+                assert isinstance(action, Place)
+                card = _CARD_INDEX[action.card]
+                self._hands[player].remove(card)
+                self._grids[player][action.position - 1] = card
+            self._rounds += 1
+            if self._rounds == _HAND:
+                self._make_decks()
+        else:
+            self._choose(tuple(type(action) is Concede for action in actions))
+
+    def _make_decks(self) -> None:
+        """CS-7: the cards outside the Grids form the Decks; then the table (CS-8)."""
+        copies = self._rules.copies
+        self._deck = [copies] * 18
+        for grid in self._grids:
+            for card in grid:
+                if card >= 0:
+                    self._deck[card] -= 1
+        self._sizes = [sum(self._deck[:9]), sum(self._deck[9:])]
+        red = self._red()
+        self._owner = [red, 1 - red]
+        self._start_table()
+
+    def _start_table(self) -> None:
+        self._table_step = 0
+        self._phase = _TABLE
+        self._settle_table()
+
+    def _settle_table(self) -> None:
+        """Skip the draws of CS-8 from an empty Deck; after the last, start play."""
+        while self._table_step < 4 and not self._sizes[self._own_colour(self._table_seat())]:
+            self._table_step += 1
+        if self._table_step < 4:
+            return
+        if self._trades == 0:
+            self._to_move = self._first_player()
+        self._begin_turn()
+
+    def _first_player(self) -> int:
+        """CS-9: Red in the draft modes; in Twins the colour of the higher Pool sum."""
+        red = self._red()
+        if self._rules.mode != "twins":
+            return red
+        sums = [sum(_RANK[c] for stack in self._pools[colour] for c in stack) for colour in (0, 1)]
+        colour = 0 if sums[0] > sums[1] else 1
+        if sums[0] == sums[1]:
+            colour = self._rules.tie_colour
+        return red if colour == 0 else 1 - red
+
+    def _begin_turn(self) -> None:
+        """A turn starts, unless both Decks are exhausted (CS-16)."""
+        self._phase = _CHOICE if not (self._sizes[0] or self._sizes[1]) else _TURN
+
+    def _return(self, card: int, stack: int | None) -> None:
+        """CS-12: ``card`` goes to the Pool of its colour."""
+        pool = self._pools[_COLOUR[card]]
+        if len(pool) < 2:
+            pool.append([card])
+        elif stack is not None:
+            pool[stack - 1].append(card)
+        else:
+            pool[0 if len(pool[0]) == 1 else 1].append(card)
+
+    def _after_put(self, player: int) -> None:
+        """CS-19: a winning hand ends the game at once; otherwise the turn ends."""
+        grid = self._grids[player]
+        if -1 not in grid and _is_winning(grid):
+            scoring = self._rules.scoring
+            scores = [0, 0]
+            scores[player] = _winner_points(grid, scoring)
+            if scoring.score_loser_hand:
+                scores[1 - player] = _value(self._grids[1 - player], scoring.power_series_points)
+            self._finish(scores, f"player {player} completed a winning hand (CS-19)")
+        else:
+            self._end_turn()
+
+    def _clear_flood(self, player: int, colour: int) -> None:
+        """CS-14: the Flooded Pool goes to the player's Discard Pile; 2 new Stacks are drawn."""
+        for stack in self._pools[colour]:
+            for card in stack:
+                self._discards[player][card] += 1
+        self._pools[colour] = []
+        if self._sizes[colour]:
+            self._flood = colour
+            self._flood_left = 2
+            self._phase = _REDRAW
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._phase = _REFILL
+        self._settle_refill()
+
+    def _settle_refill(self) -> None:
+        """CS-13, then the next turn (CS-25: the turn limit)."""
+        if self._refill_colour() >= 0:
+            return
+        self._turns += 1
+        if self._turns >= self._rules.max_turns:
+            self._finish([0, 0], f"{self._turns} turns were played: a draw (CS-25)")
+            return
+        self._to_move = 1 - self._to_move
+        self._begin_turn()
+
+    def _choose(self, concedes: tuple[bool, ...]) -> None:
+        """CS-16: both Decks are exhausted and the choices are revealed."""
+        power = self._rules.scoring.power_series_points
+        values = [_value(grid, power) for grid in self._grids]
+        if all(concedes):
+            self._finish([0, 0], "both players conceded: a draw (CS-16)")
+        elif any(concedes):
+            conceder = 0 if concedes[0] else 1
+            mine, theirs = values[conceder], values[1 - conceder]
+            if mine > theirs or (mine == theirs and self._rules.conceder_wins):
+                scores = [0, 0]
+                scores[conceder] = 6
+                why = "the more valuable hand" if mine > theirs else "an equally valuable hand"
+                self._finish(scores, f"player {conceder} conceded with {why} (CS-16)")
+            else:
+                self._finish(values, f"player {conceder} conceded: both score their hands (CS-16)")
+        elif self._trades >= self._rules.max_trades:
+            self._finish([0, 0], f"both continued after {self._trades} trades: a draw (CS-25)")
+        else:
+            self._trade()
+
+    def _trade(self) -> None:
+        """CS-16: every card outside the Grids, by colour; red cards to Black's Deck (CS-23)."""
+        gathered = [0] * 18
+        for pool in self._pools:
+            for stack in pool:
+                for card in stack:
+                    gathered[card] += 1
+        for discard in self._discards:
+            for card, count in enumerate(discard):
+                gathered[card] += count
+        if not any(gathered):
+            self._finish([0, 0], "no card is outside the Grids to trade: a draw (CS-16)")
+            return
+        self._trades += 1
+        self._deck = gathered
+        self._sizes = [sum(gathered[:9]), sum(gathered[9:])]
+        red = self._red()
+        self._owner = [1 - red, red]
+        self._pools = [[], []]
+        self._discards = [[0] * 18, [0] * 18]
+        self._start_table()
+
+    def _finish(self, scores: list[int], ending: str) -> None:
+        self._result = (scores[0], scores[1])
+        self._ending = ending
+        self._phase = _OVER
+
+    def returns(self) -> tuple[float, ...]:
+        """The points of each seat once the game is over (CS-16, CS-20, CS-25); (0, 0) before."""
+        return self._result if self._result is not None else (0, 0)
+
+    # -- why an action is illegal --------------------------------------------------------------
+
+    def _illegal_reason(self, player: int, action: Action) -> str:
+        phase = self._phase
+        if phase in _CHANCE_PHASES:
+            source = self._source_name()
+            if isinstance(action, Draw):
+                if phase is _WHO and len(self._who) == 18 * self._rules.copies:
+                    return "the deck ran out on equal sums: a toss decides who is Black (CS-2)"
+                return f"no {action.card} is left in {source}"
+            return f"a card is drawn from {source} here"
+        if phase is _PICKING:
+            pool = _cards(self._draft)
+            if isinstance(action, Pick):
+                return f"{action.card} is not in the draft pool ({pool})"
+            return f"player {player} picks a card from the draft pool ({pool}) (CS-3, CS-5)"
+        if phase is _PLACING:
+            if isinstance(action, Place):
+                card = _CARD_INDEX[action.card]
+                if card not in self._hands[player]:
+                    hand = _cards_of(self._hands[player])
+                    return f"player {player} holds no {action.card} to place (they hold {hand})"
+                held = self._grids[player][action.position - 1]
+                if held >= 0:
+                    return (
+                        f"position {action.position} of player {player}'s Grid "
+                        f"already holds {_card_text(held)}"
+                    )
+            return "both players place one of their cards on an empty position (CS-21)"
+        if phase is _CHOICE:
+            return "both Decks are exhausted: each player chooses Concede or Continue (CS-16)"
+        if phase is _TURN:
+            return self._turn_reason(player, action)
+        if phase is _PUT:
+            return self._put_reason(player, action)
+        return "not a legal action here"
+
+    def _source_name(self) -> str:
+        phase = self._phase
+        if phase is _WHO:
+            return "the deck (who is Black, CS-2)"
+        if phase is _DEAL:
+            colour = 1 if self._rules.mode == "draft" and len(self._dealt) >= _HAND else 0
+            return f"the {_COLOUR_WORD[colour]} cards being dealt"
+        colour = self._drawing_colour()
+        return f"the Deck of {_COLOUR_WORD[colour]} cards (player {self._owner[colour]}'s)"
+
+    def _turn_reason(self, player: int, action: Action) -> str:
+        if not self._sizes[self._own_colour(player)]:
+            return f"player {player}'s Deck is empty: they take no action and pass (CS-15)"
+        for colour in (0, 1):
+            if self._flooded(colour):
+                word = _COLOUR_WORD[colour]
+                return f"the {word} Pool is Flooded: player {player} must clear it (CS-14)"
+        if isinstance(action, Take):
+            word = _WORD[action.colour]
+            count = len(self._pools[0 if action.colour == RED else 1])
+            stacks = "no Stack" if not count else "1 Stack" if count == 1 else "2 Stacks"
+            return f"the {word} Pool has {stacks}, so no Stack {action.stack}"
+        if isinstance(action, Pass):
+            return f"player {player}'s Deck holds cards, so they take a card (CS-10, CS-15)"
+        if isinstance(action, Flood):
+            return f"the {_WORD[action.colour]} Pool is not Flooded (CS-14)"
+        return f"player {player} first takes the top card of a Stack or of their Deck (CS-10)"
+
+    def _put_reason(self, player: int, action: Action) -> str:
+        drawn = CARD_BY_INDEX[self._drawn]
+        grid = self._grids[player]
+        empty = [p + 1 for p in range(9) if grid[p] < 0]
+        if not isinstance(action, Place | Swap | Return):
+            return f"player {player} places the card drawn, {drawn} (CS-11)"
+        if action.card != drawn:
+            return f"the card drawn is {drawn}, not {action.card}"
+        if isinstance(action, Place):
+            if not empty:
+                word = _WORD[drawn.colour]
+                return (
+                    f"player {player}'s Grid is full: swap {drawn} into a position or "
+                    f"return it to the {word} Pool (CS-11)"
+                )
+            held = _card_text(grid[action.position - 1])
+            where = ", ".join(str(p) for p in empty)
+            return (
+                f"position {action.position} holds {held}: {drawn} goes to an empty "
+                f"position ({where}) (CS-11)"
+            )
+        if empty:
+            where = ", ".join(str(p) for p in empty)
+            return (
+                f"player {player}'s Grid has an empty position ({where}): "
+                f"{drawn} goes there (CS-11)"
+            )
+        if isinstance(action, Swap):
+            colour = _COLOUR[grid[action.position - 1]]
+        else:
+            colour = _COLOUR[self._drawn]
+        word = _COLOUR_WORD[colour]
+        if self._return_stacks(colour) == (1, 2):
+            return f"both Stacks of the {word} Pool hold one card: choose Stack 1 or 2 (CS-12)"
+        return f"the {word} Pool leaves no choice of Stack, so the stack is null (CS-12)"
+
+    # -- what a player sees --------------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        """Everything on the table; the same for both players (CS-8: nothing is hidden).
+
+        ``data`` is ``{"phase": str, "to_act": p, "black": seat or null,
+        "who_is_black": [[cards of seat 0], [cards of seat 1]], "dealt":
+        [cards], "draft_pool": cards, "hands": [cards, cards], "grids":
+        [Grid, Grid], "pools": [red Pool, black Pool], "decks": [n, n],
+        "discards": [cards, cards], "drawn": card or null, "turns": n,
+        "trades": n, "result": [a, b] or null, "ending": str or null}``. Pairs
+        are by seat (except the Pools: red, black); cards, Grids and Pools are
+        in their text forms (``"r5"``, ``"r1 r2 r3 / .. .. .. / .. .. .."``,
+        ``"red: r3 | r5 r7"``); ``to_act`` is :meth:`current_player`; ``hands``
+        are the cards received and not yet placed; ``decks`` are the sizes of
+        the Deck in front of each seat.
+        """
+        self._check_player(player)
+        data: dict[str, JSONValue] = {
+            "phase": self._phase,
+            "to_act": self.current_player(),
+            "black": self.black,
+            "who_is_black": [
+                [_card_text(c) for c in self._who[0::2]],
+                [_card_text(c) for c in self._who[1::2]],
+            ],
+            "dealt": [_card_text(c) for c in self._dealt],
+            "draft_pool": str(_cards(self._draft)),
+            "hands": [str(_cards_of(hand)) for hand in self._hands],
+            "grids": [str(self.grid(seat)) for seat in (0, 1)],
+            "pools": [str(self._pool(colour)) for colour in (0, 1)],
+            "decks": [self._sizes[self._own_colour(seat)] for seat in (0, 1)],
+            "discards": [str(self._discard(seat)) for seat in (0, 1)],
+            "drawn": None if self._drawn < 0 else _card_text(self._drawn),
+            "turns": self._turns,
+            "trades": self._trades,
+            "result": None if self._result is None else list(self._result),
+            "ending": self._ending or None,
+        }
+        head = f"competitive sudoku ({self._rules.mode}), as {self._seat_name(player)} sees it"
+        return Observation(player, data, "\n".join([head, *self._lines()]))
+
+    def _seat_name(self, seat: int) -> str:
+        if self._black < 0:
+            return f"player {seat}"
+        return f"player {seat} ({'Black' if seat == self._black else 'Red'})"
+
+    def _lines(self) -> list[str]:
+        """The state as lines of text, each at most 80 columns."""
+        lines: list[str] = []
+        phase = self._phase
+        if phase is _WHO or self._black < 0:
+            for seat in (0, 1):
+                drawn = _cards_of(self._who[seat::2])
+                lines.append(f"player {seat} drew (who is Black): {drawn}")
+        if phase in (_DEAL, _PICKING, _PLACING) or (self._dealt and phase is _WHO):
+            lines.append(f"dealt: {_cards_of(self._dealt)}")
+            if self._rules.mode != "twins":
+                lines.append(f"draft pool: {_cards(self._draft)}")
+            for seat in (0, 1):
+                lines.append(f"{self._seat_name(seat)} holds: {_cards_of(self._hands[seat])}")
+        black = self._black if self._black >= 0 else 1
+        for seat in (black, 1 - black):
+            lines.append(f"{self._seat_name(seat)} Grid: {self.grid(seat)}")
+            if seat == black:
+                lines.extend(str(self._pool(colour)) for colour in (0, 1))
+        decks = ", ".join(f"player {seat} {self._sizes[self._own_colour(seat)]}" for seat in (0, 1))
+        lines.append(f"Decks: {decks}; turns {self._turns}, trades {self._trades}")
+        for seat in (0, 1):
+            pile = self._discard(seat)
+            if len(pile):
+                lines.append(f"player {seat} Discard Pile: {pile}")
+        if self._drawn >= 0:
+            lines.append(f"drawn: {_card_text(self._drawn)}")
+        lines.append(self._actor())
+        wrapped: list[str] = []
+        for line in lines:
+            if len(line) <= 80:
+                wrapped.append(line)
+            else:
+                wrapped.extend(textwrap.wrap(line, width=80, subsequent_indent="    "))
+        return wrapped
+
+    def _actor(self) -> str:
+        phase = self._phase
+        if phase is _OVER:
+            assert self._result is not None
+            return f"game over: {self._ending}; scores {self._result[0]} and {self._result[1]}"
+        current = self.current_player()
+        if current == CHANCE:
+            if phase is _WHO and len(self._who) == 18 * self._rules.copies:
+                return "to act: chance (a toss decides who is Black)"
+            return f"to act: chance (a card from {self._source_name()})"
+        if current == SIMULTANEOUS:
+            return f"to act: both players ({phase})"
+        return f"to act: {self._seat_name(current)} ({phase})"
+
+    def __str__(self) -> str:
+        """One line: the phase, the Grids by seat, the Pools and the Decks' sizes."""
+        pools = " ".join(
+            "|".join("".join(_card_text(c) for c in stack) for stack in pool) or "-"
+            for pool in self._pools
+        )
+        grids = " ".join(
+            "".join(".." if c < 0 else _card_text(c) for c in grid) for grid in self._grids
+        )
+        drawn = "" if self._drawn < 0 else f" drawn {_card_text(self._drawn)};"
+        return (
+            f"competitive {self._phase}: Grids {grids}; Pools {pools}; "
+            f"Decks {self._sizes[0]} red, {self._sizes[1]} black;{drawn} turn {self._turns}"
+        )
+
+    # -- information states --------------------------------------------------------------------
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> CompetitiveSudokuState:
+        """A clone: a Competitive Sudoku state holds no hidden information.
+
+        Everything on the table is public (CS-8), and the order of the Decks,
+        the one secret of the card game, is never fixed in advance: each card
+        is drawn by a chance node when it is drawn, and the Decks are known
+        multisets (all cards minus those seen). The simultaneous choices
+        (CS-16, CS-21) are made at the node that reveals them together. So
+        the information state of either player is the state itself.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        return self.clone()
+
+
+def _cards(counts: Sequence[int]) -> Cards:
+    """The cards of a count by card index."""
+    return Cards(CARD_BY_INDEX[c] for c, n in enumerate(counts) for _ in range(n))
+
+
+def _cards_of(indices: Iterable[int]) -> Cards:
+    return Cards(CARD_BY_INDEX[c] for c in indices)
