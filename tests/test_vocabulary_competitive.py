@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dokuspec.errors import DokuspecError, NotationError, PositionError
+from dokuspec.render.competitive import card_svg, grid_svg, pool_svg, table_svg
 from dokuspec.vocabulary.competitive import (
     ALL_CARDS,
     CARD_BY_INDEX,
@@ -277,3 +278,15 @@ def test_reading_any_text_gives_a_grid_or_a_located_error(text: str) -> None:
         raise AssertionError(f"not a NotationError: {error!r}") from None
     else:
         assert Grid.parse(str(grid)) == grid
+
+
+def test_values_draw_themselves_for_jupyter() -> None:
+    """Grid, Pool, Table and Card give the render module's SVG documents."""
+    grid = Grid.parse("r1 r2 r3 / b4 b5 b6 / r7 .. r9")
+    pool = Pool.parse("red: r3 | r5 r7")
+    table = Table((grid, EMPTY_GRID), (pool, Pool("b")), (3, 4), (Cards(), Cards()))
+    assert grid._repr_svg_() == grid_svg(grid)
+    assert pool._repr_svg_() == pool_svg(pool)
+    assert table._repr_svg_() == table_svg(table)
+    assert Card("r", 5)._repr_svg_() == card_svg(Card("r", 5))
+    assert "<svg" in grid._repr_svg_()

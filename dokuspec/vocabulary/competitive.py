@@ -23,7 +23,8 @@ Pools, the Decks' sizes and the Discard Piles) and has a JSON form.
 
 The vocabulary knows no rule beyond its own well-formedness: which lines win
 and how they score is the business of the spec and the engine. Grid, Pool and
-Table will draw themselves as SVG (``_repr_svg_``, for Jupyter).
+Table draw themselves as SVG (``_repr_svg_``, for Jupyter) through
+:mod:`dokuspec.render.competitive`.
 
 Errors: a value of the wrong Python type raises :class:`TypeError`; text
 that cannot be read raises :class:`~dokuspec.errors.NotationError` with the
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.render.competitive import card_svg, grid_svg, pool_svg, table_svg
 
 __all__ = [
     "ALL_CARDS",
@@ -196,6 +198,10 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.colour}{self.rank}"
+
+    def _repr_svg_(self) -> str:
+        """The card as an SVG document, which Jupyter shows."""
+        return card_svg(self)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -621,6 +627,10 @@ class Grid:
     def __repr__(self) -> str:
         return f"Grid.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The Grid as an SVG document, which Jupyter shows."""
+        return grid_svg(self)
+
 
 EMPTY_GRID = Grid([None] * 9)
 """A Grid with nine empty positions."""
@@ -799,6 +809,10 @@ class Pool:
     def __repr__(self) -> str:
         return f"Pool.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The Pool as an SVG document, which Jupyter shows."""
+        return pool_svg(self)
+
 
 # -- the table -----------------------------------------------------------------------------------
 
@@ -905,6 +919,10 @@ class Table:
                 f"Discard Piles: Red {len(self.discards[0])}, Black {len(self.discards[1])}",
             ]
         )
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG document, which Jupyter shows."""
+        return table_svg(self)
 
 
 # -- scoring options -----------------------------------------------------------------------------
