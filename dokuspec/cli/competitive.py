@@ -342,11 +342,11 @@ def count_command(
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
 def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
-    """The cards that complete a winning hand now (CS-11, CS-19), and where.
+    """Cards that complete a winning hand at once, and where.
 
     GRID as for 'hand'. With one empty position, the available cards whose
-    placement there wins; with a full Grid, the cards and positions whose
-    swap wins; with two or more empty positions, none.
+    placement there wins (CS-19); with a full Grid, the cards and positions
+    whose swap wins (CS-11); with two or more empty positions, none.
 
     Exit status: 0 answered; 2 bad input or usage; 74 an output failure.
     """

@@ -108,7 +108,8 @@ class Line:
             or has an empty position.
         points: what it scores (CS-20) under the scoring options: triplet 3;
             straight 1 in mixed colours, 2 in one colour; power series as a
-            straight or its set points; 0 when it is not a line.
+            straight or its set points whatever its colours (CS-32); 0 when
+            it is not a line.
     """
 
     name: str

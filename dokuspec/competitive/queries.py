@@ -204,13 +204,14 @@ def count_winning(
     conflict_limit: int | None = None,
     budget: Budget | None = None,
 ) -> int:
-    """How many distinct winning hands (CS-19) the deck can supply.
+    """How many distinct winning hands (CS-19) the deck can supply (counted as CS-31).
 
     With ``colours`` false, rank patterns are counted: nine ranks row by row
-    (positions matter) that form a winning hand and that the deck can supply
-    (at most ``2 * copies`` of each rank). With ``colours`` true, Grids of
-    cards are counted, equal cards being identical (two copies of r5 are the
-    same card): a Grid the deck can supply, at most ``copies`` of each card.
+    (positions matter: a Grid and its mirror image are two hands) that form
+    a winning hand and that the deck can supply (at most ``2 * copies`` of
+    each rank). With ``colours`` true, Grids of cards are counted, equal
+    cards being identical (two copies of r5 are the same card): a Grid the
+    deck can supply, at most ``copies`` of each card.
     The standard deck gives 13,956 rank patterns and 5,847,552 Grids of
     cards; the unlimited deck 16,845 and 8,624,640 (16,845 x 2^9).
 

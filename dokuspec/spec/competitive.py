@@ -152,7 +152,7 @@ def line_points(cards: Sequence[Card], scoring: Scoring) -> int:
 
     A triplet scores 3; a straight 1 in mixed colours, 2 in one colour; the
     power series as a straight, or ``scoring.power_series_points`` when set
-    (whatever its colours).
+    (whatever its colours, CS-32).
     """
     first, second, third = cards
     kind = LINE_TRIPLES.get((first.rank, second.rank, third.rank))
