@@ -50,6 +50,11 @@ probability (copies left / cards left):
    position (:class:`Swap`) or returns it to its Pool (:class:`Return`,
    CS-11, CS-12). A winning hand ends the game at once (CS-19). At the end
    of every turn the Pools are refilled (CS-13).
+   When both choose to Continue, the cards outside the Grids are gathered
+   by colour: the red cards become Black's Deck and the black cards Red's,
+   and the table is drawn again (CS-16, CS-8). A Pool then refills from
+   the Deck holding its colour, the opponent's (CS-23), and the player whose
+   turn was starting moves (CS-24).
 6. The end: a winning hand scores for its holder (CS-20), the concede
    choices score as CS-16 says, and the game is a draw, 0-0, after
    ``max_turns`` turns or when both players continue after ``max_trades``
@@ -81,6 +86,7 @@ from dokuspec.engine.base import (
     Action,
     Game,
     GameOptionError,
+    HistoryEntry,
     JSONValue,
     Observation,
     OptionSpec,
@@ -218,11 +224,13 @@ _RANK = tuple(index % 9 + 1 for index in range(18))
 _COLOUR = tuple(index // 9 for index in range(18))
 _COLOUR_LETTER = (RED, BLACK)
 _COLOUR_WORD = ("red", "black")
-_COLOUR_BY_WORD = {"red": 0, "black": 1}
+# Card texts by index, and the indices in the vocabulary's card order (b1 ... b9, r1 ... r9).
+_TEXT = tuple(str(card) for card in CARD_BY_INDEX)
+_TEXT_ORDER = (*range(9, 18), *range(9))
 
 
 def _card_text(index: int) -> str:
-    return str(CARD_BY_INDEX[index])
+    return _TEXT[index]
 
 
 def _points(x: int, y: int, z: int, power_points: int | None) -> int:
@@ -689,8 +697,18 @@ def max_score(copies_per_colour: int = 2, scoring: Scoring | None = None) -> int
 # -- actions -------------------------------------------------------------------------------------
 
 
+class _Action(Action):
+    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        names: tuple[str, ...] = type(self).__slots__
+        return type(self), tuple(getattr(self, name) for name in names)
+
+
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(_Action):
     """A chance outcome: the card drawn is ``card`` (CS-2 to CS-5, CS-8, CS-10, CS-13, CS-14)."""
 
     card: Card
@@ -704,7 +722,7 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Toss(Action):
+class Toss(_Action):
     """A chance outcome: the toss makes ``player`` Black (CS-2, when the deck ran out on a tie)."""
 
     player: int
@@ -718,7 +736,7 @@ class Toss(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pick(Action):
+class Pick(_Action):
     """Take ``card`` from the draft pool (CS-3, CS-5)."""
 
     card: Card
@@ -732,7 +750,7 @@ class Pick(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(Action):
+class Place(_Action):
     """Put ``card`` on the empty ``position`` (1-9) of one's Grid (CS-6, CS-21, CS-11)."""
 
     card: Card
@@ -747,7 +765,7 @@ class Place(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(_Action):
     """Take the top card of Stack ``stack`` (1 or 2) of the Pool of ``colour`` (CS-10)."""
 
     colour: str
@@ -762,7 +780,7 @@ class Take(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDeck(Action):
+class TakeDeck(_Action):
     """Take the top card of one's own Deck (CS-10); a chance node then draws it."""
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -774,7 +792,7 @@ class TakeDeck(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Swap(Action):
+class Swap(_Action):
     """Put the drawn ``card`` on ``position`` of a full Grid (CS-11).
 
     The card displaced goes to the Pool of its colour: onto Stack ``stack``
@@ -801,7 +819,7 @@ class Swap(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Return(Action):
+class Return(_Action):
     """Send the drawn ``card`` to the Pool of its colour, a full Grid kept (CS-11, CS-12).
 
     ``stack`` is the Stack it goes onto when that Pool has two Stacks of one
@@ -821,7 +839,7 @@ class Return(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Flood(Action):
+class Flood(_Action):
     """Clear the Flooded Pool of ``colour`` to one's Discard Pile (CS-14; the whole turn)."""
 
     colour: str
@@ -835,7 +853,7 @@ class Flood(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(_Action):
     """Take no action: one's own Deck is empty (CS-15)."""
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -847,7 +865,7 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Concede(Action):
+class Concede(_Action):
     """Concede when both Decks are exhausted (CS-16)."""
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -859,7 +877,7 @@ class Concede(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Continue(Action):
+class Continue(_Action):
     """Continue when both Decks are exhausted (CS-16)."""
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -1106,12 +1124,7 @@ class CompetitiveSudoku(Game):
         OptionSpec(
             "power_series_points",
             "as_straight",
-            {
-                "oneOf": [
-                    {"const": "as_straight"},
-                    {"type": "integer", "minimum": 0, "maximum": 9},
-                ]
-            },
+            {"enum": ["as_straight", *range(10)]},
             "the points of a power series line: as a straight, or a number (CS-20)",
         ),
         OptionSpec(
@@ -1194,7 +1207,7 @@ class CompetitiveSudoku(Game):
         )
 
     def max_game_length(self) -> int:
-        """A proven upper bound on the steps of a game (1,161 by default).
+        """A proven upper bound on the steps of a game (543 with the default options).
 
         With ``c`` copies of each card (``18c`` cards), ``T`` = ``max_turns``
         and ``R`` = ``max_trades``:
@@ -1249,6 +1262,7 @@ _REDRAW = "flood draw"
 _CHOICE = "concede or continue"
 _OVER = "game over"
 _CHANCE_PHASES = frozenset({_WHO, _DEAL, _TABLE, _DECK, _REFILL, _REDRAW})
+_PLAY_PHASES = frozenset({_TURN, _DECK, _PUT, _REFILL, _REDRAW, _CHOICE})
 
 
 class CompetitiveSudokuState(State):
@@ -1305,6 +1319,18 @@ class CompetitiveSudokuState(State):
         other._discards = [list(self._discards[0]), list(self._discards[1])]
         return other
 
+    def __getstate__(self) -> dict[str, object]:
+        """What pickle stores: the fields, the history as plain tuples (about twice as fast)."""
+        fields = dict(self.__dict__)
+        fields["_history"] = tuple((entry.player, entry.actions) for entry in self._history)
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        history = fields["_history"]
+        assert isinstance(history, tuple)
+        self.__dict__.update(fields)
+        self._history = [HistoryEntry(player, actions) for player, actions in history]
+
     # -- reading the state ---------------------------------------------------------------------
 
     @property
@@ -1347,11 +1373,22 @@ class CompetitiveSudokuState(State):
             discards=(self._discard(seats[0]), self._discard(seats[1])),
         )
 
+    def _repr_svg_(self) -> str:
+        """The table (:meth:`table`) as SVG, for Jupyter."""
+        from dokuspec.render.competitive import table_svg  # noqa: PLC0415 - pictures only
+
+        return table_svg(self.table())
+
     def _pool(self, colour: int) -> Pool:
         return Pool(
             _COLOUR_LETTER[colour],
             (Stack(CARD_BY_INDEX[c] for c in stack) for stack in self._pools[colour]),
         )
+
+    def _pool_text(self, colour: int) -> str:
+        """The Pool's text form, as the vocabulary writes it (``red: r3 | r5 r7``)."""
+        stacks = " | ".join(" ".join(_TEXT[c] for c in stack) for stack in self._pools[colour])
+        return f"{_COLOUR_WORD[colour]}: {stacks or '-'}"
 
     def _discard(self, seat: int) -> Cards:
         return _cards(self._discards[seat])
@@ -1767,7 +1804,7 @@ class CompetitiveSudokuState(State):
                 return f"no {action.card} is left in {source}"
             return f"a card is drawn from {source} here"
         if phase is _PICKING:
-            pool = _cards(self._draft)
+            pool = _counts_text(self._draft)
             if isinstance(action, Pick):
                 return f"{action.card} is not in the draft pool ({pool})"
             return f"player {player} picks a card from the draft pool ({pool}) (CS-3, CS-5)"
@@ -1775,7 +1812,7 @@ class CompetitiveSudokuState(State):
             if isinstance(action, Place):
                 card = _CARD_INDEX[action.card]
                 if card not in self._hands[player]:
-                    hand = _cards_of(self._hands[player])
+                    hand = _indices_text(self._hands[player])
                     return f"player {player} holds no {action.card} to place (they hold {hand})"
                 held = self._grids[player][action.position - 1]
                 if held >= 0:
@@ -1865,13 +1902,16 @@ class CompetitiveSudokuState(State):
         "who_is_black": [[cards of seat 0], [cards of seat 1]], "dealt":
         [cards], "draft_pool": cards, "hands": [cards, cards], "grids":
         [Grid, Grid], "pools": [red Pool, black Pool], "decks": [n, n],
-        "discards": [cards, cards], "drawn": card or null, "turns": n,
+        "discards": [cards, cards], "turn_of": seat or null, "drawn": card or
+        null, "turns": n,
         "trades": n, "result": [a, b] or null, "ending": str or null}``. Pairs
         are by seat (except the Pools: red, black); cards, Grids and Pools are
         in their text forms (``"r5"``, ``"r1 r2 r3 / .. .. .. / .. .. .."``,
         ``"red: r3 | r5 r7"``); ``to_act`` is :meth:`current_player`; ``hands``
         are the cards received and not yet placed; ``decks`` are the sizes of
-        the Deck in front of each seat.
+        the Deck in front of each seat; ``turn_of`` is the seat whose turn it
+        is, or starts (at the concede-or-continue choice and while Decks are
+        traded), once play has begun.
         """
         self._check_player(player)
         data: dict[str, JSONValue] = {
@@ -1883,12 +1923,13 @@ class CompetitiveSudokuState(State):
                 [_card_text(c) for c in self._who[1::2]],
             ],
             "dealt": [_card_text(c) for c in self._dealt],
-            "draft_pool": str(_cards(self._draft)),
-            "hands": [str(_cards_of(hand)) for hand in self._hands],
-            "grids": [str(self.grid(seat)) for seat in (0, 1)],
-            "pools": [str(self._pool(colour)) for colour in (0, 1)],
+            "draft_pool": _counts_text(self._draft),
+            "hands": [_indices_text(hand) for hand in self._hands],
+            "grids": [_grid_text(grid) for grid in self._grids],
+            "pools": [self._pool_text(colour) for colour in (0, 1)],
             "decks": [self._sizes[self._own_colour(seat)] for seat in (0, 1)],
-            "discards": [str(self._discard(seat)) for seat in (0, 1)],
+            "discards": [_counts_text(pile) for pile in self._discards],
+            "turn_of": self._to_move if self._playing() else None,
             "drawn": None if self._drawn < 0 else _card_text(self._drawn),
             "turns": self._turns,
             "trades": self._trades,
@@ -1897,6 +1938,10 @@ class CompetitiveSudokuState(State):
         }
         head = f"competitive sudoku ({self._rules.mode}), as {self._seat_name(player)} sees it"
         return Observation(player, data, "\n".join([head, *self._lines()]))
+
+    def _playing(self) -> bool:
+        """Whether play (the turns) has begun and the game is not over."""
+        return self._phase in _PLAY_PHASES or (self._phase is _TABLE and self._trades > 0)
 
     def _seat_name(self, seat: int) -> str:
         if self._black < 0:
@@ -1909,24 +1954,25 @@ class CompetitiveSudokuState(State):
         phase = self._phase
         if phase is _WHO or self._black < 0:
             for seat in (0, 1):
-                drawn = _cards_of(self._who[seat::2])
+                drawn = _indices_text(self._who[seat::2])
                 lines.append(f"player {seat} drew (who is Black): {drawn}")
         if phase in (_DEAL, _PICKING, _PLACING) or (self._dealt and phase is _WHO):
-            lines.append(f"dealt: {_cards_of(self._dealt)}")
+            lines.append(f"dealt: {_indices_text(self._dealt)}")
             if self._rules.mode != "twins":
-                lines.append(f"draft pool: {_cards(self._draft)}")
+                lines.append(f"draft pool: {_counts_text(self._draft)}")
             for seat in (0, 1):
-                lines.append(f"{self._seat_name(seat)} holds: {_cards_of(self._hands[seat])}")
+                hand = _indices_text(self._hands[seat])
+                lines.append(f"{self._seat_name(seat)} holds: {hand}")
         black = self._black if self._black >= 0 else 1
         for seat in (black, 1 - black):
-            lines.append(f"{self._seat_name(seat)} Grid: {self.grid(seat)}")
+            lines.append(f"{self._seat_name(seat)} Grid: {_grid_text(self._grids[seat])}")
             if seat == black:
-                lines.extend(str(self._pool(colour)) for colour in (0, 1))
+                lines.extend(self._pool_text(colour) for colour in (0, 1))
         decks = ", ".join(f"player {seat} {self._sizes[self._own_colour(seat)]}" for seat in (0, 1))
         lines.append(f"Decks: {decks}; turns {self._turns}, trades {self._trades}")
         for seat in (0, 1):
-            pile = self._discard(seat)
-            if len(pile):
+            pile = _counts_text(self._discards[seat])
+            if pile != "-":
                 lines.append(f"player {seat} Discard Pile: {pile}")
         if self._drawn >= 0:
             lines.append(f"drawn: {_card_text(self._drawn)}")
@@ -1949,6 +1995,8 @@ class CompetitiveSudokuState(State):
             if phase is _WHO and len(self._who) == 18 * self._rules.copies:
                 return "to act: chance (a toss decides who is Black)"
             return f"to act: chance (a card from {self._source_name()})"
+        if current == SIMULTANEOUS and phase is _CHOICE:
+            return f"to act: both players ({phase}) before {self._seat_name(self._to_move)}'s turn"
         if current == SIMULTANEOUS:
             return f"to act: both players ({phase})"
         return f"to act: {self._seat_name(current)} ({phase})"
@@ -1987,10 +2035,24 @@ class CompetitiveSudokuState(State):
         return self.clone()
 
 
+def _counts_text(counts: Sequence[int]) -> str:
+    """The text form of the cards of a count by card index, as :class:`Cards` writes it."""
+    return " ".join(_TEXT[c] for c in _TEXT_ORDER for _ in range(counts[c])) or "-"
+
+
+def _indices_text(indices: Iterable[int]) -> str:
+    counts = [0] * 18
+    for index in indices:
+        counts[index] += 1
+    return _counts_text(counts)
+
+
+def _grid_text(grid: Sequence[int]) -> str:
+    """The text form of a Grid of card indices, as :class:`Grid` writes it."""
+    shown = [".." if c < 0 else _TEXT[c] for c in grid]
+    return " / ".join(" ".join(shown[r : r + 3]) for r in (0, 3, 6))
+
+
 def _cards(counts: Sequence[int]) -> Cards:
     """The cards of a count by card index."""
     return Cards(CARD_BY_INDEX[c] for c, n in enumerate(counts) for _ in range(n))
-
-
-def _cards_of(indices: Iterable[int]) -> Cards:
-    return Cards(CARD_BY_INDEX[c] for c in indices)
