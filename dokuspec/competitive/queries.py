@@ -222,7 +222,8 @@ def count_winning(
       found once); with ``colours``, each pattern's colourings are counted
       by enumerating the solutions of a small model per rank-count signature
       (:func:`~dokuspec.spec.competitive.colouring_model`, once per
-      signature and process). SAT takes a few seconds; Z3 about a minute.
+      signature and process). SAT takes a few seconds; Z3 one to two
+      minutes on the standard deck.
     * ``"engine"``: the engine's own count
       (:func:`dokuspec.engine.competitive.count_winning_hands`), an
       independent implementation. It takes well under a second and is not

@@ -24,8 +24,8 @@ forms that say the same thing:
      deck's copies of each card, for counting Grids of cards.
 
 Both forms are built from the same data, the CS-18 formulas
-(:data:`LINE_KINDS`, :func:`kind_of_ranks`); the tests check each model
-against the direct definitions by brute force, and the engine
+(:data:`LINE_KINDS`, :func:`kind_of_ranks`); the tests hold both to a brute
+force written independently of them, and the engine
 (:mod:`dokuspec.engine.competitive`) is a third, independent reading.
 
 Positions are indexed 0-8 row by row here, as in the vocabulary's code
