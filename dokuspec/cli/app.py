@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from dokuspec import __version__
+from dokuspec.cli.competitive import competitive_group
 from dokuspec.cli.io import Status, error_line, silence_stdout
 from dokuspec.cli.sumodoku import sumodoku_group
 
@@ -58,3 +59,4 @@ def main() -> None:
 
 
 main.add_command(sumodoku_group)
+main.add_command(competitive_group)
