@@ -7,7 +7,7 @@ forms that say the same thing:
    public functions of :mod:`dokuspec.competitive` use: :func:`kind_of_ranks`
    (CS-18), :func:`line_points` (CS-20), :func:`is_winning_ranks` (CS-19),
    :func:`hand_value` (CS-17) and :func:`winner_score` / :func:`loser_score`
-   (CS-20).
+   (CS-20); and :func:`deal_problems`, the rules of a deal (CS-3..CS-5).
 2. **Constraint models** over :mod:`dokuspec.spec.model`, which the solver
    queries compile:
 
@@ -53,10 +53,13 @@ from dokuspec.spec.model import (
     clause,
 )
 from dokuspec.vocabulary.competitive import (
+    BLACK,
     CARD_BY_INDEX,
     LINES,
     RANKS,
+    RED,
     Card,
+    Cards,
     Grid,
     Scoring,
     card_index,
@@ -64,6 +67,8 @@ from dokuspec.vocabulary.competitive import (
 
 __all__ = [
     "CLASS_NAMES",
+    "DEAL_MODES",
+    "HAND_SIZE",
     "LINE_KINDS",
     "LINE_TRIPLES",
     "STRAIGHTS",
@@ -73,6 +78,7 @@ __all__ = [
     "PatternModel",
     "class_points",
     "colouring_model",
+    "deal_problems",
     "hand_model",
     "hand_value",
     "is_winning_ranks",
@@ -650,3 +656,181 @@ def colouring_model(signature: tuple[int, ...], copies: int | None) -> Colouring
             model.add(f"red cards of rank group {group}", [at_most(literals, copies)])
             model.add(f"black cards of rank group {group}", [at_least(literals, size - copies)])
     return ColouringModel(model, signature, tuple(red))
+
+
+# -- the deal (CS-3, CS-4, CS-5) -----------------------------------------------------------------
+
+DEAL_MODES: Final = ("draft", "twins", "twins-draft")
+"""The draft modes: Draft (CS-3), Twins (CS-4) and Twins Draft (CS-5)."""
+
+HAND_SIZE: Final = 5
+"""The cards each player receives in the deal (CS-3..CS-5)."""
+
+_MODE_RULE: Final = {"draft": "CS-3", "twins": "CS-4", "twins-draft": "CS-5"}
+
+
+def deal_problems(
+    mode: str,
+    *,
+    copies_per_colour: int,
+    red_hand: Cards,
+    black_hand: Cards,
+    draft_pool: Cards | None = None,
+    picks: Sequence[tuple[str, Card]] | None = None,
+) -> tuple[str, ...]:
+    """What is wrong with a deal under the rules of its mode; empty when the deal is legal.
+
+    The rules, as the spec reads them:
+
+    * every mode: each player receives 5 cards, and no card is dealt more
+      often than the deck holds it (CS-1);
+    * ``"draft"`` (CS-3): a draft pool of 10 cards, 5 red and 5 black; the
+      players' hands together are exactly the pool;
+    * ``"twins"`` (CS-4): no draft pool; Red's 5 cards are red, Black's 5
+      are black, and both hold the same ranks;
+    * ``"twins-draft"`` (CS-5): a draft pool of 10 cards that holds the
+      same ranks in red and in black, 5 of each colour; the hands together
+      are exactly the pool;
+    * picks (the draft modes, when ``picks`` is given): 10 picks, Black
+      first and then alternately, each of a card still in the pool; the
+      cards each player picked are their hand. A player may pick either
+      colour.
+
+    Args:
+        mode: ``"draft"``, ``"twins"`` or ``"twins-draft"``.
+        copies_per_colour: copies of each card in the deck, 1-9 (CS-1).
+        red_hand: the cards the Red player received.
+        black_hand: the cards the Black player received.
+        draft_pool: the draft pool as dealt, before any pick (the draft
+            modes); ``None`` in Twins.
+        picks: the picks in order, each ``(colour of the picking player,
+            card)``, the colour ``"r"`` (Red) or ``"b"`` (Black); ``None``
+            when they are not known.
+
+    Returns:
+        One sentence per broken rule, each starting with the rule's ID.
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        PositionError: an unknown mode, or ``copies_per_colour`` not 1-9.
+    """
+    if not isinstance(mode, str):
+        raise TypeError(f"mode is a str, not {type(mode).__name__}")
+    if mode not in DEAL_MODES:
+        raise PositionError(f"mode is one of {', '.join(DEAL_MODES)}, not {mode!r}")
+    if isinstance(copies_per_colour, bool) or not isinstance(copies_per_colour, int):
+        raise TypeError(f"copies_per_colour is an int, not {type(copies_per_colour).__name__}")
+    if not 1 <= copies_per_colour <= 9:
+        raise PositionError(f"copies_per_colour is 1-9, not {copies_per_colour}")
+    for name, value in (("red_hand", red_hand), ("black_hand", black_hand)):
+        if not isinstance(value, Cards):
+            raise TypeError(f"{name} is Cards, not {type(value).__name__}")
+    if draft_pool is not None and not isinstance(draft_pool, Cards):
+        raise TypeError(f"draft_pool is Cards or None, not {type(draft_pool).__name__}")
+    rule = _MODE_RULE[mode]
+    problems: list[str] = []
+    for who, hand in (("Red", red_hand), ("Black", black_hand)):
+        if len(hand) != HAND_SIZE:
+            problems.append(f"{rule}: {who} received {len(hand)} cards ({hand}), not {HAND_SIZE}")
+    problems += _over_supply(red_hand + black_hand, copies_per_colour, "dealt")
+    if mode == "twins":
+        problems += _twins_problems(red_hand, black_hand, draft_pool, picks)
+        return tuple(problems)
+    if draft_pool is None:
+        problems.append(f"{rule}: a {mode} deal has a draft pool")
+        return tuple(problems)
+    reds, blacks = draft_pool.of_colour(RED), draft_pool.of_colour(BLACK)
+    if (len(reds), len(blacks)) != (HAND_SIZE, HAND_SIZE):
+        problems.append(
+            f"{rule}: the draft pool ({draft_pool}) holds {len(reds)} red and "
+            f"{len(blacks)} black cards, not {HAND_SIZE} and {HAND_SIZE}"
+        )
+    problems += _over_supply(draft_pool, copies_per_colour, "in the draft pool")
+    if mode == "twins-draft":
+        red_ranks = sorted(card.rank for card in reds)
+        black_ranks = sorted(card.rank for card in blacks)
+        if red_ranks != black_ranks:
+            problems.append(
+                f"CS-5: the draft pool ({draft_pool}) does not hold each rank in both colours: "
+                f"red ranks {_ranks_text(red_ranks)}, black ranks {_ranks_text(black_ranks)}"
+            )
+    if red_hand + black_hand != draft_pool:
+        problems.append(
+            f"{rule}: the hands (Red {red_hand}, Black {black_hand}) are not the draft pool "
+            f"({draft_pool})"
+        )
+    if picks is not None:
+        problems += _pick_problems(rule, draft_pool, picks, red_hand, black_hand)
+    return tuple(problems)
+
+
+def _over_supply(cards: Cards, copies: int, where: str) -> list[str]:
+    """CS-1: no card more often than the deck holds it."""
+    return [
+        f"CS-1: {card} is {where} {count} times, but the deck holds {copies}"
+        for card, count in cards.counts().items()
+        if count > copies
+    ]
+
+
+def _ranks_text(ranks: Sequence[int]) -> str:
+    return "".join(str(rank) for rank in ranks) or "none"
+
+
+def _twins_problems(
+    red_hand: Cards,
+    black_hand: Cards,
+    draft_pool: Cards | None,
+    picks: Sequence[tuple[str, Card]] | None,
+) -> list[str]:
+    """CS-4: the same ranks, red to Red and black to Black; no pool and no picks."""
+    problems = []
+    if draft_pool is not None and len(draft_pool):
+        problems.append(f"CS-4: Twins has no draft pool, but one holds {draft_pool}")
+    if picks:
+        problems.append(f"CS-4: nobody picks in Twins, but {len(picks)} picks were made")
+    for who, hand, colour in (("Red", red_hand, RED), ("Black", black_hand, BLACK)):
+        strangers = Cards(card for card in hand if card.colour != colour)
+        if len(strangers):
+            problems.append(f"CS-4: {who} received cards of the other colour: {strangers}")
+    red_ranks = sorted(card.rank for card in red_hand)
+    black_ranks = sorted(card.rank for card in black_hand)
+    if red_ranks != black_ranks:
+        problems.append(
+            f"CS-4: Red received the ranks {_ranks_text(red_ranks)}, "
+            f"Black {_ranks_text(black_ranks)}: not the same ranks"
+        )
+    return problems
+
+
+def _pick_problems(
+    rule: str,
+    pool: Cards,
+    picks: Sequence[tuple[str, Card]],
+    red_hand: Cards,
+    black_hand: Cards,
+) -> list[str]:
+    """CS-3, CS-5: Black picks first, then alternately, from what is left of the pool."""
+    problems = []
+    if len(picks) != 2 * HAND_SIZE:
+        problems.append(f"{rule}: {len(picks)} picks were made, not {2 * HAND_SIZE}")
+    left = Counter(pool)
+    picked: dict[str, list[Card]] = {RED: [], BLACK: []}
+    for number, (colour, card) in enumerate(picks, 1):
+        if colour not in (RED, BLACK) or not isinstance(card, Card):
+            raise TypeError(f"a pick is (colour 'r' or 'b', Card), not {(colour, card)!r}")
+        expected = BLACK if number % 2 else RED
+        if colour != expected:
+            problems.append(
+                f"{rule}: pick {number} was made by {'Red' if colour == RED else 'Black'}, "
+                f"but Black picks first and then the players alternate"
+            )
+        if left[card] <= 0:
+            problems.append(f"{rule}: pick {number} took {card}, which the pool no longer held")
+        else:
+            left[card] -= 1
+        picked[colour].append(card)
+    for who, colour, hand in (("Red", RED, red_hand), ("Black", BLACK, black_hand)):
+        if Cards(picked[colour]) != hand:
+            problems.append(f"{rule}: {who} picked {Cards(picked[colour])} but holds {hand}")
+    return problems
