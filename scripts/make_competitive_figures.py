@@ -56,7 +56,11 @@ from typing import Any
 
 from dokuspec import competitive
 from dokuspec.competitive import Card, Grid, Scoring
+from dokuspec.competitive.queries import BackendName, CountBackend
+from dokuspec.engine import competitive as engine
+from dokuspec.engine.base import CHANCE, SIMULTANEOUS, replay
 from dokuspec.render.competitive import grid_svg, table_svg, table_text
+from dokuspec.vocabulary.competitive import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = Path("docs/figures/competitive")
@@ -67,8 +71,8 @@ FACTS = GENERATED / "competitive-facts.json"
 DECKS = ("standard", "unlimited")
 # What is counted: rank patterns (colours false) and Grids of cards (colours true).
 COUNTED = (("rank patterns", False), ("Grids of cards", True))
-BACKENDS = ("engine", "sat", "z3")
-SOLVERS = ("sat", "z3")
+BACKENDS: tuple[CountBackend, ...] = ("engine", "sat", "z3")
+SOLVERS: tuple[BackendName, ...] = ("sat", "z3")
 
 KIND_NAMES = {
     "triplet": "triplet",
@@ -135,7 +139,6 @@ def line_kinds() -> list[dict[str, Any]]:
     """The 105 ordered lines of CS-18 by kind: each kind's rank sets and orderings."""
     sets: dict[str, set[tuple[int, ...]]] = {kind: set() for kind in KIND_NAMES}
     orderings: Counter[str] = Counter()
-    engine = _engine()
     for triple in itertools.product(range(1, 10), repeat=3):
         kind = competitive.line_kind(triple)
         if engine.line_kind(triple) != kind:
@@ -172,17 +175,11 @@ def scoring_table() -> list[dict[str, Any]]:
                 line = competitive.lines(grid, scoring)[0]
                 if line.kind != kind:
                     raise DisagreementError(f"{line.cards} is a {line.kind}, not a {kind}")
-                if _engine().line_points(list(grid.cards[:3]), scoring) != line.points:
+                if engine.line_points([c for c in grid.cards[:3] if c], scoring) != line.points:
                     raise DisagreementError(f"{line.cards}: the engine scores it differently")
                 points[f"{label}, {colours}"] = line.points
         found.append({"kind": kind, "example": " ".join(map(str, ranks)), "points": points})
     return found
-
-
-def _engine() -> Any:
-    from dokuspec.engine import competitive as engine  # noqa: PLC0415 - the independent reading
-
-    return engine
 
 
 def hand_facts(
@@ -201,7 +198,6 @@ def hand_facts(
         raise DisagreementError(f"{grid} needs more copies of a card than the standard deck has")
     if competitive.is_winning(grid) != winning:
         raise DisagreementError(f"{grid}: is_winning is not {winning}")
-    engine = _engine()
     if engine.is_winning_hand(grid) != winning:
         raise DisagreementError(f"{grid}: the engine and the spec disagree on whether it wins")
     lines = []
@@ -260,13 +256,13 @@ def best_hand_facts(index: int, best: Mapping[str, Any]) -> dict[str, Any]:
     return facts
 
 
-def count_all(backends: Sequence[str] = BACKENDS) -> dict[str, dict[str, dict[str, int]]]:
+def count_all(backends: Sequence[CountBackend] = BACKENDS) -> dict[str, dict[str, dict[str, int]]]:
     """Every count of winning hands with every backend; refuses when backends disagree."""
     counts: dict[str, dict[str, dict[str, int]]] = {}
     for deck in DECKS:
         counts[deck] = {}
         for counted, colours in COUNTED:
-            found = {
+            found: dict[str, int] = {
                 backend: competitive.count_winning(deck, colours, backend=backend)
                 for backend in backends
             }
@@ -276,7 +272,7 @@ def count_all(backends: Sequence[str] = BACKENDS) -> dict[str, dict[str, dict[st
     return counts
 
 
-def best_all(backends: Sequence[str] = SOLVERS) -> list[dict[str, Any]]:
+def best_all(backends: Sequence[BackendName] = SOLVERS) -> list[dict[str, Any]]:
     """The highest winner's score with the standard deck, per scoring, proven by each solver.
 
     The hand recorded is the first backend's; refuses when a backend does not
@@ -302,11 +298,11 @@ def best_all(backends: Sequence[str] = SOLVERS) -> list[dict[str, Any]]:
     return found
 
 
-def solve(backends: Sequence[str] = BACKENDS) -> dict[str, Any]:
+def solve(backends: Sequence[CountBackend] = BACKENDS) -> dict[str, Any]:
     """The facts that need the solvers: counts (every backend) and best hands (the solvers)."""
     return {
         "counts": count_all(backends),
-        "best": best_all([backend for backend in backends if backend in SOLVERS]),
+        "best": best_all([solver for solver in SOLVERS if solver in backends]),
     }
 
 
@@ -341,10 +337,11 @@ def frequencies(deck: str, patterns: Iterable[tuple[int, ...]]) -> dict[str, Any
             kinds_of([pattern[i] for i in positions])
             for positions in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
         ]
-        if None in kinds or not competitive.is_winning(Grid([Card("r", r) for r in pattern])):
+        lines = [kind for kind in kinds if kind is not None]
+        if len(lines) < 6 or not competitive.is_winning(Grid([Card("r", r) for r in pattern])):
             raise DisagreementError(f"the enumerated pattern {pattern} is not a winning hand")
-        rows_columns.update(kinds)
-        hands_with.update(set(kinds))
+        rows_columns.update(lines)
+        hands_with.update(set(lines))
         for positions in ((0, 4, 8), (2, 4, 6)):
             diagonals[str(kinds_of([pattern[i] for i in positions]))] += 1
     return {
@@ -371,9 +368,6 @@ def _showable(table: Any) -> bool:
 
 def table_facts() -> dict[str, Any]:
     """A Table from a game the engine plays, checked by replaying the game's record."""
-    from dokuspec.engine.base import CHANCE, SIMULTANEOUS, replay  # noqa: PLC0415
-
-    engine = _engine()
     game = engine.CompetitiveSudoku()
     turns = (engine.Take, engine.TakeDeck, engine.Flood, engine.Pass)
     for seed in range(TABLE_SEED, TABLE_SEED + 100):
@@ -575,9 +569,7 @@ def table_figure(facts: Mapping[str, Any]) -> str:
     return table_svg(table, title=f"After {facts['turns']} turns: {facts['to move']} to move")
 
 
-def competitive_table(facts: Mapping[str, Any]) -> Any:
-    from dokuspec.vocabulary.competitive import Table  # noqa: PLC0415 - not re-exported
-
+def competitive_table(facts: Mapping[str, Any]) -> Table:
     return Table.from_json(facts["table"])
 
 
@@ -647,7 +639,6 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if solved is None:
         solved = solve()
     counts = solved["counts"]
-    engine = _engine()
     found = []
     for deck in DECKS:
         patterns = winning_patterns(deck)
