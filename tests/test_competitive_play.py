@@ -609,7 +609,7 @@ def test_records_replay_to_the_results(tmp_path: Path) -> None:
 def test_records_are_never_overwritten(tmp_path: Path) -> None:
     taken = tmp_path / record_name(1)
     taken.write_text("precious", encoding="utf-8")
-    with pytest.raises(DokuspecError, match="exists already"):
+    with pytest.raises(DokuspecError, match=r"holds .*game-000001\.json already"):
         simulate(3, 0, "draft", records=tmp_path)
     assert taken.read_text(encoding="utf-8") == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == [record_name(1)]

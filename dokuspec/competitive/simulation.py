@@ -420,13 +420,13 @@ def _records_directory(records: object, games: int) -> Path | None:
         raise TypeError(f"records is a directory path, not {type(records).__name__}")
     directory = Path(records)
     if directory.exists() and not directory.is_dir():
-        shown = quote(str(directory))
-        raise DokuspecError(f"{shown} is not a directory, so it cannot hold records")
+        raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
     for index in range(games):
         taken = directory / record_name(index)
         if taken.exists():
             raise DokuspecError(
-                f"{quote(str(taken))} exists already; give an empty directory for the records"
+                f"the records directory holds {taken} already; give an empty directory "
+                "(records are never overwritten)"
             )
     directory.mkdir(parents=True, exist_ok=True)
     return directory
