@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import sys
-from contextlib import nullcontext
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import click
@@ -569,9 +572,10 @@ def simulate_command(
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("", total=games) if bar is not None else None
                 for result in results:
-                    if as_json:
-                        _json(out, result.to_json())
-                    done.append(result)
+                    with _interrupts_deferred():  # a game is printed and counted, or neither
+                        if as_json:
+                            _json(out, result.to_json())
+                        done.append(result)
                     if bar is not None:
                         bar.advance(task)
         except OSError as error:
@@ -584,6 +588,22 @@ def simulate_command(
             raise
         _summarise(out, done, mode, seed, bots, as_json=as_json)
     sys.exit(Status.OK)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
+    can = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if not can:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _summarise(
