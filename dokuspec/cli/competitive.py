@@ -481,14 +481,17 @@ def _summary_lines(
     return lines
 
 
-def _progress(games: int) -> Any:
-    """A transient progress bar on standard error when it is a terminal, else nothing."""
-    stream = sys.stderr
+def _is_terminal(stream: Any) -> bool:
     try:
-        terminal = stream is not None and stream.isatty()
+        return stream is not None and bool(stream.isatty())
     except (OSError, ValueError):
-        terminal = False
-    if not terminal:
+        return False
+
+
+def _progress(out: Output, *, as_json: bool) -> Any:
+    """A transient progress bar on standard error when it is a terminal and JSON lines are
+    not printed on the same terminal; else ``None``."""
+    if not _is_terminal(sys.stderr) or (as_json and out.isatty()):
         return None
     return Progress(
         TextColumn("simulating", markup=False),
@@ -567,7 +570,7 @@ def simulate_command(
             error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
             sys.exit(Status.IO_FAILURE)
         done: list[competitive.GameResult] = []
-        bar = _progress(games)
+        bar = _progress(out, as_json=as_json)
         try:
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("", total=games) if bar is not None else None
