@@ -114,6 +114,10 @@ def _can_be_line(ranks: tuple[int | None, int | None, int | None]) -> bool:
 
 _ROWS_AND_COLUMNS = (*ROWS, *COLUMNS)
 
+# best_completion takes about 25 ms with 4 empty positions, 35 ms with 6 and 1-2 s with 9
+# (measured on the standard deck), so the placement rounds score with it only at the end.
+_PLACE_BEST_EMPTIES = 4
+
 
 def _line_flags(grid: Grid) -> tuple[tuple[bool, bool], ...]:
     """For each row, then each column: (is a line now, can still be a line)."""
@@ -189,7 +193,11 @@ class GreedyBot:
       completable (:func:`~dokuspec.competitive.queries.completions`) with
       the cards still in play (all cards but the other player's Grid and
       hand), leave the most rows and columns able to become lines, and
-      complete the most points;
+      complete the most points; in the last round (four empty positions
+      left), among those, the one with the best score
+      :func:`~dokuspec.competitive.queries.best_completion` reaches (for at
+      most ``best_calls`` candidates; with more empty positions it takes
+      too long: about 35 ms with six, 1-2 s with nine);
     * a turn (CS-10): a Stack top that wins at once
       (:func:`~dokuspec.competitive.queries.outs`); otherwise the top whose
       best placement (as below) loses nothing against the Grid as it is
@@ -481,7 +489,8 @@ class _Decision:
         return rng.choice([action for action, card in tops.items() if card in best_cards])
 
     def place_round(self, rng: random.Random, legal: Sequence[Action]) -> Action:
-        """A placement round (CS-21): completable, most possible lines, most points."""
+        """A placement round (CS-21): completable, most possible lines, most points; in the
+        last round, the best score best_completion finds (within the budget)."""
         data = self.state.observation(self.seat).data
         assert isinstance(data, dict) and isinstance(data["hands"], list)
         their_hand = Cards.parse(str(data["hands"][1 - self.seat]))
@@ -493,12 +502,27 @@ class _Decision:
             cheap = (_closeness(grid), _line_points(grid, self.scoring))
             scored.append((cheap, grid, action))
         # A random order, then the first completable candidate: uniform among the
-        # completable ones, and most rounds ask the solver once.
+        # completable ones, and most rounds ask the solver once. With few empty
+        # positions left, the completable candidates are also scored by best_completion.
         rng.shuffle(scored)
+        scoring = len(self.grid.empty_positions()) - 1 <= _PLACE_BEST_EMPTIES
         for cheap in sorted({key for key, _, _ in scored}, reverse=True):
+            chosen: Place | None = None
+            chosen_score = -1
             for key, grid, action in scored:
-                if key == cheap and _completable(grid, pool - Cards([action.card]), self.deck):
-                    return action
+                available = pool - Cards([action.card])
+                if key != cheap or not _completable(grid, available, self.deck):
+                    continue
+                if chosen is None:
+                    chosen = action
+                if not scoring or self.best_left <= 0:
+                    break
+                self.best_left -= 1
+                value = _best(grid, available, self.scoring, self.deck, self.conflict_limit)
+                if value is not None and value > chosen_score:
+                    chosen, chosen_score = action, value
+            if chosen is not None:
+                return chosen
         top = max(key for key, _, _ in scored)
         return next(action for key, _, action in scored if key == top)
 
