@@ -27,6 +27,7 @@ from dokuspec.cli.io import (
     Status,
     error_line,
     guarded,
+    hint,
     shown,
     standard_output,
 )
@@ -636,6 +637,8 @@ def _read_input(name: str) -> tuple[str, bytes]:
         stream = sys.stdin
         if stream is None:
             raise InputError(_STDIN, OSError(9, "standard input is closed"))
+        if _is_terminal(stream):
+            hint("reading a game record (JSON) from standard input; end with Ctrl-D")
         try:
             data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
         except OSError as error:
