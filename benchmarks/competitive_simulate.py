@@ -26,15 +26,14 @@ Run::
 from __future__ import annotations
 
 import json
-import math
 import platform
-import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from importlib import metadata
 
 import click
+from measure import fmt as _fmt
+from measure import summary, version
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -64,39 +63,15 @@ class Row:
     results: list[GameResult] = field(default_factory=list)
 
     def summary(self) -> dict[str, float]:
-        values = sorted(self.times)
-        if len(values) < 2:
-            only = values[0] if values else float("nan")
-            return {"n": len(values), "median": only, "p90": only, "p99": only, "max": only}
-        cuts = statistics.quantiles(values, n=100, method="inclusive")
-        return {
-            "n": len(values),
-            "median": statistics.median(values),
-            "p90": cuts[89],
-            "p99": cuts[98],
-            "max": values[-1],
-        }
+        return summary(self.times)
 
     def seat0_wins(self) -> int:
         return sum(result.winner == 0 for result in self.results)
 
 
 def fmt(seconds: float) -> str:
-    """A time in three significant digits, compact: ``195µs``, ``22.4ms``, ``1.46s``."""
-    if math.isnan(seconds):
-        return "-"
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.3g}µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.3g}ms"
-    return f"{seconds:.3g}s"
-
-
-def version(package: str) -> str:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "?"
+    """A compact time: ``22.4ms``."""
+    return _fmt(seconds, compact=True)
 
 
 @click.command()
