@@ -35,18 +35,16 @@ from __future__ import annotations
 
 import gc
 import json
-import math
 import platform
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 import click
+from measure import fmt, summary, version
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -70,29 +68,7 @@ class Row:
     target: float | None = None
 
     def summary(self) -> dict[str, float]:
-        values = sorted(self.times)
-        if len(values) < 2:
-            only = values[0] if values else float("nan")
-            return {"n": len(values), "median": only, "p90": only, "p99": only, "max": only}
-        cuts = statistics.quantiles(values, n=100, method="inclusive")
-        return {
-            "n": len(values),
-            "median": statistics.median(values),
-            "p90": cuts[89],
-            "p99": cuts[98],
-            "max": values[-1],
-        }
-
-
-def fmt(seconds: float) -> str:
-    """A time in three significant digits: ``1.47 µs``, ``195 µs``, ``22.4 ms``, ``1.46 s``."""
-    if math.isnan(seconds):
-        return "-"
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.3g} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.3g} ms"
-    return f"{seconds:.3g} s"
+        return summary(self.times)
 
 
 def winning_grids(rng: random.Random, count: int) -> list[Grid]:
@@ -138,13 +114,6 @@ def outs_by_definition(grid: Grid, available: Cards) -> tuple[tuple[Card, int, s
         if engine.is_winning_hand(grid.replaced(position, card))
     ]
     return tuple(sorted(found))
-
-
-def version(package: str) -> str:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "?"
 
 
 @click.command()

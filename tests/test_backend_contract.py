@@ -250,7 +250,7 @@ def mixed_model() -> tuple[Model, int, list[int]]:
     The easy part: exactly two of the five variables ``v`` are true (10
     solutions), and ``v[0]`` implies ``v[1]`` (leaving 7).
     """
-    model = pigeonhole(10, pairwise=True, guarded=True)
+    model = pigeonhole(12, pairwise=True, guarded=True)
     (s,) = model.selectors()
     v = [model.bool_var(f"v{i}") for i in range(5)]
     model.add("two of five", [exactly(v, 2), clause(-v[0], v[1])])

@@ -453,3 +453,10 @@ def test_counts_within_a_budget() -> None:
     assert cs.count_winning_within(backend="engine") == cs.Count(13_956, True)
     with pytest.raises(TimeoutError, match="before the count was known"):
         cs.count_winning(time_limit=0)
+
+
+def test_the_pattern_model_refuses_a_copies_value_that_is_not_a_number_of_copies() -> None:
+    with pytest.raises(TypeError, match="copies_per_colour is an int 1-9 or None, not Deck"):
+        cs.compiled_pattern_model(Deck(1))  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="copies_per_colour is 1-9, not 0"):
+        cs.compiled_pattern_model(0)

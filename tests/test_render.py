@@ -739,8 +739,14 @@ def test_render_needs_no_other_part_of_dokuspec() -> None:
     )
 
 
+HANDBOOK_PAGE = Path(__file__).parent.parent / "docs" / "render.rst"
+
+
+@pytest.mark.skipif(
+    not HANDBOOK_PAGE.exists(), reason="needs the source tree's docs/ (not in an installed wheel)"
+)
 def test_the_handbook_example_is_what_table_text_prints() -> None:
-    lines = (Path(__file__).parent.parent / "docs" / "render.rst").read_text().split("\n")
+    lines = HANDBOOK_PAGE.read_text().split("\n")
     start = lines.index("   >>> print(table_text(table))") + 1
     shown = []
     for line in lines[start:]:

@@ -17,7 +17,9 @@ here), so that a Ctrl-C while they load still ends with one line and 130.
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import NoReturn
 
 __all__ = ["main", "run"]
 
@@ -40,7 +42,33 @@ def run(args: list[str] | None = None, prog_name: str = "dokuspec") -> None:
     except KeyboardInterrupt:
         if sys.stderr is not None:
             sys.stderr.write("dokuspec: interrupted\n")
-        sys.exit(130)
+        _exit_interrupted()
+    except SystemExit as done:
+        if done.code == _INTERRUPTED:
+            _exit_interrupted()
+        raise
+
+
+_INTERRUPTED = 130
+
+
+def _exit_interrupted() -> NoReturn:
+    """Exit with status 130 now, whatever CPython noted about the interrupt.
+
+    A SIGINT that lands while a string of code is being executed (as
+    :mod:`dataclasses` does for each class it makes, at import time) makes
+    CPython record an "unhandled" KeyboardInterrupt, even when dokuspec
+    handles it; at exit CPython then kills itself with SIGINT instead of
+    returning the status. So the streams are flushed and the process ends
+    here, with the status documented above.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(_INTERRUPTED)
 
 
 def __getattr__(name: str) -> object:

@@ -1,24 +1,36 @@
-"""``dokuspec competitive``: Competitive Sudoku hands, counts of winning hands, outs.
+"""``dokuspec competitive``: hands, counts of winning hands, outs; simulated and replayed games.
 
 Each command parses its arguments, calls :mod:`dokuspec.competitive` and
-prints a readable answer within 80 columns, or one JSON object with
-``--json``. More commands (playing and replaying games) join
-:data:`competitive_group` from their own modules.
+prints a readable answer within 80 columns, or JSON with ``--json``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from dokuspec import competitive
-from dokuspec.cli.io import Output, Status, guarded, shown, standard_output
+from dokuspec.cli.io import (
+    InputError,
+    Output,
+    Status,
+    error_line,
+    guarded,
+    hint,
+    shown,
+    standard_output,
+)
 from dokuspec.cli.report import WIDTH
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
@@ -31,7 +43,7 @@ _MAX_CONFLICTS = competitive.MAX_CONFLICT_LIMIT
 
 @click.group(name="competitive")
 def competitive_group() -> None:
-    """Competitive Sudoku hands (rules CS-17..CS-20)."""
+    """Competitive Sudoku: hands (rules CS-17..CS-20), simulated and replayed games."""
 
 
 # -- arguments -----------------------------------------------------------------------------------
@@ -374,4 +386,347 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
             for out_ in found:
                 verb = "place on" if out_.kind == "place" else "swap into"
                 console.print(Text(f"  {out_.card}  {verb} position {out_.position}"))
+    sys.exit(Status.OK)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+_MAX_GAMES = 10**9
+_ASCII_WHOLE = re.compile(r"[0-9]+")
+_ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
+_STDIN = "<stdin>"
+
+
+class _Games(click.ParamType):  # type: ignore[type-arg]
+    """A number of games: a whole number in ASCII digits, 0 to a billion."""
+
+    name = "count"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
+
+
+class _Seed(click.ParamType):  # type: ignore[type-arg]
+    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_INTEGER.fullmatch(text):
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
+
+
+class _Bots(click.ParamType):  # type: ignore[type-arg]
+    """The bots of seat 0 and seat 1: two names separated by a comma, or one name for both."""
+
+    name = "bot[,bot]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        names = [name.strip() for name in str(value).split(",")]
+        if len(names) == 1:
+            names *= 2
+        if len(names) == 2 and all(name in competitive.BOT_NAMES for name in names):
+            return (names[0], names[1])
+        known = ", ".join(competitive.BOT_NAMES)
+        self.fail(
+            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
+            param,
+            ctx,
+        )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+_LABEL = 22
+_COLUMN = 12
+
+
+def _summary_lines(
+    summary: competitive.Summary, mode: str, seed: int, bots: tuple[str, str]
+) -> list[str]:
+    """The summary table: per seat, then per ending, then the first player and Black."""
+    games = summary.games
+    noun = "game" if games == 1 else "games"
+    lines = [f"{games:,} {noun}, {mode} mode, seed {seed}"]
+    lines.append(f"{'':<{_LABEL}}{'seat 0':>{_COLUMN}}{'seat 1':>{_COLUMN}}")
+    lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
+    wins = [f"{n:,} ({_percent(n, games)})" for n in summary.wins]
+    lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
+    means = summary.mean_scores
+    shown_means = ["-", "-"] if means is None else [f"{m:.2f}" for m in means]
+    lines.append(f"{'mean score':<{_LABEL}}{shown_means[0]:>{_COLUMN}}{shown_means[1]:>{_COLUMN}}")
+    lines.append("")
+    lines.append(f"{'ending':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}")
+    for ending, count in summary.endings.items():
+        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{_percent(count, games):>{_COLUMN}}")
+    lines.append("")
+    lines.append(f"draws (nobody won): {summary.draws:,} ({_percent(summary.draws, games)})")
+    lines.append(
+        f"the first player won {summary.first_wins:,} "
+        f"({_percent(summary.first_wins, games)}); Black won {summary.black_wins:,} "
+        f"({_percent(summary.black_wins, games)})"
+    )
+    return lines
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def _progress(out: Output, *, as_json: bool) -> Any:
+    """A transient progress bar on standard error when it is a terminal and JSON lines are
+    not printed on the same terminal; else ``None``."""
+    if not _is_terminal(sys.stderr) or (as_json and out.isatty()):
+        return None
+    return Progress(
+        TextColumn("simulating", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
+@competitive_group.command(name="simulate")
+@click.option(
+    "--games", type=_Games(), default="100", show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=_Seed(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(list(competitive.MODES)),
+    default="draft",
+    show_default=True,
+    help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
+)
+@click.option(
+    "--bots",
+    type=_Bots(),
+    default="random,random",
+    show_default=True,
+    help="The bots of seat 0 and seat 1: random or greedy (one name: both seats).",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
+def simulate_command(
+    games: int,
+    seed: int,
+    mode: str,
+    bots: tuple[str, str],
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play games of Competitive Sudoku between two bots and summarise them.
+
+    Game i of a run is the same whatever else runs: its seed comes from
+    --seed and i. 'random' chooses uniformly among the legal actions;
+    'greedy' takes a winning card when there is one and otherwise keeps its
+    Grid completable with the best reachable score, as the solver queries
+    answer. Prints a summary table: per seat the wins and mean score, how
+    the games ended, and how often the first player and Black won. With
+    --json, one JSON object per game as it finishes, then one line
+    {"summary": {...}}. With --records DIR, each game's record is written
+    to DIR (which must not hold them already); 'replay' reads them.
+
+    Exit status: 0 every game played; 2 bad usage; 74 an output failure or a
+    record that could not be written; 130 interrupted (the games finished
+    before stand, and their summary is printed).
+    """
+    with guarded():
+        out = standard_output()
+        try:
+            results = competitive.simulate(games, seed, mode, bots, records=records)
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        done: list[competitive.GameResult] = []
+        bar = _progress(out, as_json=as_json)
+        try:
+            with bar if bar is not None else nullcontext():
+                task = bar.add_task("", total=games) if bar is not None else None
+                for result in results:
+                    with _interrupts_deferred():  # a game is printed and counted, or neither
+                        if as_json:
+                            _json(out, result.to_json())
+                        done.append(result)
+                    if bar is not None:
+                        bar.advance(task)
+        except OSError as error:
+            _summarise(out, done, mode, seed, bots, as_json=as_json)
+            reason = error.strerror or error
+            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        except KeyboardInterrupt:
+            _summarise(out, done, mode, seed, bots, as_json=as_json)
+            raise
+        _summarise(out, done, mode, seed, bots, as_json=as_json)
+    sys.exit(Status.OK)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
+    can = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if not can:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _summarise(
+    out: Output,
+    done: list[competitive.GameResult],
+    mode: str,
+    seed: int,
+    bots: tuple[str, str],
+    *,
+    as_json: bool,
+) -> None:
+    summary = competitive.summarise(done)
+    if as_json:
+        _json(out, {"summary": summary.to_json()})
+        return
+    console = _console(out)
+    for line in _summary_lines(summary, mode, seed, bots):
+        console.print(Text(line))
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def _read_input(name: str) -> tuple[str, bytes]:
+    """The bytes of a file, or of standard input for ``-``, and the name to report."""
+    if name == "-":
+        stream = sys.stdin
+        if stream is None:
+            raise InputError(_STDIN, OSError(9, "standard input is closed"))
+        if _is_terminal(stream):
+            hint("reading a game record (JSON) from standard input; end with Ctrl-D")
+        try:
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+        except OSError as error:
+            raise InputError(_STDIN, error) from None
+        return _STDIN, data
+    try:
+        handle = open(name, "rb")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise DokuspecError(f"{name}: cannot open: {error.strerror or error}") from None
+    with handle:
+        try:
+            return name, handle.read()
+        except OSError as error:
+            raise InputError(name, error) from None
+
+
+def _outcome_json(found: competitive.Outcome) -> dict[str, Any]:
+    return {
+        "ending": found.ending,
+        "winner": found.winner,
+        "scores": list(found.scores),
+        "black": found.black,
+        "first": found.first,
+        "turns": found.turns,
+        "trades": found.trades,
+    }
+
+
+def _outcome_lines(found: competitive.Outcome) -> list[str]:
+    if found.ending == "win":
+        assert found.winner is not None
+        head = f"player {found.winner} completed a winning hand (CS-19)"
+    elif found.ending == "concede":
+        head = f"player {found.winner} conceded with the more valuable hand (CS-16)"
+    else:
+        head = competitive.ENDINGS[found.ending]
+    winner = "a draw" if found.winner is None else f"player {found.winner} wins"
+    first = "nobody moved" if found.first is None else f"player {found.first} moved first"
+    return [
+        f"game over: {head}",
+        f"scores: player 0 {found.scores[0]}, player 1 {found.scores[1]}: {winner}",
+        f"player {found.black} is Black; {first}; {found.turns} turns, {found.trades} trades",
+    ]
+
+
+@competitive_group.command(name="replay")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the table.")
+def replay_command(record: str, as_json: bool) -> None:
+    """Replay a game record and print the final table and the result.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input. Every step is checked by the engine as it is
+    replayed; the result the record states must be the game's. Prints the
+    table as it stands at the end (Black's Grid at the top, the Pools, Red's
+    Grid) and how the game ended, or that it is not finished. With --json:
+    'finished', 'steps', 'table' (Grids, Pools, Decks and Discard Piles,
+    Red's first) and 'outcome' (null when not finished).
+
+    Exit status: 0 replayed; 2 a bad record or usage (one line naming the
+    file, line, column and JSON path); 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, data = _read_input(record)
+        state = competitive.replay_record(data, source=source)
+        finished = state.is_terminal()
+        found = competitive.outcome(state) if finished else None
+        steps = len(state.history())
+        table = state.table()
+        if as_json:
+            _json(
+                out,
+                {
+                    "finished": finished,
+                    "steps": steps,
+                    "table": table.to_json(),
+                    "outcome": None if found is None else _outcome_json(found),
+                },
+            )
+        else:
+            console = _console(out)
+            for line in competitive.table_text(table).splitlines():
+                console.print(Text(line))
+            console.print(Text(""))
+            if found is None:
+                console.print(Text(f"not finished: {steps} steps replayed"))
+            else:
+                for line in _outcome_lines(found):
+                    console.print(Text(line))
     sys.exit(Status.OK)

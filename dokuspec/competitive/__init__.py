@@ -22,6 +22,22 @@ By solver (compiled once per process, :mod:`dokuspec.competitive.queries`):
 * :func:`outs`: the single cards that complete a winning hand now;
 * :func:`best_completion`: the highest-scoring winning hand reachable.
 
+Games (:mod:`dokuspec.competitive.deals`, :mod:`dokuspec.competitive.bots`,
+:mod:`dokuspec.competitive.simulation`):
+
+* :func:`deal`, :func:`deal_of`, :func:`validate_deal`: who is Black and the
+  cards each mode deals (CS-2 to CS-5), as a :class:`Deal`;
+* :class:`RandomBot`, :class:`GreedyBot`, :func:`make_bot`: players;
+* :func:`simulate`, :func:`play_game`, :func:`summarise`: games between
+  bots, their :class:`GameResult` and :class:`Summary`; :func:`outcome`:
+  how a finished game ended;
+* :func:`replay_record`: a game record (JSON text) replayed by the engine,
+  bad records located (:class:`RecordFileError`); :func:`table_text` draws
+  the table (:mod:`dokuspec.render.competitive`).
+
+The engine's game is :class:`CompetitiveSudoku` (its states are
+:class:`CompetitiveSudokuState`; :data:`MODES` are its draft modes).
+
 The values (:class:`Card`, :class:`Cards`, :class:`Grid`, :class:`Deck`,
 :class:`Scoring`, :class:`Stack`, :class:`Pool`) are re-exported from
 :mod:`dokuspec.vocabulary.competitive`.
@@ -29,6 +45,16 @@ The values (:class:`Card`, :class:`Cards`, :class:`Grid`, :class:`Deck`,
 
 from __future__ import annotations
 
+from dokuspec.competitive.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
+from dokuspec.competitive.deals import (
+    DEAL_KEYS,
+    VIOLATION_CODES,
+    Deal,
+    Violation,
+    deal,
+    deal_of,
+    validate_deal,
+)
 from dokuspec.competitive.hands import (
     Line,
     LineKind,
@@ -54,6 +80,24 @@ from dokuspec.competitive.queries import (
     count_winning_within,
     outs,
 )
+from dokuspec.competitive.simulation import (
+    ENDINGS,
+    Ending,
+    GameResult,
+    Outcome,
+    RecordFileError,
+    Summary,
+    game_seed,
+    outcome,
+    play_game,
+    record_name,
+    record_text,
+    replay_record,
+    simulate,
+    summarise,
+)
+from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState
+from dokuspec.render.competitive import table_text
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
 from dokuspec.vocabulary.competitive import (
     STANDARD_DECK,
@@ -68,25 +112,42 @@ from dokuspec.vocabulary.competitive import (
 )
 
 __all__ = [
+    "BOT_NAMES",
+    "DEAL_KEYS",
+    "ENDINGS",
     "MAX_CONFLICT_LIMIT",
     "MAX_TIME_LIMIT",
+    "MODES",
     "STANDARD_DECK",
     "UNLIMITED_DECK",
+    "VIOLATION_CODES",
     "BestCompletion",
+    "Bot",
     "Budget",
     "Card",
     "Cards",
+    "CompetitiveSudoku",
+    "CompetitiveSudokuState",
     "Completion",
     "Count",
+    "Deal",
     "Deck",
+    "Ending",
+    "GameResult",
+    "GreedyBot",
     "Grid",
     "Line",
     "LineKind",
     "Out",
+    "Outcome",
     "Placement",
     "Pool",
+    "RandomBot",
+    "RecordFileError",
     "Scoring",
     "Stack",
+    "Summary",
+    "Violation",
     "best_completion",
     "check_backend",
     "compiled_hand_model",
@@ -94,11 +155,24 @@ __all__ = [
     "completions",
     "count_winning",
     "count_winning_within",
+    "deal",
+    "deal_of",
+    "game_seed",
     "hand_value",
     "is_winning",
     "line_kind",
     "lines",
+    "make_bot",
+    "outcome",
     "outs",
+    "play_game",
+    "record_name",
+    "record_text",
+    "replay_record",
     "score",
+    "simulate",
+    "summarise",
+    "table_text",
+    "validate_deal",
     "why_not_winning",
 ]

@@ -161,9 +161,11 @@ def compiled_pattern_model(
     """The rank-pattern model for a deck with ``copies`` of each card, and its compiled backend.
 
     Raises:
-        TypeError: ``backend`` is not a str.
+        TypeError: ``copies`` is not an int or None, or ``backend`` is not a str.
+        PositionError: ``copies`` is not 1-9.
         SolverError: an unknown backend.
     """
+    copies = Deck(copies).copies_per_colour
     check_backend(backend)
     model, compiled = CACHE.get(
         ("competitive", "patterns", copies),

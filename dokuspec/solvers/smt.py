@@ -66,6 +66,7 @@ class SmtBackend(Backend):
         self._ids: dict[int, int] = {}
         self._assertions: list[Any] = []
         self._logic = logic
+        self._decl_ids: dict[int, int] | None = None
         self._solver = self._new_solver()
         for group in model.groups:
             formulas = [self._formula(c) for c in group.constraints]
@@ -176,6 +177,7 @@ class SmtBackend(Backend):
         copy._ids = dict(self._ids)
         copy._assertions = list(self._assertions)
         copy._logic = self._logic
+        copy._decl_ids = self._decl_ids
         copy._solver = copy._new_solver()
         return copy
 
@@ -209,13 +211,33 @@ class SmtBackend(Backend):
         self._solver = self._new_solver()
         return SolveResult("unknown", reason=watchdog.fired or "conflicts")
 
+    def _declarations(self) -> dict[int, int]:
+        """The AST id of each model variable's declaration, mapped to the variable (cached)."""
+        if self._decl_ids is None:
+            self._decl_ids = {
+                self._bools[v].decl().get_id(): v for v in range(1, self.model.num_vars + 1)
+            }
+        return self._decl_ids
+
     def _model(self, z3_model: Any) -> list[int]:
-        num_vars = self.model.num_vars
-        values = [-v for v in range(1, num_vars + 1)]
-        for declaration in z3_model.decls():
-            if z3.is_true(z3_model[declaration]):
-                variable = int(declaration.name()[1:])
-                if variable <= num_vars:
+        """The full model (``model[v - 1]`` is ``v`` or ``-v``) of a Z3 model.
+
+        Read through Z3's C API: the Python wrappers build an object per
+        declaration and per value, which cost five times as long (15 ms for
+        a model of 1,168 variables), and enumeration reads one model per
+        solution. Variables the model leaves out are false.
+        """
+        context = self._context.ref()
+        handle = z3_model.model
+        declarations = self._declarations()
+        values = [-v for v in range(1, self.model.num_vars + 1)]
+        for index in range(z3.Z3_model_get_num_consts(context, handle)):
+            declaration = z3.Z3_model_get_const_decl(context, handle, index)
+            value = z3.Z3_model_get_const_interp(context, handle, declaration)
+            if z3.Z3_get_bool_value(context, value) == z3.Z3_L_TRUE:
+                identifier = z3.Z3_get_ast_id(context, z3.Z3_func_decl_to_ast(context, declaration))
+                variable = declarations.get(identifier)
+                if variable is not None:
                     values[variable - 1] = variable
         return values
 

@@ -1,0 +1,590 @@
+"""Competitive Sudoku deals: who is Black (CS-2) and the cards each mode deals (CS-3 to CS-5).
+
+:func:`deal` plays the chance nodes of the engine
+(:class:`~dokuspec.engine.competitive.CompetitiveSudoku`) from
+``new_initial_state(seed)`` up to the first decision, so a deal follows the
+engine's distribution exactly and a seed gives the deal the game of that seed
+starts with. :func:`deal_of` reads the deal back from any later state of a
+game.
+
+A :class:`Deal` is a frozen value with a JSON form and a text form. Its
+constructor checks types only; :func:`validate_deal` lists everything that
+makes a deal impossible under the rules, each as a :class:`Violation` with a
+stable code.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dokuspec.engine.base import CHANCE, State
+from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState, Toss
+from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.vocabulary.competitive import BLACK, RED, Card, Cards, Deck
+
+__all__ = [
+    "DEAL_KEYS",
+    "VIOLATION_CODES",
+    "Deal",
+    "Violation",
+    "deal",
+    "deal_of",
+    "validate_deal",
+]
+
+_MAX_COPIES = 4
+"""The most copies of each card the game accepts (its ``copies_per_colour`` option, CS-1)."""
+
+_HAND = 5  # cards each player receives (CS-3 to CS-5)
+
+DEAL_KEYS = ("mode", "copies_per_colour", "black", "draws", "toss", "pool", "hands")
+"""The keys of a deal's JSON form, all required, in the order :meth:`Deal.to_json` writes them."""
+
+VIOLATION_CODES = (
+    "mode",
+    "copies",
+    "black",
+    "draws-count",
+    "draws-copies",
+    "draws-decided-early",
+    "draws-undecided",
+    "draws-black",
+    "toss",
+    "pool-size",
+    "pool-colours",
+    "pool-twins",
+    "pool-copies",
+    "pool-in-twins",
+    "hands-in-draft",
+    "hand-size",
+    "hand-colours",
+    "hands-twins",
+    "hand-copies",
+)
+"""Every code :func:`validate_deal` can report, in the order it checks them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One reason a deal is impossible.
+
+    Attributes:
+        code: a stable code from :data:`VIOLATION_CODES` (``"pool-size"``).
+        message: a sentence naming the cards or counts and the rule.
+    """
+
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+def _check_cards_tuple(value: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, tuple):
+        raise TypeError(f"{what} is a tuple of Card values, not {type(value).__name__}")
+    for item in value:
+        if not isinstance(item, Card):
+            raise TypeError(f"{what} holds Card values, not {type(item).__name__}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Who is Black and the cards of the deal, as a game of Competitive Sudoku starts.
+
+    Seats are 0 and 1. The constructor checks the types only; a deal the
+    rules do not allow can be built and is described by
+    :func:`validate_deal`.
+
+    Attributes:
+        mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
+        black: the seat of the Black player (CS-2); the other seat is Red.
+        draws: the cards seat 0 and seat 1 drew to find who is Black, in
+            the order drawn (one each, then one more each while the sums are
+            equal, CS-2).
+        toss: whether a toss decided, the deck having run out on equal sums.
+        pool: the draft pool (10 cards in ``draft`` and ``twins-draft``;
+            empty in ``twins``).
+        hands: by seat, the cards dealt (``twins``: Red's five red cards and
+            Black's same ranks in black; empty in the draft modes, where the
+            players pick from the pool).
+        copies_per_colour: the copies of each card in the deck (CS-1).
+
+    Raises:
+        TypeError: a field of the wrong type.
+    """
+
+    mode: str
+    black: int
+    draws: tuple[tuple[Card, ...], tuple[Card, ...]]
+    toss: bool
+    pool: Cards
+    hands: tuple[Cards, Cards]
+    copies_per_colour: int = 2
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.mode, str):
+            raise TypeError(f"mode is a str, not {type(self.mode).__name__}")
+        for name in ("black", "copies_per_colour"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is an int, not {type(value).__name__}")
+        if not isinstance(self.draws, tuple) or len(self.draws) != 2:
+            raise TypeError("draws is a pair (seat 0's cards, seat 1's cards)")
+        for seat, cards in enumerate(self.draws):
+            _check_cards_tuple(cards, f"draws[{seat}]")
+        if not isinstance(self.toss, bool):
+            raise TypeError(f"toss is a bool, not {type(self.toss).__name__}")
+        if not isinstance(self.pool, Cards):
+            raise TypeError(f"pool is Cards, not {type(self.pool).__name__}")
+        if not isinstance(self.hands, tuple) or len(self.hands) != 2:
+            raise TypeError("hands is a pair (seat 0's Cards, seat 1's Cards)")
+        for hand in self.hands:
+            if not isinstance(hand, Cards):
+                raise TypeError(f"hands holds Cards, not {type(hand).__name__}")
+
+    @property
+    def red(self) -> int:
+        """The seat of the Red player (the seat that is not Black)."""
+        return 1 - self.black
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: every key of :data:`DEAL_KEYS`.
+
+        ``{"mode": "draft", "copies_per_colour": 2, "black": 1, "draws":
+        [["r5"], ["b9"]], "toss": false, "pool": "b1 b3 b5 b7 b9 r2 r4 r6 r8
+        r9", "hands": ["-", "-"]}``: the cards of ``draws`` one string each
+        in the order drawn; ``pool`` and ``hands`` as the text of
+        :class:`~dokuspec.vocabulary.competitive.Cards` (``-`` for none).
+        """
+        return {
+            "mode": self.mode,
+            "copies_per_colour": self.copies_per_colour,
+            "black": self.black,
+            "draws": [[str(card) for card in cards] for cards in self.draws],
+            "toss": self.toss,
+            "pool": str(self.pool),
+            "hands": [str(hand) for hand in self.hands],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Deal:
+        """Read :meth:`to_json`'s form; only a deal the rules allow is returned.
+
+        Strict: exactly the keys of :data:`DEAL_KEYS`, ints written as
+        integers (not ``1.0`` or ``true``), cards in their notation.
+
+        Raises:
+            NotationError: a key missing or unknown, a value of the wrong
+                JSON type, or a card that cannot be read; the message starts
+                with the JSON path (``$.draws[1][0]``).
+            PositionError: a well-formed deal that :func:`validate_deal`
+                refuses; the message lists every violation.
+        """
+        if not isinstance(data, Mapping):
+            raise NotationError(f"$: a deal is a JSON object, not {_kind(data)}")
+        for key in data:
+            if key not in DEAL_KEYS:
+                raise NotationError(f"$: unknown key {quote(key)} (a deal has {_keys_text()})")
+        for key in DEAL_KEYS:
+            if key not in data:
+                raise NotationError(f"$: the key {quote(key)} is missing")
+        mode = data["mode"]
+        if not isinstance(mode, str):
+            raise NotationError(f"$.mode: a mode is a string, not {_kind(mode)}")
+        copies = _read_int(data["copies_per_colour"], "$.copies_per_colour")
+        black = _read_int(data["black"], "$.black")
+        toss = data["toss"]
+        if not isinstance(toss, bool):
+            raise NotationError(f"$.toss: true or false, not {_kind(toss)}")
+        draws = data["draws"]
+        if not isinstance(draws, list) or len(draws) != 2:
+            raise NotationError("$.draws: a list of two lists of cards (seat 0's, seat 1's)")
+        read_draws: list[tuple[Card, ...]] = []
+        for seat, cards in enumerate(draws):
+            if not isinstance(cards, list):
+                raise NotationError(f"$.draws[{seat}]: a list of cards, not {_kind(cards)}")
+            read_draws.append(
+                tuple(_read_card(text, f"$.draws[{seat}][{n}]") for n, text in enumerate(cards))
+            )
+        pool = _read_cards(data["pool"], "$.pool")
+        hands = data["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise NotationError("$.hands: a list of two strings of cards (seat 0's, seat 1's)")
+        read_hands = tuple(_read_cards(hand, f"$.hands[{seat}]") for seat, hand in enumerate(hands))
+        value = cls(
+            mode=mode,
+            black=black,
+            draws=(read_draws[0], read_draws[1]),
+            toss=toss,
+            pool=pool,
+            hands=(read_hands[0], read_hands[1]),
+            copies_per_colour=copies,
+        )
+        violations = validate_deal(value)
+        if violations:
+            listed = "; ".join(str(v) for v in violations)
+            count = len(violations)
+            raise PositionError(
+                f"not a possible deal ({count} violation{'s' if count > 1 else ''}): {listed}"
+            )
+        return value
+
+    def __str__(self) -> str:
+        """The deal in a few lines of at most 80 columns."""
+        deck = str(Deck(self.copies_per_colour)) if 1 <= self.copies_per_colour <= 9 else "?"
+        lines = [f"{self.mode} deal, {deck} deck: player {self.black} is Black (CS-2)"]
+        drawn = "; ".join(
+            f"player {seat} drew {' '.join(str(c) for c in cards) or 'nothing'}"
+            for seat, cards in enumerate(self.draws)
+        )
+        lines.append(f"who is Black: {drawn}")
+        if self.toss:
+            tossed = f"a toss made player {self.black} Black"
+            lines.append(f"equal sums until the deck ran out: {tossed}")
+        if self.mode == "twins" or any(self.hands):
+            for seat, hand in enumerate(self.hands):
+                role = "Black" if seat == self.black else "Red"
+                lines.append(f"{role} (player {seat}) receives: {hand}")
+        if self.mode != "twins" or self.pool:
+            lines.append(f"draft pool: {self.pool}")
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped.extend(textwrap.wrap(line, 80, subsequent_indent="    ") or [""])
+        return "\n".join(wrapped)
+
+
+def _keys_text() -> str:
+    return ", ".join(DEAL_KEYS)
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return quote(value)
+
+
+def _read_int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{where}: an integer, not {_kind(value)}")
+    return value
+
+
+def _read_card(text: object, where: str) -> Card:
+    if not isinstance(text, str):
+        raise NotationError(f'{where}: a card is a string like "r5", not {_kind(text)}')
+    try:
+        return Card.parse(text)
+    except NotationError as error:
+        raise NotationError(f"{where}: {error.reason}") from None
+
+
+def _read_cards(text: object, where: str) -> Cards:
+    if not isinstance(text, str):
+        raise NotationError(f'{where}: cards are a string like "r1 b2", not {_kind(text)}')
+    try:
+        return Cards.parse(text)
+    except NotationError as error:
+        raise NotationError(f"{where}: {error.reason}") from None
+
+
+# -- dealing ---------------------------------------------------------------------------------
+
+
+def deal(mode: str, seed: int, *, copies_per_colour: int = 2) -> Deal:
+    """The deal the game of ``seed`` starts with: who is Black (CS-2), then the mode's cards.
+
+    The engine's chance nodes are played from
+    ``CompetitiveSudoku(mode=mode, copies_per_colour=...).new_initial_state(seed)``
+    with :meth:`~dokuspec.engine.base.State.sample_chance_outcome` up to
+    the first decision (a pick, or in ``twins`` the first placement), so
+    the deal has exactly the engine's distribution and a game played from
+    that seed starts with it, whatever its players do.
+
+    Args:
+        mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
+        seed: any int.
+        copies_per_colour: the copies of each card, 1-4 (CS-1).
+
+    Returns:
+        A :class:`Deal` that :func:`validate_deal` accepts.
+
+    Raises:
+        TypeError: ``mode`` not a str, ``seed`` or ``copies_per_colour`` not an int.
+        GameOptionError: an unknown mode, or copies outside 1-4.
+    """
+    if not isinstance(mode, str):
+        raise TypeError(f"mode is a str, not {type(mode).__name__}")
+    if isinstance(copies_per_colour, bool) or not isinstance(copies_per_colour, int):
+        raise TypeError(f"copies_per_colour is an int, not {type(copies_per_colour).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    game = CompetitiveSudoku(mode=mode, copies_per_colour=copies_per_colour)
+    state = game.new_initial_state(seed)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance_outcome())
+    return _read_deal(state)
+
+
+def deal_of(state: State) -> Deal:
+    """The deal a game of Competitive Sudoku started with, read from any later state of it.
+
+    The history's chance outcomes up to the first decision are played again
+    on a new state of the same game and seed.
+
+    Raises:
+        TypeError: ``state`` is not a Competitive Sudoku state.
+        PositionError: the deal is not complete yet (``state`` is still at
+            its first chance nodes).
+    """
+    if not isinstance(state, CompetitiveSudokuState):
+        raise TypeError(f"a Competitive Sudoku state is needed, not {type(state).__name__}")
+    fresh = state.game.new_initial_state(state.seed)
+    for entry in state.history():
+        if fresh.current_player() != CHANCE:
+            break
+        fresh.apply_action(entry.actions[0])
+    if fresh.current_player() == CHANCE:
+        raise PositionError("the deal is not complete yet: the state is still at a chance node")
+    assert isinstance(fresh, CompetitiveSudokuState)
+    return _read_deal(fresh)
+
+
+def _as_list(value: object) -> list[object]:
+    assert isinstance(value, list)
+    return value
+
+
+def _read_deal(state: CompetitiveSudokuState) -> Deal:
+    """The deal of a state at its first decision, read from what the players see (CS-8)."""
+    data = state.observation(0).data
+    assert isinstance(data, dict)
+    who = data["who_is_black"]
+    hands = data["hands"]
+    pool = data["draft_pool"]
+    black = data["black"]
+    assert isinstance(who, list) and isinstance(hands, list)
+    assert isinstance(pool, str) and isinstance(black, int)
+    draws = [tuple(Card.parse(str(text)) for text in _as_list(seat)) for seat in who]
+    options = state.game.options
+    copies = options["copies_per_colour"]
+    mode = options["mode"]
+    assert isinstance(copies, int) and isinstance(mode, str)
+    tossed = any(isinstance(entry.actions[0], Toss) for entry in state.history())
+    return Deal(
+        mode=mode,
+        black=black,
+        draws=(draws[0], draws[1]),
+        toss=tossed,
+        pool=Cards.parse(pool),
+        hands=(Cards.parse(str(hands[0])), Cards.parse(str(hands[1]))),
+        copies_per_colour=copies,
+    )
+
+
+# -- what the rules allow --------------------------------------------------------------------
+
+
+def _over_copies(cards: Sequence[Card] | Cards, copies: int) -> list[str]:
+    counts = Counter(cards)
+    return [f"{card} x{n}" for card, n in sorted(counts.items()) if n > copies]
+
+
+def _copies_word(copies: int) -> str:
+    return f"{copies} {'copy' if copies == 1 else 'copies'}"
+
+
+def validate_deal(deal: Deal) -> tuple[Violation, ...]:
+    """Everything that makes ``deal`` impossible under the rules; empty for a possible deal.
+
+    Checked in the order of :data:`VIOLATION_CODES`:
+
+    * ``mode``: not one of ``draft``, ``twins``, ``twins-draft``;
+      ``copies``: copies of each card outside 1-4 (CS-1); ``black``: a
+      seat other than 0 or 1.
+    * Who is Black (CS-2): ``draws-count`` (the seats drew different
+      numbers of cards, or none), ``draws-copies`` (a card drawn more often
+      than the deck holds it: the draws come from one deck), ``draws-decided-early``
+      (the sums already differed before the last draw), ``draws-undecided``
+      (equal sums at the end and no toss), ``draws-black`` (the higher sum
+      is not Black's), ``toss`` (a toss although the deck had not run out on
+      equal sums).
+    * The draft modes: ``pool-size`` (not 10 cards), ``pool-colours`` (not 5
+      red and 5 black, CS-3, CS-5), ``pool-twins`` (in ``twins-draft``, the
+      red and the black cards not of the same ranks, CS-5), ``pool-copies``
+      (a card more often than the deck holds it), ``hands-in-draft`` (cards
+      dealt to a player: in these modes they pick).
+    * ``twins`` (CS-4): ``pool-in-twins`` (a draft pool), ``hand-size`` (a
+      hand not of 5 cards), ``hand-colours`` (Red's hand not all red, or
+      Black's not all black), ``hands-twins`` (the two hands not of the same
+      ranks), ``hand-copies`` (a card more often than the deck holds it).
+
+    Returns:
+        The violations, in that order.
+
+    Raises:
+        TypeError: ``deal`` is not a :class:`Deal`.
+    """
+    if not isinstance(deal, Deal):
+        raise TypeError(f"a Deal is needed, not {type(deal).__name__}")
+    found: list[Violation] = []
+
+    def add(code: str, message: str) -> None:
+        found.append(Violation(code, message))
+
+    mode_known = deal.mode in MODES
+    if not mode_known:
+        add("mode", f"{quote(deal.mode)} is not a mode (draft, twins or twins-draft)")
+    copies_known = 1 <= deal.copies_per_colour <= _MAX_COPIES
+    copies = deal.copies_per_colour
+    if not copies_known:
+        add("copies", f"copies of each card are 1-{_MAX_COPIES}, not {copies} (CS-1)")
+    black_known = deal.black in (0, 1)
+    if not black_known:
+        add("black", f"Black is seat 0 or 1, not {deal.black} (CS-2)")
+    _check_draws(deal, add, copies if copies_known else None, black_known)
+    if not mode_known:
+        return tuple(found)
+    if deal.mode == "twins":
+        _check_twins(deal, add, copies if copies_known else None, black_known)
+    else:
+        _check_pool(deal, add, copies if copies_known else None)
+    return tuple(found)
+
+
+def _check_draws(deal: Deal, add: Any, copies: int | None, black_known: bool) -> None:
+    first, second = deal.draws
+    if len(first) != len(second) or not first:
+        add(
+            "draws-count",
+            f"both seats draw the same number of cards, at least one each, not "
+            f"{len(first)} and {len(second)} (CS-2)",
+        )
+        return
+    if copies is not None:
+        over = _over_copies(first + second, copies)
+        if over:
+            add(
+                "draws-copies",
+                f"the deck holds {_copies_word(copies)} of each card, but the draws hold "
+                f"{', '.join(over)} (CS-1, CS-2)",
+            )
+    sums = [0, 0]
+    for number, (a, b) in enumerate(zip(first, second, strict=True), 1):
+        sums[0] += a.rank
+        sums[1] += b.rank
+        if sums[0] != sums[1] and number < len(first):
+            add(
+                "draws-decided-early",
+                f"the sums differ after draw {number} ({sums[0]} and {sums[1]}), so nobody "
+                f"draws again (CS-2)",
+            )
+            return
+    if deal.toss:
+        deck = None if copies is None else 18 * copies
+        if sums[0] != sums[1] or (deck is not None and 2 * len(first) != deck):
+            add(
+                "toss",
+                f"a toss decides only when the deck ran out on equal sums; here the sums are "
+                f"{sums[0]} and {sums[1]} after {2 * len(first)} cards (CS-2)",
+            )
+        return
+    if sums[0] == sums[1]:
+        add(
+            "draws-undecided",
+            f"the sums are equal ({sums[0]}) after the last draw and no toss decided (CS-2)",
+        )
+    elif black_known and deal.black != (0 if sums[0] > sums[1] else 1):
+        higher = 0 if sums[0] > sums[1] else 1
+        add(
+            "draws-black",
+            f"player {higher} drew the higher sum ({max(sums)} against {min(sums)}), so "
+            f"player {higher} is Black, not player {deal.black} (CS-2)",
+        )
+
+
+def _check_pool(deal: Deal, add: Any, copies: int | None) -> None:
+    pool = deal.pool
+    rule = "CS-3" if deal.mode == "draft" else "CS-5"
+    if len(pool) != 2 * _HAND:
+        add("pool-size", f"the draft pool holds 10 cards, not {len(pool)} ({rule})")
+    reds, blacks = pool.of_colour(RED), pool.of_colour(BLACK)
+    if len(reds) != _HAND or len(blacks) != _HAND:
+        add(
+            "pool-colours",
+            f"the draft pool holds 5 red and 5 black cards, not {len(reds)} red and "
+            f"{len(blacks)} black ({rule})",
+        )
+    if deal.mode == "twins-draft":
+        red_ranks = sorted(card.rank for card in reds)
+        black_ranks = sorted(card.rank for card in blacks)
+        if red_ranks != black_ranks:
+            add(
+                "pool-twins",
+                f"the pool holds each rank drawn once in red and once in black, but its red "
+                f"ranks are {_ranks(red_ranks)} and its black ranks {_ranks(black_ranks)} (CS-5)",
+            )
+    if copies is not None:
+        over = _over_copies(pool, copies)
+        if over:
+            add(
+                "pool-copies",
+                f"the deck holds {_copies_word(copies)} of each card, but the pool holds "
+                f"{', '.join(over)} (CS-1)",
+            )
+    if any(deal.hands):
+        add(
+            "hands-in-draft",
+            f"in {deal.mode} the players pick from the pool; no card is dealt to a hand, "
+            f"but the hands hold {deal.hands[0]} and {deal.hands[1]} ({rule})",
+        )
+
+
+def _check_twins(deal: Deal, add: Any, copies: int | None, black_known: bool) -> None:
+    if deal.pool:
+        add("pool-in-twins", f"twins has no draft pool, but the pool holds {deal.pool} (CS-4)")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != _HAND:
+            add("hand-size", f"player {seat} receives 5 cards, not {len(hand)} (CS-4)")
+    if black_known:
+        for seat, colour, word in ((deal.red, RED, "red"), (deal.black, BLACK, "black")):
+            hand = deal.hands[seat]
+            wrong = [str(card) for card in hand if card.colour != colour]
+            if wrong:
+                role = "Red" if colour == RED else "Black"
+                add(
+                    "hand-colours",
+                    f"{role} (player {seat}) receives {word} cards only, not "
+                    f"{' '.join(wrong)} (CS-4)",
+                )
+    ranks = [sorted(card.rank for card in hand) for hand in deal.hands]
+    if ranks[0] != ranks[1]:
+        add(
+            "hands-twins",
+            f"both players receive the same ranks, not {_ranks(ranks[0])} and "
+            f"{_ranks(ranks[1])} (CS-4)",
+        )
+    if copies is not None:
+        for seat, hand in enumerate(deal.hands):
+            over = _over_copies(hand, copies)
+            if over:
+                add(
+                    "hand-copies",
+                    f"the deck holds {_copies_word(copies)} of each card, but player {seat} "
+                    f"receives {', '.join(over)} (CS-1, CS-4)",
+                )
+
+
+def _ranks(ranks: Sequence[int]) -> str:
+    return " ".join(str(rank) for rank in ranks) or "none"

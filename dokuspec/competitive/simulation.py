@@ -1,0 +1,709 @@
+"""Competitive Sudoku games between bots: simulation, outcomes, summaries, records replayed.
+
+* :func:`simulate` plays games between two bots (:mod:`dokuspec.competitive.bots`)
+  and yields a :class:`GameResult` as each game finishes. Game ``i`` of a run
+  with seed ``s`` has the seed :func:`game_seed(s, i) <game_seed>`, and its bots
+  draw from random generators seeded from that seed and their seat, so a
+  game's result depends only on the run's seed, its index, the mode, the
+  options and the bots: :func:`play_game` plays game ``i`` alone, and the
+  games of a run may be split among processes in any way.
+* :func:`outcome` tells how a finished game ended (:data:`ENDINGS`), who won,
+  the scores, who was Black, who moved first; it checks the engine's
+  returns against the scores the public definitions give (CS-16, CS-20,
+  CS-25).
+* :func:`summarise` counts how games end, the first player's and Black's
+  wins, and the mean scores.
+* :func:`replay_record` reads a game record (JSON text) and replays it with
+  the engine (:func:`dokuspec.engine.base.replay`); a bad record raises
+  :class:`RecordFileError` naming its JSON path, line and column.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from dokuspec.competitive.bots import Bot, make_bot
+from dokuspec.competitive.hands import hand_value, is_winning, score
+from dokuspec.engine.base import (
+    CHANCE,
+    SIMULTANEOUS,
+    GameOptionError,
+    GameRecord,
+    JSONValue,
+    RecordError,
+    replay,
+)
+from dokuspec.engine.competitive import (
+    MODES,
+    CompetitiveSudoku,
+    CompetitiveSudokuState,
+    Concede,
+    Continue,
+    Place,
+    Swap,
+)
+from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
+from dokuspec.vocabulary.competitive import Scoring
+from dokuspec.vocabulary.jsontext import JsonReader, line_column
+
+__all__ = [
+    "ENDINGS",
+    "Ending",
+    "GameResult",
+    "Outcome",
+    "RecordFileError",
+    "Summary",
+    "game_seed",
+    "outcome",
+    "play_game",
+    "record_name",
+    "record_text",
+    "replay_record",
+    "simulate",
+    "summarise",
+]
+
+Ending = Literal[
+    "win",
+    "concede",
+    "concede-hands",
+    "both-conceded",
+    "turn-limit",
+    "trade-limit",
+    "nothing-to-trade",
+]
+
+ENDINGS: dict[str, str] = {
+    "win": "a player completed a winning hand (CS-19, CS-20)",
+    "concede": "one player conceded with the more valuable hand: 6 to 0 (CS-16)",
+    "concede-hands": "one player conceded: both score their hands (CS-16)",
+    "both-conceded": "both players conceded: a draw, 0-0 (CS-16)",
+    "turn-limit": "max_turns turns were played: a draw, 0-0 (CS-25)",
+    "trade-limit": "both continued after max_trades trades: a draw, 0-0 (CS-25)",
+    "nothing-to-trade": "both continued with no card outside the Grids: a draw, 0-0 (CS-16)",
+}
+"""How a game can end: each code and what it means, in this order."""
+
+
+# -- outcomes --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        ending: a key of :data:`ENDINGS`.
+        winner: the seat that won: the one who completed the winning hand,
+            the one who conceded with the more valuable hand; otherwise the
+            seat with more points, or ``None`` when the scores are equal.
+        scores: the points of seat 0 and seat 1.
+        black: the seat of the Black player (CS-2).
+        first: the seat that moved first (CS-9), ``None`` if no turn began.
+        turns: the turns played.
+        trades: the times the players traded Decks (CS-16).
+    """
+
+    ending: Ending
+    winner: int | None
+    scores: tuple[int, int]
+    black: int
+    first: int | None
+    turns: int
+    trades: int
+
+
+def _first_mover(state: CompetitiveSudokuState) -> int | None:
+    """The seat whose turn came first (CS-9): the first player to act after the placement."""
+    history = state.history()
+    rounds = 0
+    for index, entry in enumerate(history):
+        if rounds < 5:
+            rounds += entry.player == SIMULTANEOUS
+            continue
+        if entry.player == CHANCE:
+            continue
+        if entry.player >= 0:
+            return entry.player
+        # Both Decks were exhausted before the first turn (CS-16): whose turn it was.
+        fresh = state.game.new_initial_state(state.seed)
+        for step in history[:index]:
+            if step.player == SIMULTANEOUS:
+                fresh.apply_actions(step.actions)
+            else:
+                fresh.apply_action(step.actions[0])
+        data = fresh.observation(0).data
+        assert isinstance(data, dict)
+        seat = data["turn_of"]
+        assert isinstance(seat, int)
+        return seat
+    return None
+
+
+def outcome(state: CompetitiveSudokuState) -> Outcome:
+    """How the finished game of ``state`` ended, and its scores.
+
+    The ending is read from the last step of the history and the table; the
+    scores that ending gives are then worked out with the public definitions
+    (:func:`~dokuspec.competitive.hands.score`,
+    :func:`~dokuspec.competitive.hands.hand_value`) and must equal the
+    engine's returns.
+
+    Raises:
+        TypeError: ``state`` is not a Competitive Sudoku state.
+        PositionError: the game is not over.
+        RuntimeError: the engine's returns differ from the scores the rules
+            give (a bug, never expected).
+    """
+    if not isinstance(state, CompetitiveSudokuState):
+        raise TypeError(f"a Competitive Sudoku state is needed, not {type(state).__name__}")
+    if not state.is_terminal():
+        raise PositionError("the game is not over, so it has no outcome yet")
+    options = state.game.options
+    scoring = Scoring.from_options(options)
+    data = state.observation(0).data
+    assert isinstance(data, dict)
+    turns, trades = data["turns"], data["trades"]
+    assert isinstance(turns, int) and isinstance(trades, int)
+    black = state.black
+    assert black is not None
+    grids = (state.grid(0), state.grid(1))
+    last = state.history()[-1]
+    ending: Ending
+    winner: int | None = None
+    expected = [0, 0]
+    if last.player == SIMULTANEOUS and isinstance(last.actions[0], Concede | Continue):
+        concedes = [isinstance(action, Concede) for action in last.actions]
+        if all(concedes):
+            ending = "both-conceded"
+        elif any(concedes):
+            conceder = concedes.index(True)
+            values = [hand_value(grid, scoring) for grid in grids]
+            mine, theirs = values[conceder], values[1 - conceder]
+            conceder_wins = options["equal_value_concede"] == "conceder_wins"
+            if mine > theirs or (mine == theirs and conceder_wins):
+                ending, winner = "concede", conceder
+                expected[conceder] = 6
+            else:
+                ending, expected = "concede-hands", values
+        else:
+            limit = options["max_trades"]
+            assert isinstance(limit, int)
+            ending = "trade-limit" if trades >= limit else "nothing-to-trade"
+    elif (
+        last.player >= 0
+        and isinstance(last.actions[0], Place | Swap)
+        and is_winning(grids[last.player])
+    ):
+        ending, winner = "win", last.player
+        expected[winner] = score(grids[winner], scoring)
+        expected[1 - winner] = score(grids[1 - winner], scoring, winner=False)
+    else:
+        ending = "turn-limit"
+    returns = tuple(int(value) for value in state.returns())
+    if ending == "turn-limit" and turns < int(str(options["max_turns"])):
+        raise RuntimeError(f"internal error: a game ended after {turns} turns, unexplained")
+    if returns != tuple(expected):
+        raise RuntimeError(
+            f"internal error: the engine scores {list(returns)}, the rules give {expected} "
+            f"({ending})"
+        )
+    scores = (returns[0], returns[1])
+    if winner is None and scores[0] != scores[1]:
+        winner = 0 if scores[0] > scores[1] else 1
+    return Outcome(ending, winner, scores, black, _first_mover(state), turns, trades)
+
+
+# -- one game and many -----------------------------------------------------------------------
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``seed``: a 63-bit int.
+
+    The first 8 bytes of the SHA-256 of ``"dokuspec-competitive:{seed}:{index}"``,
+    so every game's seed depends on the run's seed and its index only.
+
+    Raises:
+        TypeError: ``seed`` or ``index`` is not an int.
+    """
+    for name, value in (("seed", seed), ("index", index)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} is an int, not {type(value).__name__}")
+    digest = hashlib.sha256(f"dokuspec-competitive:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One simulated game: which it was, who played, and its :class:`Outcome`'s fields.
+
+    Attributes:
+        index: the game's index in its run, from 0.
+        seed: the game's seed (:func:`game_seed`).
+        mode: the draft mode.
+        bots: the names of the bots of seat 0 and seat 1.
+        ending, winner, scores, black, first, turns, trades: as :class:`Outcome`.
+    """
+
+    index: int
+    seed: int
+    mode: str
+    bots: tuple[str, str]
+    ending: Ending
+    winner: int | None
+    scores: tuple[int, int]
+    black: int
+    first: int | None
+    turns: int
+    trades: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"index", "seed", "mode", "bots", "winner", "ending", "scores", "black",
+        "first", "turns", "trades"}``; pairs are by seat."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "mode": self.mode,
+            "bots": list(self.bots),
+            "winner": self.winner,
+            "ending": self.ending,
+            "scores": list(self.scores),
+            "black": self.black,
+            "first": self.first,
+            "turns": self.turns,
+            "trades": self.trades,
+        }
+
+
+def _check_run(
+    mode: object, bots: object, options: object
+) -> tuple[CompetitiveSudoku, tuple[Bot, Bot]]:
+    if not isinstance(mode, str):
+        raise TypeError(f"mode is a str, not {type(mode).__name__}")
+    if mode not in MODES:
+        raise DokuspecError(f"unknown mode {quote(mode)} (modes: {', '.join(MODES)})")
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping, not {type(options).__name__}")
+    if "mode" in options:
+        raise DokuspecError("the mode is given as mode=, not among the options")
+    game = CompetitiveSudoku(mode=mode, **dict(options))
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
+        raise TypeError("bots is a pair: the bots (or their names) of seat 0 and seat 1")
+    made = []
+    for bot in bots:
+        if isinstance(bot, str):
+            made.append(make_bot(bot))
+        elif isinstance(bot, Bot):
+            made.append(bot)
+        else:
+            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
+    return game, (made[0], made[1])
+
+
+def _play(game: CompetitiveSudoku, bots: tuple[Bot, Bot], seed: int) -> CompetitiveSudokuState:
+    state = game.new_initial_state(seed)
+    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        elif player == SIMULTANEOUS:
+            state.apply_actions([bots[seat](state, seat, rngs[seat]) for seat in (0, 1)])
+        elif player >= 0:
+            state.apply_action(bots[player](state, player, rngs[player]))
+        else:
+            return state
+
+
+def _result(
+    index: int, seed: int, mode: str, bots: tuple[Bot, Bot], state: CompetitiveSudokuState
+) -> GameResult:
+    found = outcome(state)
+    return GameResult(
+        index=index,
+        seed=seed,
+        mode=mode,
+        bots=(bots[0].name, bots[1].name),
+        ending=found.ending,
+        winner=found.winner,
+        scores=found.scores,
+        black=found.black,
+        first=found.first,
+        turns=found.turns,
+        trades=found.trades,
+    )
+
+
+def play_game(
+    index: int,
+    seed: int,
+    mode: str,
+    bots: Sequence[str | Bot] = ("random", "random"),
+    options: Mapping[str, JSONValue] | None = None,
+) -> tuple[GameResult, CompetitiveSudokuState]:
+    """Play game ``index`` of the run with seed ``seed``, alone: as :func:`simulate` plays it.
+
+    The state starts from ``new_initial_state(game_seed(seed, index))``;
+    chance nodes take :meth:`~dokuspec.engine.base.State.sample_chance_outcome`;
+    the bot of each seat acts with a :class:`random.Random` seeded from the
+    game's seed and its seat.
+
+    Returns:
+        The :class:`GameResult` and the final state (for its record).
+
+    Raises:
+        As :func:`simulate`.
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index is an int, not {type(index).__name__}")
+    if index < 0:
+        raise DokuspecError(f"a game's index is 0 or more, not {index}")
+    game, made = _check_run(mode, bots, options)
+    this_seed = game_seed(seed, index)
+    state = _play(game, made, this_seed)
+    return _result(index, this_seed, mode, made, state), state
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record: ``game-000042.json``."""
+    return f"game-{index:06d}.json"
+
+
+def record_text(state: CompetitiveSudokuState) -> str:
+    """A state's game record (:meth:`~dokuspec.engine.base.State.record`) as JSON text.
+
+    One member per line and one step per line, so that an error's line
+    number points at the step.
+    """
+    data = state.record().to_json()
+    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
+    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
+    result = f'  "result": {json.dumps(data["result"])}'
+    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
+
+
+def _write_record(directory: Path, index: int, state: CompetitiveSudokuState) -> None:
+    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
+    target = directory / record_name(index)
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed or removed below
+        "w", encoding="utf-8", dir=directory, prefix=f".{target.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            handle.write(record_text(state))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, target)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+
+
+def _records_directory(records: object, games: int) -> Path | None:
+    if records is None:
+        return None
+    if not isinstance(records, str | os.PathLike):
+        raise TypeError(f"records is a directory path, not {type(records).__name__}")
+    directory = Path(records)
+    if directory.exists() and not directory.is_dir():
+        raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
+    for index in range(games):
+        taken = directory / record_name(index)
+        if taken.exists():
+            raise DokuspecError(
+                f"the records directory holds {taken} already; give an empty directory "
+                "(records are never overwritten)"
+            )
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
+def simulate(
+    games: int,
+    seed: int,
+    mode: str,
+    bots: Sequence[str | Bot] = ("random", "random"),
+    options: Mapping[str, JSONValue] | None = None,
+    records: str | os.PathLike[str] | None = None,
+) -> Iterator[GameResult]:
+    """Play ``games`` games between two bots; yield each result as its game finishes.
+
+    Game ``i`` is :func:`play_game(i, seed, mode, bots, options) <play_game>`,
+    so the results are those of the games played one by one, in any order
+    or in any split among processes. The arguments are checked before the
+    first game, when :func:`simulate` is called.
+
+    Args:
+        games: how many games, 0 or more.
+        seed: the run's seed, any int.
+        mode: ``"draft"``, ``"twins"`` or ``"twins-draft"`` (CS-3 to CS-5).
+        bots: the bots of seat 0 and seat 1, or their names (``"random"``,
+            ``"greedy"``, :mod:`dokuspec.competitive.bots`).
+        options: other options of the game (:class:`CompetitiveSudoku`:
+            ``copies_per_colour``, ``max_turns``, scoring options, ...).
+        records: a directory to write each game's record to, as
+            :func:`record_name` names it (written atomically); created if
+            missing. Records already there are never overwritten: a run that
+            would is refused before it starts.
+
+    Returns:
+        An iterator of :class:`GameResult`, game 0 first.
+
+    Raises:
+        TypeError: a wrong argument type.
+        DokuspecError: a bad value (a negative count, an unknown mode or
+            bot, ``mode`` among the options, a records directory that is a
+            file or holds a record this run would write).
+        GameOptionError: a bad game option.
+        OSError: a record could not be written (when the iterator runs).
+    """
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is an int, not {type(games).__name__}")
+    if games < 0:
+        raise DokuspecError(f"the number of games is 0 or more, not {games}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    game, made = _check_run(mode, bots, options)
+    directory = _records_directory(records, games)
+
+    def run() -> Iterator[GameResult]:
+        for index in range(games):
+            this_seed = game_seed(seed, index)
+            state = _play(game, made, this_seed)
+            if directory is not None:
+                _write_record(directory, index, state)
+            yield _result(index, this_seed, mode, made, state)
+
+    return run()
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """How a set of games ended.
+
+    Attributes:
+        games: the number of games.
+        endings: games per ending, every key of :data:`ENDINGS` in its order.
+        wins: games won by seat 0 and by seat 1.
+        first_wins: games won by the seat that moved first.
+        black_wins: games won by the Black player.
+        score_totals: the points of seat 0 and of seat 1, summed.
+    """
+
+    games: int
+    endings: dict[str, int]
+    wins: tuple[int, int]
+    first_wins: int
+    black_wins: int
+    score_totals: tuple[int, int]
+
+    @property
+    def draws(self) -> int:
+        """Games that nobody won."""
+        return self.games - self.wins[0] - self.wins[1]
+
+    @property
+    def first_win_rate(self) -> float | None:
+        """The share of all games won by the player who moved first; ``None`` without games."""
+        return self.first_wins / self.games if self.games else None
+
+    @property
+    def black_win_rate(self) -> float | None:
+        """The share of all games won by the Black player; ``None`` without games."""
+        return self.black_wins / self.games if self.games else None
+
+    @property
+    def mean_scores(self) -> tuple[float, float] | None:
+        """The mean points of seat 0 and seat 1; ``None`` without games."""
+        if not self.games:
+            return None
+        return (self.score_totals[0] / self.games, self.score_totals[1] / self.games)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every attribute and property by name (rates and means ``null`` without games)."""
+        means = self.mean_scores
+        return {
+            "games": self.games,
+            "endings": dict(self.endings),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "first_wins": self.first_wins,
+            "first_win_rate": self.first_win_rate,
+            "black_wins": self.black_wins,
+            "black_win_rate": self.black_win_rate,
+            "score_totals": list(self.score_totals),
+            "mean_scores": None if means is None else list(means),
+        }
+
+
+def summarise(results: Iterable[GameResult]) -> Summary:
+    """Count how the games ended, who won, and the points.
+
+    Raises:
+        TypeError: an element is not a :class:`GameResult`.
+    """
+    endings = dict.fromkeys(ENDINGS, 0)
+    wins = [0, 0]
+    totals = [0, 0]
+    first_wins = black_wins = games = 0
+    for result in results:
+        if not isinstance(result, GameResult):
+            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
+        games += 1
+        endings[result.ending] += 1
+        for seat in (0, 1):
+            totals[seat] += result.scores[seat]
+        if result.winner is not None:
+            wins[result.winner] += 1
+            first_wins += result.winner == result.first
+            black_wins += result.winner == result.black
+    return Summary(
+        games, endings, (wins[0], wins[1]), first_wins, black_wins, (totals[0], totals[1])
+    )
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+class RecordFileError(RecordError):
+    """A game record that cannot be read or replayed, with where it is wrong.
+
+    The message reads ``source:line:column: $.path: reason`` (the parts
+    that are known).
+
+    Attributes:
+        reason: the message without the location (it starts with the JSON
+            path when there is one).
+        path: the JSON path of the bad part (``$.actions[7].action``), or
+            ``None`` (bad JSON text).
+        line: 1-based line, or ``None``.
+        column: 1-based column, or ``None``.
+        source: the name of the input, or ``None``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.column = column
+        self.source = source
+        where = ":".join(str(part) for part in (source, line, column) if part is not None)
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+_PATH = re.compile(r"\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*)")
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
+
+
+def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileError:
+    """``message`` (starting with a JSON path) located at the deepest part of it in the text."""
+    match = _PATH.match(message)
+    if match is None:
+        return RecordFileError(message, source=source)
+    steps: list[str | int] = [
+        name if name else int(number) for name, number in _STEP.findall(match.group(1))
+    ]
+    while tuple(steps) not in reader.values and steps:
+        steps.pop()
+    offset = reader.values.get(tuple(steps), 0)
+    line, column = line_column(reader.text, offset)
+    path = match.group(0)
+    return RecordFileError(message, path=path, line=line, column=column, source=source)
+
+
+def _decode(data: str | bytes, source: str | None) -> str:
+    if isinstance(data, str):
+        return data[1:] if data.startswith("\ufeff") else data
+    if not isinstance(data, bytes):
+        raise TypeError(f"a record is JSON text (str or bytes), not {type(data).__name__}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = error.start - (before.rfind(b"\n") + 1) + 1
+        raise RecordFileError(
+            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
+            line=line,
+            column=column,
+            source=source,
+        ) from None
+
+
+def replay_record(data: str | bytes, *, source: str | None = None) -> CompetitiveSudokuState:
+    """Read a Competitive Sudoku game record (JSON text) and replay it with the engine.
+
+    The record is the JSON form of :class:`~dokuspec.engine.base.GameRecord`
+    (``{"game": "competitive", "options", "seed", "actions", "result"}``,
+    as :func:`record_text` and :func:`simulate` write it). JSON is read
+    strictly (a key given twice, NaN, deep nesting are refused) and every
+    step is replayed by :func:`dokuspec.engine.base.replay`, which checks
+    each action and the result.
+
+    Args:
+        data: the record's text, or its bytes in UTF-8 (a byte-order mark is
+            skipped).
+        source: the input's name for error messages (a file name).
+
+    Returns:
+        The state after the last step (finished or not).
+
+    Raises:
+        TypeError: ``data`` is not str or bytes.
+        RecordFileError: the text is not UTF-8 or not JSON, the record has
+            the wrong shape, is not a Competitive Sudoku record, has bad
+            options, an action that cannot be read or is illegal, or a result
+            the game does not give; the message names the JSON path and the
+            line and column of the bad part.
+    """
+    text = _decode(data, source)
+    reader = JsonReader(text)
+    try:
+        parsed = reader.decode()
+    except NotationError as error:
+        raise RecordFileError(
+            error.reason, line=error.line, column=error.column, source=source
+        ) from None
+    try:
+        record = GameRecord.from_json(parsed)
+    except RecordError as error:
+        raise _locate(reader, str(error), source) from None
+    if record.game != "competitive":
+        raise _locate(
+            reader,
+            f"$.game: {quote(record.game)} is not a Competitive Sudoku record ('competitive')",
+            source,
+        )
+    try:
+        state = replay(record)
+    except GameOptionError as error:
+        raise _locate(reader, f"$.options.{error.option}: {error}", source) from None
+    except RecordError as error:
+        raise _locate(reader, str(error), source) from None
+    assert isinstance(state, CompetitiveSudokuState)
+    return state
