@@ -33,6 +33,7 @@ from dokuspec.spec import competitive as spec
 from dokuspec.spec.competitive import HandModel, PatternModel
 from dokuspec.vocabulary.competitive import (
     ALL_CARDS,
+    RANKS,
     STANDARD_DECK,
     Card,
     Cards,
@@ -295,14 +296,24 @@ def count_winning_within(
 
         return Count(count_winning_hands(copies, colours), True)
     model, compiled = compiled_pattern_model(copies, backend)
-    found = compiled.enumerate(model.projection, budget=spending)
+    # Nine enumerations, one per rank at the centre (they partition the
+    # patterns): each solver then carries a ninth of the blocking clauses,
+    # which makes Z3 about twice as fast and costs SAT nothing.
+    solutions: list[tuple[int, ...]] = []
+    complete = True
+    for rank in RANKS:
+        part = compiled.enumerate(
+            model.projection, assumptions=[model.rank_literal(4, rank)], budget=spending
+        )
+        solutions.extend(part.solutions)
+        if not part.complete:
+            complete = False
+            break
     if not colours:
-        return Count(len(found.solutions), found.complete)
-    signatures = Counter(
-        spec.rank_signature(model.ranks_of(solution)) for solution in found.solutions
-    )
+        return Count(len(solutions), complete)
+    signatures = Counter(spec.rank_signature(model.ranks_of(solution)) for solution in solutions)
     total = 0
-    exact = found.complete
+    exact = complete
     for signature, patterns in sorted(signatures.items()):
         ways = _colourings(signature, copies, backend, spending)
         if ways is None:
