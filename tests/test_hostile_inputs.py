@@ -281,3 +281,37 @@ def test_conflict_rules_are_sorted_on_both_backends() -> None:
         assert verdict.status == "impossible"
         assert len(verdict.conflict_rules) >= 1
         assert list(verdict.conflict_rules) == sorted(verdict.conflict_rules)
+
+
+SWALLOWED_INTERRUPT = """
+import os, signal
+import click
+import dokuspec.cli.app as app
+from dokuspec import cli
+
+class Finaliser:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)  # the KeyboardInterrupt is raised in __del__
+
+@click.command()
+def swallowed():
+    finaliser = Finaliser()
+    del finaliser
+    click.echo("done")
+
+app.main = swallowed
+cli.run([])
+"""
+
+
+def test_an_interrupt_python_swallows_in_a_finaliser_still_ends_the_run_with_130() -> None:
+    # Z3's objects delete themselves in __del__; a SIGINT landing there is
+    # printed and swallowed by Python, and the program would go on to exit 0.
+    done = subprocess.run(
+        [sys.executable, "-c", SWALLOWED_INTERRUPT],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "done\n", "dokuspec: interrupted\n")

@@ -17,9 +17,13 @@ here), so that a Ctrl-C while they load still ends with one line and 130.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
-from typing import NoReturn
+import threading
+from types import FrameType
+from typing import Any, NoReturn
 
 __all__ = ["main", "run"]
 
@@ -30,7 +34,11 @@ def run(args: list[str] | None = None, prog_name: str = "dokuspec") -> None:
     Closed standard output is refused before anything runs (status 74), and
     SIGINT while the solver libraries load ends with one line (status 130).
     """
+    _sigint_received.clear()
     try:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, _on_sigint)
+            sys.unraisablehook = _unraisable
         from dokuspec.cli.io import Status, error_line  # noqa: PLC0415 - see the module docstring
 
         if sys.stdout is None:
@@ -46,10 +54,53 @@ def run(args: list[str] | None = None, prog_name: str = "dokuspec") -> None:
     except SystemExit as done:
         if done.code == _INTERRUPTED:
             _exit_interrupted()
+        if _sigint_received.is_set():
+            _interrupted_late()
         raise
+    except Exception:
+        # A KeyboardInterrupt raised inside a C library's call-back comes out
+        # wrapped (ctypes.ArgumentError from Z3's bindings): still an interrupt.
+        if _sigint_received.is_set():
+            _interrupted_late()
+        raise
+    if _sigint_received.is_set():
+        _interrupted_late()
 
 
 _INTERRUPTED = 130
+
+_sigint_received = threading.Event()
+"""Set when SIGINT arrives during :func:`run` (see :func:`_on_sigint`)."""
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    """Python's own SIGINT handler (raise KeyboardInterrupt), remembering that it ran.
+
+    A KeyboardInterrupt raised while a finaliser runs (``__del__``, as Z3's
+    objects have) is printed and swallowed by Python, and the program goes
+    on; the flag lets :func:`run` still end such a run as interrupted.
+    """
+    _sigint_received.set()
+    raise KeyboardInterrupt
+
+
+def _unraisable(unraisable: Any) -> None:
+    """Say nothing of a KeyboardInterrupt that Python had to swallow (in a finaliser).
+
+    :func:`run` ends such a run as interrupted anyway; every other
+    unraisable exception goes to Python's own hook.
+    """
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _interrupted_late() -> NoReturn:
+    """End a run whose SIGINT was swallowed on the way: one line, status 130."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("dokuspec: interrupted\n")
+    _exit_interrupted()
 
 
 def _exit_interrupted() -> NoReturn:

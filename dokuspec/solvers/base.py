@@ -317,7 +317,7 @@ class Watchdog:
                 yield self
             finally:
                 os.write(stop_write, b"x")
-                thread.join()
+                _join(thread)
         finally:
             if main:
                 signal.set_wakeup_fd(previous)
@@ -329,11 +329,14 @@ class Watchdog:
         watched = [stop_read] + ([signal_read] if signal_read >= 0 else [])
         while True:
             timeout = None if self._deadline is None else max(0.0, self._deadline - _clock())
-            ready, _, _ = select.select(watched, [], [], timeout)
-            if stop_read in ready:
+            try:
+                ready, _, _ = select.select(watched, [], [], timeout)
+                if stop_read in ready:
+                    return
+                received = os.read(signal_read, 64) if signal_read in ready else b""
+            except OSError:  # the descriptors are closed: the watch is over
                 return
             if signal_read in ready:
-                received = os.read(signal_read, 64)
                 if signal.SIGINT in received:
                     self.fired = "signal"
                     self._interrupt()
@@ -342,6 +345,22 @@ class Watchdog:
             self.fired = "time"
             self._interrupt()
             return
+
+
+def _join(thread: threading.Thread) -> None:
+    """Wait for ``thread`` to end, even through a KeyboardInterrupt (raised afterwards).
+
+    A SIGINT arriving during :meth:`threading.Thread.join` would otherwise
+    let the caller close the watchdog's descriptors while it still reads them.
+    """
+    interrupted: KeyboardInterrupt | None = None
+    while thread.is_alive():
+        try:
+            thread.join()
+        except KeyboardInterrupt as error:
+            interrupted = error
+    if interrupted is not None:
+        raise interrupted
 
 
 class Backend(ABC):
