@@ -8,6 +8,7 @@ each ending; summaries against counts made by hand.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -850,3 +851,27 @@ def test_the_table_is_drawn_within_80_columns() -> None:
     _, state = play_game(1, 0, "draft")
     text = competitive.table_text(state.table())
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_an_empty_records_path_is_refused() -> None:
+    with pytest.raises(DokuspecError, match="the records directory is an empty path"):
+        competitive.simulate(1, 0, "draft", records="")
+
+
+def test_the_records_already_there_are_found_whatever_the_number_of_games(tmp_path: Path) -> None:
+    # A billion names are never listed: what the directory holds decides.
+    (tmp_path / "game-000123.json").write_text("{}")
+    (tmp_path / "game-0123.json").write_text("{}")  # not a name simulate writes
+    with pytest.raises(DokuspecError, match=r"game-000123\.json already"):
+        competitive.simulate(10**9, 0, "draft", records=tmp_path)
+    assert list(competitive.simulate(1, 0, "draft", records=tmp_path))  # 123 is not among 1 game
+
+
+def test_records_get_the_mode_of_any_new_file(tmp_path: Path) -> None:
+    mask = os.umask(0o022)
+    try:
+        list(competitive.simulate(1, 0, "draft", records=tmp_path))
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "game-000000.json").stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["game-000000.json"]  # no temporary left

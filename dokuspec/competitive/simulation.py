@@ -25,7 +25,6 @@ import json
 import os
 import random
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -399,17 +398,17 @@ def record_text(state: CompetitiveSudokuState) -> str:
 def _write_record(directory: Path, index: int, state: CompetitiveSudokuState) -> None:
     """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
     target = directory / record_name(index)
-    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed or removed below
-        "w", encoding="utf-8", dir=directory, prefix=f".{target.name}.", suffix=".tmp", delete=False
-    )
+    # Made with the mode the umask gives any new file (tempfile's would be 0600).
+    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with handle:
+        with open(descriptor, "w", encoding="utf-8") as handle:
             handle.write(record_text(state))
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(handle.name, target)
+        os.replace(temporary, target)
     except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
 
 
@@ -418,18 +417,25 @@ def _records_directory(records: object, games: int) -> Path | None:
         return None
     if not isinstance(records, str | os.PathLike):
         raise TypeError(f"records is a directory path, not {type(records).__name__}")
+    if not os.fspath(records):
+        raise DokuspecError("the records directory is an empty path; give a directory")
     directory = Path(records)
     if directory.exists() and not directory.is_dir():
         raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
-    for index in range(games):
-        taken = directory / record_name(index)
-        if taken.exists():
-            raise DokuspecError(
-                f"the records directory holds {taken} already; give an empty directory "
-                "(records are never overwritten)"
-            )
+    if directory.is_dir():
+        # What is there decides, not the (possibly huge) list of names to come.
+        for entry in sorted(directory.iterdir()):
+            found = _RECORD_NAME.fullmatch(entry.name)
+            if found and int(found[1]) < games and record_name(int(found[1])) == entry.name:
+                raise DokuspecError(
+                    f"the records directory holds {entry} already; give an empty directory "
+                    "(records are never overwritten)"
+                )
     directory.mkdir(parents=True, exist_ok=True)
     return directory
+
+
+_RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
 
 
 def simulate(
