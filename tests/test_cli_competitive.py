@@ -92,7 +92,7 @@ def test_hand_json() -> None:
 
 def test_count_sentence_and_json() -> None:
     code, out, _ = run("count")
-    assert (code, out) == (0, "13,956 winning rank patterns (standard deck)\n")
+    assert (code, out) == (0, "13,956 winning rank patterns (the standard deck)\n")
     code, out, _ = run("count", "--json", "--deck", "unlimited", "--colours", "--backend", "engine")
     assert code == 0
     assert json.loads(out) == {
@@ -111,7 +111,7 @@ def test_count_cut_short_is_a_lower_bound_with_status_1() -> None:
     code, out, _ = run("count", "--conflict-limit", "0")
     assert (code, out) == (
         1,
-        "at least 0 winning rank patterns (standard deck); the budget ran out\n",
+        "at least 0 winning rank patterns (the standard deck); the budget ran out\n",
     )
 
 
@@ -170,3 +170,19 @@ def test_control_characters_in_bad_input_are_escaped() -> None:
     assert code == 2
     assert "\x1b" not in err
     assert "\\x1b" in err
+
+
+def test_hand_refuses_a_grid_the_deck_cannot_hold() -> None:
+    """CS-1: the standard deck has 2 copies of each card, so nine r1 are no hand."""
+    code, out, err = run("hand", "r1 r1 r1 / r1 r1 r1 / r1 r1 r1")
+    assert (code, out) == (2, "")
+    assert err == (
+        "dokuspec: error: GRID: the standard deck has 2 copies of r1, but the Grid holds 9\n"
+    )
+    code, out, _ = run("hand", "--deck", "unlimited", "r1 r1 r1 / r1 r1 r1 / r1 r1 r1")
+    assert code == 0 and "a winning hand" in out
+    code, _, err = run("hand", "--deck", "1", "r1 r1 r1 / b2 b2 b2 / .. .. ..")
+    assert err == (
+        "dokuspec: error: GRID: a deck of 1 copy of each card has 1 copy of b2, "
+        "but the Grid holds 3\n"
+    )

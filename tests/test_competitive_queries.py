@@ -177,7 +177,9 @@ def test_the_deck_must_hold_the_grid_and_the_available_cards() -> None:
         cs.completions(PARTIAL, "r2 b2")
     with pytest.raises(PositionError, match=r"of b5, but the available cards hold 3"):
         cs.outs(PARTIAL, "b5 b5 b5")
-    with pytest.raises(PositionError, match=r"the 1 deck has 1 copy of r1, but the Grid holds 2"):
+    with pytest.raises(
+        PositionError, match=r"a deck of 1 copy of each card has 1 copy of r1, but the Grid holds 2"
+    ):
         cs.completions(PARTIAL, "-", deck=Deck(1))
     with pytest.raises(PositionError, match=r"of r7, but the Grid holds 7"):
         cs.completions("r7 .. r7 / r7 r7 .. / r7 r7 r7", "b7")

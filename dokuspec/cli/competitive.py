@@ -180,12 +180,20 @@ _KIND = 15
 @competitive_group.command(name="hand")
 @click.argument("grid")
 @_scoring_options
+@click.option(
+    "--deck",
+    type=_DeckType(),
+    default="standard",
+    show_default=True,
+    help="The deck, which must hold the Grid's cards (CS-1).",
+)
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def hand_command(
     grid: str,
     power_series_points: int | None,
     three_triplets_bonus: bool,
     score_loser_hand: bool,
+    deck: Deck,
     as_json: bool,
 ) -> None:
     """Read a hand: is GRID a winning hand, and what does each line score?
@@ -202,6 +210,10 @@ def hand_command(
     with guarded():
         out = standard_output()
         hand = _read_grid(grid)
+        try:
+            competitive.check_supply(hand, deck=deck)
+        except DokuspecError as error:
+            raise DokuspecError(f"GRID: {error}") from None
         scoring = Scoring(power_series_points, three_triplets_bonus, score_loser_hand)
         reason = competitive.why_not_winning(hand)
         winning = reason is None
@@ -328,7 +340,7 @@ def count_command(
             )
         else:
             what = "winning Grids of cards" if colours else "winning rank patterns"
-            text = f"{found.count:,} {what} ({deck} deck)"
+            text = f"{found.count:,} {what} ({deck.description})"
             if not found.exact:
                 text = f"at least {text}; the budget ran out"
             _console(out).print(Text(text))

@@ -52,6 +52,7 @@ __all__ = [
     "Placement",
     "best_completion",
     "check_backend",
+    "check_supply",
     "compiled_hand_model",
     "compiled_pattern_model",
     "completions",
@@ -104,6 +105,27 @@ def _cards(available: CardsLike) -> Cards:
     raise TypeError(f"available must be Cards (or their text), not {type(available).__name__}")
 
 
+def check_supply(
+    grid: GridLike,
+    available: CardsLike = "",
+    deck: DeckLike = STANDARD_DECK,
+) -> None:
+    """Refuse a Grid and available cards that the deck cannot hold together (CS-1).
+
+    Args:
+        grid: a Grid (or its text form).
+        available: cards besides the Grid's (or their text form); none by default.
+        deck: the deck; an unlimited deck holds anything.
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        NotationError: a str that is not a Grid, cards or a deck.
+        PositionError: some card is held more often than the deck has it
+            (the message names the card and who holds it).
+    """
+    _check_supply(as_grid(grid), _cards(available), _deck(deck))
+
+
 def _check_supply(grid: Grid, available: Cards, deck: Deck) -> None:
     """Refuse a Grid and available cards that the deck cannot hold together (CS-1)."""
     copies = deck.copies_per_colour
@@ -120,7 +142,7 @@ def _check_supply(grid: Grid, available: Cards, deck: Deck) -> None:
             else:
                 where = "the Grid and the available cards hold"
             raise PositionError(
-                f"the {deck} deck has {copies} {_copies(copies)} of {card}, but {where} {held}"
+                f"{deck.description} has {copies} {_copies(copies)} of {card}, but {where} {held}"
             )
 
 

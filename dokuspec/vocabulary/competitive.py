@@ -412,6 +412,15 @@ class Deck:
         copies = self.copies_per_colour
         return None if copies is None else 18 * copies
 
+    @property
+    def description(self) -> str:
+        """The deck in words: ``"the standard deck"``, ``"the unlimited deck"``,
+        ``"a deck of 3 copies of each card"``."""
+        copies = self.copies_per_colour
+        if copies is None or copies == 2:
+            return f"the {self} deck"
+        return f"a deck of {copies} {'copy' if copies == 1 else 'copies'} of each card"
+
     def count(self, card: Card) -> int | None:
         """The copies of ``card`` in the deck, ``None`` when unlimited."""
         if not isinstance(card, Card):
