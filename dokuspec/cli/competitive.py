@@ -164,6 +164,7 @@ def _scoring_options(function: Any) -> Any:
     return click.option(
         "--power-series-points",
         type=_SeriesPoints(),
+        metavar="as_straight|0-9",
         default="as_straight",
         show_default=True,
         help="Points of a power series line (2 4 8): as a straight (1 or 2), or 0-9.",
