@@ -588,8 +588,14 @@ def simulate_command(
         try:
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("", total=games) if bar is not None else None
-                for result in results:
-                    with _interrupts_deferred():  # a game is printed and counted, or neither
+                games_left = iter(results)
+                while True:
+                    # A game is played, its record written, printed and counted, or
+                    # none of these: SIGINT waits for the game in hand to finish.
+                    with _interrupts_deferred():
+                        result = next(games_left, None)
+                        if result is None:
+                            break
                         if as_json:
                             _json(out, result.to_json())
                         done.append(result)
