@@ -186,3 +186,20 @@ def test_hand_refuses_a_grid_the_deck_cannot_hold() -> None:
         "dokuspec: error: GRID: a deck of 1 copy of each card has 1 copy of b2, "
         "but the Grid holds 3\n"
     )
+
+
+def test_outs_says_why_there_are_none_or_that_the_hand_already_wins() -> None:
+    code, out, _ = run("outs", "r1 r2 .. / b1 b2 b3 / r1 r2 ..", "--available", "r3 b3")
+    assert (code, out) == (
+        0,
+        "r1 r2 .. / b1 b2 b3 / r1 r2 ..\nno outs: 2 empty positions, and one card fills one\n",
+    )
+    code, out, _ = run("outs", "r1 r2 r3 / b1 b2 b3 / r1 r2 r3", "--available", "b9 b3")
+    assert (code, out) == (
+        0,
+        "r1 r2 r3 / b1 b2 b3 / r1 r2 r3\n"
+        "already a winning hand; these swaps keep it one:\n"
+        "  b3  swap into position 3\n"
+        "  b3  swap into position 6\n"
+        "  b3  swap into position 9\n",
+    )

@@ -291,8 +291,10 @@ def test_replay_of_a_missing_file_or_a_directory(tmp_path: Path) -> None:
     assert code == 2
     assert (
         err
-        == f"dokuspec: error: {tmp_path / 'none.json'}: cannot open: No such file or directory\n"
+        == f"dokuspec: error: '{tmp_path / 'none.json'}': cannot open: No such file or directory\n"
     )
+    code, _, err = run("replay", "")
+    assert (code, err) == (2, "dokuspec: error: '': cannot open: No such file or directory\n")
     code, _, err = run("replay", str(tmp_path))
     assert code == 2 and err.startswith("dokuspec: error: Invalid value for 'RECORD'")
     assert err.count("\n") == 1

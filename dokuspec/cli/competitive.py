@@ -394,8 +394,13 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
         else:
             console = _console(out)
             console.print(Text(str(hand), style="bold"))
-            if not found:
+            empty = len(hand.empty_positions())
+            if empty > 1:
+                console.print(Text(f"no outs: {empty} empty positions, and one card fills one"))
+            elif not found:
                 console.print(Text(f"no outs among {len(cards)} available cards"))
+            elif not empty and competitive.is_winning(hand):
+                console.print(Text("already a winning hand; these swaps keep it one:"))
             for out_ in found:
                 verb = "place on" if out_.kind == "place" else "swap into"
                 console.print(Text(f"  {out_.card}  {verb} position {out_.position}"))
@@ -666,7 +671,7 @@ def _read_input(name: str) -> tuple[str, bytes]:
     try:
         handle = open(name, "rb")  # noqa: SIM115 - closed below
     except OSError as error:
-        raise DokuspecError(f"{name}: cannot open: {error.strerror or error}") from None
+        raise DokuspecError(f"{shown(name)!r}: cannot open: {error.strerror or error}") from None
     with handle:
         try:
             return name, handle.read()
