@@ -6,7 +6,7 @@ holds what every command shares: the exit statuses, one-line errors, and
 guarded standard streams; :mod:`dokuspec.cli.app` the command group,
 :data:`main`.
 
-Exit statuses (:class:`~dokuspec.cli.io.Status`): 0 every position answered,
+Exit statuses (:class:`~dokuspec.cli.io.Status`): 0 everything asked was answered,
 1 some answer ``unknown`` (a budget ran out), 2 bad input or bad usage, 74 an
 input or output failure (closed or failing standard streams, a full disk, a
 closed pipe), 130 interrupted (SIGINT, Ctrl-C).
