@@ -247,8 +247,9 @@ def count_winning(
       found once); with ``colours``, each pattern's colourings are counted
       by enumerating the solutions of a small model per rank-count signature
       (:func:`~dokuspec.spec.competitive.colouring_model`, once per
-      signature and process). SAT takes a few seconds; Z3 one to two
-      minutes on the standard deck.
+      signature and process). The patterns are enumerated in nine parts,
+      one per rank at the centre. SAT takes a few seconds; Z3 about half a
+      minute for the standard deck's patterns.
     * ``"engine"``: the engine's own count
       (:func:`dokuspec.engine.competitive.count_winning_hands`), an
       independent implementation. It takes well under a second and is not
