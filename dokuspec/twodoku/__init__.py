@@ -1,0 +1,1 @@
+"""Two-Doku: deals, positions, hidden-information inference and the game (TD-1 to TD-11)."""

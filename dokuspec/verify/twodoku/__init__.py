@@ -1,0 +1,1 @@
+"""Two-Doku's cross-checks: engine against spec, validators against models, sampler against counts."""
