@@ -3,6 +3,8 @@
 * :mod:`dokuspec.vocabulary.sumodoku`: Board, Piece, Variants, Position.
 * :mod:`dokuspec.vocabulary.competitive`: Card, Cards, Deck, Grid, Stack,
   Pool, Table, Scoring.
+* :mod:`dokuspec.vocabulary.twodoku`: Square, Dominoes, Colouring, Deal,
+  Position, the events Take, Play and Return, and the View of one player.
 * :mod:`dokuspec.vocabulary.text` and :mod:`dokuspec.vocabulary.jsontext`:
   located reading of text and JSON input, shared by every game.
 
