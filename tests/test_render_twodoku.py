@@ -873,6 +873,54 @@ def test_any_position_fits_80_columns_and_draws_every_square(
         assert shown == ["?" if down.digit is None else str(down.digit)]
 
 
+@st.composite
+def deals(draw: st.DrawFn) -> StandInDeal:
+    red = draw(st.lists(cells, unique=True))
+    blue = draw(st.lists(cells, unique=True))
+    downs = draw(st.dictionaries(cells, st.tuples(digits, players), max_size=81))
+    return StandInDeal(
+        tuple(red),
+        tuple(blue),
+        tuple(DealFD(r, c, d, p) for (r, c), (d, p) in downs.items()),
+        *(tuple(draw(st.lists(digits, max_size=90))) for _ in range(3)),
+    )
+
+
+@given(deals())
+def test_any_deal_fits_80_columns_and_counts_every_domino(deal: StandInDeal) -> None:
+    lines = check_text(deal_text(deal))
+    face_down = [f.digit for f in deal.face_down]
+    groups = {
+        "Pot": deal.pot,
+        "Red": deal.red,
+        "Blue": deal.blue,
+        "Face down": face_down,
+        "All": [*deal.pot, *deal.red, *deal.blue, *face_down],
+    }
+    for name, group in groups.items():
+        (line,) = [x for x in lines if x.startswith(f"{name} ({len(group)}) ")]
+        counts = Counter(group)
+        assert line.split()[-10:] == [
+            *(str(counts[d]) if counts[d] else "." for d in range(1, 10)),
+            str(sum(group)),
+        ]
+    root = parse(deal_svg(deal))
+    squares = squares_of(root)
+    for cell, group in squares.items():
+        assert square_kind(group) == expected_kind(cell, deal.red_squares, deal.blue_squares)
+    for f in deal.face_down:
+        (domino,) = having(squares[f.row, f.col], "domino")
+        assert domino.get("class") == f"domino face-down {f.placed_by}"
+        assert texts(domino, "digit", "faded") == [str(f.digit)]
+    assert len(having(root, "domino")) == len(deal.face_down)
+    table = counts_table(root)
+    for css, group in zip(
+        ["row pot", "row red", "row blue", "row face-down", "row all"], groups.values(), strict=True
+    ):
+        counts = Counter(group)
+        assert table[css][1:] == ([counts[d] for d in range(1, 10)], str(sum(group)))
+
+
 def events_strategy() -> st.SearchStrategy[Any]:
     squares = cells.map(lambda c: Sq(*c))
     return st.one_of(
@@ -919,10 +967,14 @@ DEAL_JSON = {
     "red": list(RED_PILE),
     "blue": list(BLUE_PILE),
 }
+VIEW_JSON = example_view("vocabulary").to_json()
 _PRINT_PICTURES = f"""
-from dokuspec.render.twodoku import deal_svg, deal_text, position_svg, position_text
-from dokuspec.vocabulary.twodoku import Colouring, Deal, Dominoes, FaceDown, Position, Square
+from dokuspec.render.twodoku import (
+    deal_svg, deal_text, position_svg, position_text, view_svg, view_text
+)
+from dokuspec.vocabulary.twodoku import Deal, Dominoes, FaceDown, Position, Square, View
 deal = Deal.from_json({DEAL_JSON!r})
+view = View.from_json({VIEW_JSON!r})
 position = Position(
     deal.colouring(),
     {{Square(1, 1): 5, Square(4, 5): 7}},
@@ -935,6 +987,8 @@ print(deal_svg(deal, title="t"))
 print(deal_text(deal))
 print(position_svg(position, highlight=[Square(9, 9), Square(2, 2)]))
 print(position_text(position))
+print(view_svg(view, title="v"))
+print(view_text(view))
 """
 
 
@@ -968,6 +1022,8 @@ def test_same_input_same_bytes_in_any_process() -> None:
         deal_text(deal),
         position_svg(position, highlight=lit),
         position_text(position),
+        view_svg(vocabulary.View.from_json(VIEW_JSON), title="v"),
+        view_text(example_view("stand-in")),
     ]
     assert outputs == {"\n".join(here) + "\n"}
 

@@ -932,6 +932,7 @@ def _legend_texts(board: _Board) -> list[tuple[str, str]]:
 
 
 _KEY_GAP = 16
+_HEADINGS = ("to-move", "events-caption")  # panel texts drawn bold
 
 
 def _legend_width(board: _Board) -> int:
@@ -1015,11 +1016,12 @@ def _picture(
     panel = add(root, "g", class_="panel", transform=_translate(_MARGIN + board_w + _GAP, top))
     y = 0
     for css, text in before:
-        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, **_TEXT)
+        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, font_weight="bold", **_TEXT)
         y += _LINE_H
     y = _draw_counts(panel, rows, y + (8 if before else 0)) + 8
     for css, text in after:
-        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, **_TEXT)
+        weight: _Style = {"font_weight": "bold"} if css in _HEADINGS else {}
+        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, **weight, **_TEXT)
         y += _LINE_H
     return serialize(root)
 
