@@ -83,7 +83,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Protocol
+from typing import Any, Protocol
 
 from dokuspec.errors import OffBoardError, PositionError, quote
 from dokuspec.render.svg import add, document, serialize, text_width, writable
@@ -212,7 +212,7 @@ class PositionLike(Protocol):
     def colouring(self) -> ColouringLike: ...
 
     @property
-    def face_up(self) -> Mapping[SquareLike, int]: ...
+    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
 
     @property
     def face_down(self) -> Iterable[FaceDownLike]: ...
@@ -308,7 +308,7 @@ class ViewLike(Protocol):
     def face_down(self) -> Iterable[FaceDownLike]: ...
 
     @property
-    def face_up(self) -> Mapping[SquareLike, int]: ...
+    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
 
     @property
     def pot(self) -> DominoesLike: ...
