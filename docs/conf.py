@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sphinx.addnodes import pending_xref
+
 if TYPE_CHECKING:
     from docutils.nodes import Element
-    from sphinx.addnodes import pending_xref
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -105,5 +106,28 @@ def _resolve_imported_name(
     return found_node
 
 
+def _qualify_bare_names(app: Sphinx, doctree: Element) -> None:
+    """Give an unqualified name in a signature the full name its module imports.
+
+    A signature's types are looked up loosely (any documented object whose
+    name ends so), so a bare ``Position`` that autodoc could not evaluate
+    (a Hypothesis strategy's return type) would match Sumodoku's and
+    Two-Doku's alike. The name the module itself imports is the one meant.
+    """
+    for node in doctree.findall(pending_xref):
+        target = node.get("reftarget", "")
+        module_name = node.get("py:module")
+        if not node.get("refspecific") or not module_name or not target.isidentifier():
+            continue
+        try:
+            found = getattr(importlib.import_module(module_name), target, None)
+        except ImportError:
+            continue
+        home = getattr(found, "__module__", None)
+        if found is not None and home and home != module_name:
+            node["reftarget"] = f"{home}.{getattr(found, '__qualname__', target)}"
+
+
 def setup(app: Sphinx) -> None:
     app.connect("missing-reference", _resolve_imported_name)
+    app.connect("doctree-read", _qualify_bare_names)

@@ -1,0 +1,192 @@
+"""The handbook's Two-Doku chapter: every rule has its section, every name it gives exists.
+
+The chapter (``docs/rules/twodoku.rst``) states each rule of the rulings
+register (``docs/rulings.rst``) with the code and the tests that encode and
+check it. These tests hold the two documents to each other and to the code:
+the same rules, the same rulings, and no test named that does not exist.
+The notation page's Two-Doku error messages are read again from the
+vocabulary.
+
+They need the source tree (``docs/``) and are skipped where only the
+installed package and the tests are present.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dokuspec.errors import NotationError
+from dokuspec.vocabulary.twodoku import Deal, Dominoes, Square
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTER = ROOT / "docs" / "rules" / "twodoku.rst"
+RULINGS = ROOT / "docs" / "rulings.rst"
+NOTATION = ROOT / "docs" / "notation.rst"
+
+pytestmark = pytest.mark.skipif(
+    not CHAPTER.is_file(),
+    reason="the handbook's sources are not here (tests run against the installed wheel)",
+)
+
+# The rule text's rules, then the rulings dokuspec added.
+READ = [f"TD-{n}" for n in range(1, 12)]
+ADDED = [f"TD-{n}" for n in range(12, 19)]
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def register_rows() -> dict[str, list[str]]:
+    """The register's Two-Doku rows: ID -> its cells (ID, question, ruling[, reason], option)."""
+    rows: dict[str, list[str]] = {}
+    cells: list[str] = []
+
+    def close() -> None:
+        found = re.search(r"\bTD-(\d+)\b", cells[0]) if cells else None
+        if found and len(cells) in (4, 5):
+            assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
+            rows[found.group(0)] = [_normal(cell) for cell in cells]
+
+    for line in RULINGS.read_text(encoding="utf-8").split("\n"):
+        if line.startswith("   * - "):
+            close()
+            cells = [line[7:]]
+        elif line.startswith("     - ") and cells:
+            cells.append(line[7:])
+        elif line.startswith("       ") and cells:
+            cells[-1] += " " + line.strip()
+        elif line.strip() and not line.startswith("   "):
+            close()
+            cells = []
+    close()
+    return rows
+
+
+def chapter_sections() -> dict[str, str]:
+    """The chapter's rule sections: ID -> the section's text (from its label to the next label)."""
+    text = CHAPTER.read_text(encoding="utf-8")
+    parts = re.split(r"^\.\. _(td-\d+):\n", text, flags=re.M)
+    # The last rule's section runs to the next label of any kind.
+    parts[-1] = re.split(r"^\.\. _", parts[-1], flags=re.M)[0]
+    return {label.upper(): body for label, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def admonition(section: str) -> str:
+    """The text of a section's ruling admonition, on one line."""
+    lines = section.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(".. admonition:: Ruling"))
+    body = []
+    for line in lines[start + 1 :]:
+        if line and not line.startswith("   "):
+            break
+        body.append(line)
+    return _normal("\n".join(body))
+
+
+def test_the_register_holds_td1_to_td18_and_no_other() -> None:
+    rows = register_rows()
+    assert sorted(rows, key=lambda rule: int(rule[3:])) == READ + ADDED
+    assert all(len(rows[rule]) == 4 for rule in READ)
+    # The rulings dokuspec added give their reason.
+    assert all(len(rows[rule]) == 5 and rows[rule][3] for rule in ADDED)
+
+
+def test_the_register_reads_td4_and_td6_as_the_rulings_file_does() -> None:
+    rows = register_rows()
+    assert "counting dominoes as physical pieces: exactly the distribution of" in rows["TD-4"][2]
+    assert rows["TD-6"][2].endswith("Doing none of these is a pass. A pile has no size limit.")
+
+
+def test_every_rule_the_code_and_the_tests_cite_is_in_the_register() -> None:
+    cited: set[str] = set()
+    for folder in ("dokuspec", "tests", "docs"):
+        for pattern in ("*.py", "*.rst", "*.json"):
+            for path in (ROOT / folder).rglob(pattern):
+                if "_build" not in path.parts:
+                    cited |= set(re.findall(r"\bTD-\d+\b", path.read_text(encoding="utf-8")))
+    assert cited, "no rule is cited"
+    assert cited <= set(register_rows()), sorted(cited - set(register_rows()))
+
+
+def test_every_rule_in_the_register_has_a_section_and_no_other() -> None:
+    sections = chapter_sections()
+    assert set(sections) == set(register_rows())
+    for rule_id, body in sections.items():
+        heading = body.lstrip("\n").split("\n")[0]
+        assert heading.startswith(f"{rule_id}: "), heading
+
+
+def test_the_register_links_each_rule_to_its_section() -> None:
+    for rule_id, (cell, *_) in register_rows().items():
+        assert cell == f":ref:`{rule_id} <{rule_id.lower()}>`"
+
+
+def test_each_section_states_the_registers_ruling_and_option() -> None:
+    sections = chapter_sections()
+    for rule_id, cells in register_rows().items():
+        question, ruling, option = cells[1], cells[2], cells[-1]
+        stated = admonition(sections[rule_id])
+        assert ruling in stated, rule_id
+        if rule_id in ADDED:
+            assert stated.startswith(question), rule_id
+        if option != "–":
+            assert re.search(r"Options?: " + re.escape(option), stated), rule_id
+        else:
+            assert "Option" not in stated, rule_id
+
+
+def test_the_tests_the_chapter_names_exist() -> None:
+    text = CHAPTER.read_text(encoding="utf-8")
+    named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", text)
+    assert named, "the chapter names no test"
+    for module, function in named:
+        assert (ROOT / module).is_file(), module
+        if function:
+            source = (ROOT / module).read_text(encoding="utf-8")
+            assert re.search(rf"^(?:async )?def {function}\(", source, flags=re.M), (
+                f"{module}::{function}"
+            )
+
+
+def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
+    # A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else.
+    text = CHAPTER.read_text(encoding="utf-8")
+    for block in re.findall(r"^Tests\n((?:   .*\n|\n)+)", text, flags=re.M):
+        for line in block.strip("\n").split("\n"):
+            if line.strip():
+                assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+
+
+# What the notation page's Two-Doku errors section shows, and the input that gives each line.
+_DEAL = (
+    '{{"red_squares": {}, "blue_squares": [], "face_down": {}, "pot": {}, "red": [], "blue": []}}'
+)
+_ERRORS = [
+    (Square.parse, "r10c5"),
+    (Dominoes.parse, "1 1 3 x"),
+    (Deal.parse, _DEAL.format("[[1, 1, 2]]", "[]", "[3, 7]")),
+    (
+        Deal.parse,
+        _DEAL.format("[]", '[{"row": 1, "col": 2, "digit": 7, "placed_by": "green"}]', "[3, 7]"),
+    ),
+    (Deal.parse, _DEAL.format("[]", "[]", "[3, 7.0]")),
+    (Deal.parse, _DEAL.format("[]", "[]", "[3, 7]").replace('"blue_squares"', '"red_squares"')),
+]
+
+
+def test_the_notation_pages_two_doku_errors_are_the_vocabularys() -> None:
+    text = NOTATION.read_text(encoding="utf-8")
+    section = text[text.index(".. _notation-twodoku:") :]
+    errors = section[section.index("\nErrors\n") :]
+    block = errors[errors.index("::\n\n") + 3 :].split("\n\n")[0]
+    shown = [line.strip() for line in block.split("\n") if line.strip()]
+    said = []
+    for read, given in _ERRORS:
+        with pytest.raises(NotationError) as caught:
+            read(given)
+        said.append(str(caught.value))
+    assert shown == said
