@@ -1354,10 +1354,8 @@ class TwoDokuState(State):
 
     def _illegal_reason(self, player: int, action: Action) -> str:
         phase = self._phase
-        if phase == _DEALING:
-            return "the deal is a chance node: its outcomes are drawn (TD-3, TD-4)"
-        if phase == _PLAY_PHASE and self._pending is not None:
-            return "a hidden clash turns a clashing face-down domino face up (TD-8)"
+        if player == CHANCE:
+            return self._chance_reason(action)
         name = PLAYERS[player]
         if phase == _COLOURING:
             if isinstance(action, Colour):
@@ -1368,6 +1366,22 @@ class TwoDokuState(State):
                 return f"{action.square} is not an empty white square (TD-3)"
             return f"{name} places a face-down domino on an empty white square now (TD-3)"
         return self._turn_reason(player, action)
+
+    def _chance_reason(self, action: Action) -> str:
+        if self._phase == _PLAY_PHASE:
+            if isinstance(action, Reveal):
+                return f"{action.square} holds no face-down domino clashing with the play (TD-8)"
+            return "one of the clashing face-down dominoes is turned face up first (TD-8)"
+        if len(self._face_down_digits) < FACE_DOWN_COUNT:
+            return "the face-down digits are drawn now, in placement order (TD-3)"
+        if self._initial_pot is None:
+            if isinstance(action, DealPot):
+                return f"no fair deal has the pot {action.low} {action.high} (TD-4)"
+            return "the pot is dealt now (TD-4)"
+        digit = len(self._red_counts) + 1
+        if isinstance(action, DealCount) and action.digit == digit:
+            return f"no fair deal gives Red {action.count} of digit {digit} (TD-4)"
+        return f"Red's count of digit {digit} is dealt now (TD-4)"
 
     def _turn_reason(self, player: int, action: Action) -> str:
         name = PLAYERS[player]
