@@ -63,9 +63,9 @@ protocol of :mod:`dokuspec.engine.base`. A game goes through these steps:
 5. The end (TD-9, ruling TD-13, TD-14): as soon as a pile is empty
    (``"pile-empty"``), when two consecutive turns (one by each player) both
    ended without a successful play (``"no-successful-play"``), or after
-   ``max_turns`` turns (``"max-turns"``). When a pile empties on a turn that
-   also completes two turns without a successful play, the ending is
-   ``"pile-empty"`` (the result is the same).
+   ``max_turns`` turns (``"max-turns"``). When one turn meets more than one
+   of these, the ending named is the first of that list (the result is the
+   same).
 6. The result (TD-10, :class:`TwoDokuResult`): each pile is summed, the lower
    sum wins and scores the loser's sum plus the pot's sum; the loser scores
    0; equal sums are a draw. The returns are zero-sum: the winner's score
@@ -78,8 +78,10 @@ pot, the pile sizes and every take, play (with its result and the square
 revealed) and return; private: one's own pile; hidden from both: the
 face-down digits. While a hidden clash waits for its reveal (a chance node)
 the play is not yet among the events (a view's play of a hidden clash names
-the square revealed). :meth:`TwoDokuState.resample_from_infostate` redraws
-what a player cannot see with a small randomised search.
+the square revealed). A view has no place for the result, so the
+observation of a finished game does not show it (:meth:`TwoDokuState.result`
+does). :meth:`TwoDokuState.resample_from_infostate` redraws what a player
+cannot see with a small randomised search.
 
 Besides the protocol a state gives :meth:`TwoDokuState.position` (the full
 position), :meth:`TwoDokuState.deal` (the deal, once dealt),
@@ -1495,11 +1497,14 @@ class TwoDokuState(State):
             digits = rng.sample(full, FACE_DOWN_COUNT)
             if pot is None:
                 break
-            left = [COPIES] * 9
+            # The pot must keep a fair deal: the 80 left need an even sum; holding every
+            # digit then suffices (the proof of fair_deal_exists), else they are counted.
+            split = [COPIES - p for p in pot]
             for digit in digits:
-                left[digit - 1] -= 1
-            low, high = (d for d, n in enumerate(pot, start=1) for _ in range(n))
-            if any((a, b) == (low, high) for a, b, _ in _pot_weights(tuple(left), PILE_SIZE)):
+                split[digit - 1] -= 1
+            if min(split) < 0 or _counts_sum(split) % 2:
+                continue
+            if min(split) > 0 or _split_count(tuple(split), PILE_SIZE):
                 break
         self._face_down_digits = digits[:drawn]
         for square, digit in zip(self._face_down_squares, self._face_down_digits, strict=False):
@@ -1708,18 +1713,17 @@ def _view_text(view: View, turns: int) -> str:
     if view.phase in (_PLAY_PHASE, _OVER):
         head += f", {turns} turns played"
     lines = [head, "     1 2 3   4 5 6   7 8 9"]
-    down = {f.square for f in view.face_down}
+    marks = ["."] * 81
+    for square in view.red_squares:
+        marks[square.index] = "r"
+    for square in view.blue_squares:
+        marks[square.index] = "x" if marks[square.index] == "r" else "b"
+    for face_down in view.face_down:
+        marks[face_down.square.index] = "#"
+    for square, digit in view.face_up.items():
+        marks[square.index] = str(digit)
     for row in range(1, 10):
-        cells = []
-        for col in range(1, 10):
-            square = ALL_SQUARES[(row - 1) * 9 + col - 1]
-            if square in view.face_up:
-                cells.append(str(view.face_up[square]))
-            elif square in down:
-                cells.append("#")
-            else:
-                red, blue = square in view.red_squares, square in view.blue_squares
-                cells.append("x" if red and blue else "r" if red else "b" if blue else ".")
+        cells = marks[(row - 1) * 9 : row * 9]
         lines.append(
             f"  {row}  {' '.join(cells[0:3])} | {' '.join(cells[3:6])} | {' '.join(cells[6:9])}"
         )
