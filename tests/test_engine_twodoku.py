@@ -54,6 +54,7 @@ from dokuspec.engine.twodoku import (
     DealPot,
     DrawFaceDown,
     EndTurn,
+    FairDealMissingError,
     PlaceFaceDown,
     PlayDomino,
     ReturnToPot,
@@ -65,6 +66,7 @@ from dokuspec.engine.twodoku import (
     TwoDokuState,
     _count_weights,
     _pot_weights,
+    _search_digits,
     fair_deal_count,
     fair_deal_exists,
     fair_split_count,
@@ -1013,6 +1015,76 @@ def test_a_resampled_state_looks_the_same_and_replays_td11(seed: int) -> None:
     assert changed > 0
     assert reveals > 0
     assert len(state.events()) > 70
+
+
+@settings(max_examples=examples(3.0), deadline=None)
+@given(
+    planted=st.lists(st.integers(1, 9), min_size=0, max_size=8),
+    extras=st.lists(st.sets(st.integers(1, 9)), min_size=8, max_size=8),
+    slack=st.lists(st.integers(0, 2), min_size=9, max_size=9),
+    must=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_the_search_for_face_down_digits_finds_one_when_one_exists(
+    planted: list[int], extras: list[set[int]], slack: list[int], must: bool, seed: int
+) -> None:
+    """A planted solution: domains hold its digits and more, capacities its counts and more."""
+    domains = [sorted({digit} | extra) for digit, extra in zip(planted, extras, strict=False)]
+    capacity = [planted.count(d) + slack[d - 1] for d in range(1, 10)]
+    wanted = (
+        ([n for n in range(len(planted)) if n % 2 == 0], planted[0]) if must and planted else None
+    )
+    found = _search_digits(domains, capacity, sum(planted), wanted, random.Random(seed))
+    assert found is not None
+    assert len(found) == len(planted)
+    assert all(digit in domain for digit, domain in zip(found, domains, strict=True))
+    assert all(found.count(d) <= capacity[d - 1] for d in range(1, 10))
+    assert sum(found) == sum(planted)
+    if wanted is not None:
+        assert any(found[n] == wanted[1] for n in wanted[0])
+
+
+def test_the_search_for_face_down_digits_says_when_none_exists() -> None:
+    rng = random.Random(0)
+    assert _search_digits([[1, 2], [1, 2]], [1, 1, 0, 0, 0, 0, 0, 0, 0], 2, None, rng) is None
+    assert _search_digits([[1, 2], [1, 2]], [2] * 9, 5, None, rng) is None
+    assert _search_digits([[1, 2], [1, 3]], [2] * 9, 3, ([1], 3), rng) is None
+    assert _search_digits([], [0] * 9, 0, None, rng) == []
+    # Eight squares, every digit possible, a sum only one multiset reaches: 8 nines.
+    assert _search_digits([list(range(1, 10))] * 8, [8] * 9, 72, None, rng) == [9] * 8
+
+
+def test_a_state_resampled_during_the_deal_replays_td3_td4() -> None:
+    rng = random.Random(8)
+    state = placed()
+    changed = 0
+    while state.phase == "dealing":
+        for player in (0, 1):
+            other = state.resample_from_infostate(player, rng)
+            assert other.observation(player) == state.observation(player)
+            assert other.view(0).pot == state.view(0).pot  # the pot is public once dealt
+            assert replay(other.record()) == other
+            changed += other._face_down_digits != state._face_down_digits
+        state.apply_action(state.sample_chance_outcome())
+    assert changed > 0
+
+
+def test_a_draw_without_a_fair_deal_stops_the_engine_td4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never the case (fair_deal_exists); if the count said so, the engine would refuse."""
+    from dokuspec.engine import twodoku  # noqa: PLC0415 - the module's own counting
+
+    state = placed()
+    for digit in FACE_DOWN:
+        state.apply_action(DrawFaceDown(digit))
+    monkeypatch.setattr(twodoku, "_pot_weights", lambda counts, pile: ())
+    twodoku._pot_outcomes.cache_clear()
+    try:
+        with pytest.raises(FairDealMissingError, match="no fair deal exists for the face-down"):
+            state.chance_outcomes()
+        with pytest.raises(FairDealMissingError):
+            pot_probabilities(Dominoes(FACE_DOWN))
+    finally:
+        twodoku._pot_outcomes.cache_clear()
 
 
 # -- the conformance suite ------------------------------------------------------------------------

@@ -1627,38 +1627,40 @@ def _search_digits(
         high_rest[k] = high_rest[k + 1] + highs[k]
     used = [0] * 9
     chosen = [0] * count
+    # ``must``: whether a position from k on can still take the wanted digit.
     members = set(must[0]) if must is not None else set()
     wanted = must[1] if must is not None else 0
+    later = [must is None] * (count + 1)
+    for k in range(count - 1, -1, -1):
+        later[k] = later[k + 1] or (order[k] in members and wanted in shuffled[k])
+    # Choices that failed, by position, digits used and whether ``must`` holds already:
+    # the rest of the search depends on nothing else, so each is tried once.
+    failed: set[tuple[int, tuple[int, ...], bool]] = set()
 
-    def met(k: int) -> bool:
-        """Whether ``must`` can still hold with the choices of positions before ``k``."""
-        if must is None:
-            return True
-        for j in range(count):
-            if order[j] in members:
-                if j < k and chosen[j] == wanted:
-                    return True
-                if j >= k and wanted in shuffled[j]:
-                    return True
-        return False
-
-    def search(k: int, left: int) -> bool:
+    def search(k: int, left: int, held: bool) -> bool:
         if k == count:
-            return left == 0 and met(k)
+            return left == 0 and held
+        key = (k, tuple(used), held)
+        if key in failed:
+            return False
         for digit in shuffled[k]:
             rest = left - digit
             if used[digit - 1] >= capacity[digit - 1]:
                 continue
             if not low_rest[k + 1] <= rest <= high_rest[k + 1]:
                 continue
+            now = held or (order[k] in members and digit == wanted)
+            if not (now or later[k + 1]):
+                continue
             used[digit - 1] += 1
             chosen[k] = digit
-            if met(k + 1) and search(k + 1, rest):
+            if search(k + 1, rest, now):
                 return True
             used[digit - 1] -= 1
+        failed.add(key)
         return False
 
-    if not search(0, target):
+    if not search(0, target, must is None):
         return None
     result = [0] * count
     for k, n in enumerate(order):
