@@ -73,6 +73,7 @@ from dokuspec.engine.twodoku import (
     pot_probabilities,
 )
 from dokuspec.errors import PositionError
+from dokuspec.render.twodoku import view_text
 from dokuspec.verify.conformance import check_game
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -793,17 +794,19 @@ def test_a_view_shows_one_s_own_pile_and_only_the_sizes_of_the_other_td11() -> N
         assert all(set(f) == {"row", "col", "placed_by"} for f in seen.data["face_down"])  # type: ignore[call-overload,index,union-attr]
 
 
-def test_the_observation_text_of_an_opening() -> None:
+def test_the_observation_text_is_the_view_s_picture() -> None:
     state = opening()
-    text = state.observation(1).text
-    lines = text.splitlines()
-    assert lines[0] == "Two-Doku as Blue sees it: play, red to move, 0 turns played"
-    assert lines[2] == "  1  r r r | r r r | r r r"
-    assert lines[11] == "  8  b b b | b b b | b b b"
-    assert lines[12] == "  9  # # # | # # # | # # ."
-    assert "pot: 1 2 (dealt: 1 2)" in lines
-    assert "piles: Red 40, Blue 40" in lines
-    assert f"your pile (40, sum {pile(state, 1).total}): " in text
+    for player in (0, 1):
+        view = state.view(player)
+        text = state.observation(player).text
+        assert text == view_text(view)
+        assert text.splitlines()[0] == ("Red" if player == 0 else "Blue") + (
+            "'s view: play phase, Red to move"
+        )
+        assert all(len(line) <= 80 for line in text.splitlines())
+    assert state.observation(0).text != state.observation(1).text  # each sees their own pile
+    assert state._repr_svg_() == state.position()._repr_svg_()
+    assert placed()._repr_svg_() == placed().view(0)._repr_svg_()
 
 
 def test_position_and_deal_exist_once_dealt() -> None:

@@ -76,7 +76,8 @@ Observations (TD-11): :meth:`TwoDokuState.observation` gives the player's
 readable text of it. Public: the coloured squares, the face-up dominoes, the
 pot, the pile sizes and every take, play (with its result and the square
 revealed) and return; private: one's own pile; hidden from both: the
-face-down digits. While a hidden clash waits for its reveal (a chance node)
+face-down digits. The text is the view's terminal picture. While a hidden
+clash waits for its reveal (a chance node)
 the play is not yet among the events (a view's play of a hidden clash names
 the square revealed). A view has no place for the result, so the
 observation of a finished game does not show it (:meth:`TwoDokuState.result`
@@ -94,7 +95,6 @@ from __future__ import annotations
 
 import json
 import random
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -118,6 +118,7 @@ from dokuspec.engine.base import (
     register,
 )
 from dokuspec.errors import PositionError, quote
+from dokuspec.render.twodoku import view_text
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
@@ -1420,7 +1421,14 @@ class TwoDokuState(State):
             EngineError: ``player`` is not 0 or 1.
         """
         view = self.view(player)
-        return Observation(player, view.to_json(), _view_text(view, self._turns))
+        return Observation(player, view.to_json(), view_text(view))
+
+    def _repr_svg_(self) -> str | None:
+        """The full position as SVG once dealt (before the deal, Red's view: nothing is
+        private yet), which Jupyter shows."""
+        if self._dealt():
+            return self.position()._repr_svg_()
+        return self.view(0)._repr_svg_()
 
     def __str__(self) -> str:
         """One line: the phase, whose turn, the board's dominoes, the pot and the pile sizes."""
@@ -1698,57 +1706,3 @@ def _count_outcomes(
     total = sum(weight for _, weight in weights)
     digit = len(chosen) + 1
     return tuple((_COUNT[digit][k], Fraction(weight, total)) for k, weight in weights)
-
-
-# -- the text of a view --------------------------------------------------------------------------
-
-_EVENTS_SHOWN = 3
-
-
-def _view_text(view: View, turns: int) -> str:
-    """A picture of ``view`` in at most 80 columns."""
-    name = view.player.capitalize()
-    actor = "chance to act" if view.to_move is None else f"{view.to_move} to move"
-    if view.phase == _OVER:
-        actor = "game over"
-    head = f"Two-Doku as {name} sees it: {view.phase}, {actor}"
-    if view.phase in (_PLAY_PHASE, _OVER):
-        head += f", {turns} turns played"
-    lines = [head, "     1 2 3   4 5 6   7 8 9"]
-    marks = ["."] * 81
-    for square in view.red_squares:
-        marks[square.index] = "r"
-    for square in view.blue_squares:
-        marks[square.index] = "x" if marks[square.index] == "r" else "b"
-    for face_down in view.face_down:
-        marks[face_down.square.index] = "#"
-    for square, digit in view.face_up.items():
-        marks[square.index] = str(digit)
-    for row in range(1, 10):
-        cells = marks[(row - 1) * 9 : row * 9]
-        lines.append(
-            f"  {row}  {' '.join(cells[0:3])} | {' '.join(cells[3:6])} | {' '.join(cells[6:9])}"
-        )
-        if row in (3, 6):
-            lines.append("     ------+-------+------")
-    lines.append("  (digit face up, # face down; empty: r Red, b Blue, x both, . white)")
-    lines.append(
-        f"coloured: Red {len(view.red_squares)}, Blue {len(view.blue_squares)}; "
-        f"face down: {len(view.face_down)}"
-    )
-    dealt = "" if view.initial_pot is None else f" (dealt: {view.initial_pot})"
-    lines.append(f"pot: {view.pot}{dealt}")
-    red_size, blue_size = view.pile_sizes
-    lines.append(f"piles: Red {red_size}, Blue {blue_size}")
-    pile = f"your pile ({len(view.pile)}, sum {view.pile.total}): {view.pile}"
-    lines.extend(textwrap.wrap(pile, width=80, subsequent_indent="    "))
-    if view.initial_pile is not None:
-        dealt_pile = f"dealt to you (sum {view.initial_pile.total}): {view.initial_pile}"
-        lines.extend(textwrap.wrap(dealt_pile, width=80, subsequent_indent="    "))
-    if view.events:
-        lines.append(f"events: {len(view.events)}; the last:")
-        lines.extend(
-            textwrap.shorten(f"  {event}", width=80, placeholder="...")
-            for event in view.events[-_EVENTS_SHOWN:]
-        )
-    return "\n".join(lines)
