@@ -146,16 +146,23 @@ def test_pot_weights_agree_with_brute_force_on_small_sets_td4(
 
 
 @settings(max_examples=examples(1.0), deadline=None)
-@given(data=st.data(), pile=st.sampled_from([2, 3, 4, 5]))
+@given(data=st.data(), pile=st.sampled_from([2, 3, 4, 5]), with_pot=st.booleans())
 def test_red_s_count_nodes_give_each_physical_pile_the_same_chance_td4(
-    data: st.DataObject, pile: int
+    data: st.DataObject, pile: int, with_pot: bool
 ) -> None:
     """The product of the count nodes' probabilities, digit by digit, is the share of Red's
-    physical fair piles with those counts (brute force)."""
-    counts = data.draw(small_counts(2 * pile))
-    whole = sum(d * c for d, c in enumerate(counts, start=1))
+    physical fair piles with those counts (brute force); with a pot, its dominoes are taken
+    out of the dominoes counted first."""
+    counts = data.draw(small_counts(2 * pile + (2 if with_pot else 0)))
+    pot: list[int] = []
+    if with_pot:
+        pot = sorted(data.draw(st.permutations(physical(counts)))[:2])
+    split = list(counts)
+    for digit in pot:
+        split[digit - 1] -= 1
+    whole = sum(d * c for d, c in enumerate(split, start=1))
     assume(whole % 2 == 0)  # the pot node leaves an even sum to split
-    piles = brute_red_piles(counts, pile)
+    piles = brute_red_piles(split, pile)
     total = sum(piles.values())
     target = whole // 2
     reached: dict[tuple[int, ...], Fraction] = {}
@@ -164,13 +171,13 @@ def test_red_s_count_nodes_give_each_physical_pile_the_same_chance_td4(
         if len(chosen) == 9:
             reached[tuple(chosen)] = probability
             return
-        weights = _count_weights(counts, pile, target, chosen)
+        weights = _count_weights(counts, pile, target, chosen, pot)
         whole = sum(w for _, w in weights)
         for k, w in weights:
             walk([*chosen, k], probability * Fraction(w, whole))
 
     if total == 0:
-        assert _count_weights(counts, pile, target, []) == []
+        assert _count_weights(counts, pile, target, [], pot) == []
         return
     walk([], Fraction(1))
     assert reached == {counts_: Fraction(n, total) for counts_, n in piles.items()}

@@ -94,6 +94,7 @@ counts behind the deal are public too: :func:`fair_deal_count`,
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -250,9 +251,7 @@ def _pot_weights(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, int, in
         return ()
     width = _width(total)
     whole = sum(d * c for d, c in enumerate(counts, start=1))
-    polys = [1] + [0] * pile
-    for digit, count in enumerate(counts, start=1):
-        polys = _times_digit(polys, digit, count, width, pile)
+    polys = list(_suffix_tables(counts, pile)[0])
     weights = []
     for a in range(1, 10):
         if not counts[a - 1]:
@@ -270,10 +269,12 @@ def _pot_weights(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, int, in
     return tuple(weights)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16)  # about half a megabyte each
 def _suffix_tables(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, ...], ...]:
     """``tables[e]``: the packed generating function (by power of x up to ``pile``) of the
-    dominoes of digits ``e + 1 .. 9`` of ``counts``; ``tables[9]`` is 1."""
+    dominoes of digits ``e + 1 .. 9`` of ``counts``; ``tables[9]`` is 1.
+
+    The slots are ``_width(sum(counts))`` bits wide."""
     width = _width(max(sum(counts), 1))
     polys = [1] + [0] * pile
     tables: list[tuple[int, ...]] = [tuple(polys)]
@@ -286,27 +287,38 @@ def _suffix_tables(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, ...],
 
 
 def _count_weights(
-    counts: tuple[int, ...], pile: int, target: int, chosen: Sequence[int]
+    counts: tuple[int, ...],
+    pile: int,
+    target: int,
+    chosen: Sequence[int],
+    pot: Sequence[int] = (),
 ) -> list[tuple[int, int]]:
     """Red's count of the next digit: ``(count, weight)`` for each count with a completion.
 
-    ``counts`` are the dominoes to split (pot removed), ``pile`` Red's size,
-    ``target`` the sum of Red's pile, ``chosen`` Red's counts of the digits
-    ``1 .. len(chosen)``. The weight of count ``k`` of digit ``e`` is
-    ``comb(counts[e-1], k)`` times the number of ways to complete the pile
-    from the digits ``e+1 .. 9`` with the right size and sum.
+    ``counts`` are the dominoes before the ``pot`` (its digits) is taken
+    out; the rest is split. ``pile`` is Red's size, ``target`` the sum of
+    Red's pile, ``chosen`` Red's counts of the digits ``1 .. len(chosen)``.
+    The weight of count ``k`` of digit ``e`` is ``comb(m, k)``, ``m`` the
+    dominoes of ``e`` left, times the number of ways to complete the pile
+    from the digits ``e+1 .. 9`` with the right size and sum. The tables of
+    ``counts`` are shared with the pot's node; the pot's dominoes are divided
+    out of them.
     """
-    tables = _suffix_tables(counts, pile)
     width = _width(max(sum(counts), 1))
     digit = len(chosen) + 1
+    after = list(_suffix_tables(counts, pile)[digit])
+    left = list(counts)
+    for taken in pot:
+        left[taken - 1] -= 1
+        if taken > digit:
+            after = _without_one(after, taken, width)
     size = sum(chosen)
     total = sum(d * k for d, k in enumerate(chosen, start=1))
-    after = tables[digit]
     weights = []
-    for k in range(min(counts[digit - 1], pile - size) + 1):
+    for k in range(min(left[digit - 1], pile - size) + 1):
         ways = _coefficient(after[pile - size - k], target - total - digit * k, width)
         if ways:
-            weights.append((k, comb(counts[digit - 1], k) * ways))
+            weights.append((k, comb(left[digit - 1], k) * ways))
     return weights
 
 
@@ -1146,8 +1158,7 @@ class TwoDokuState(State):
         counts = self._left_after_face_down()
         if self._initial_pot is None:
             return _pot_outcomes(counts)
-        rest = tuple(c - p for c, p in zip(counts, self._initial_pot, strict=True))
-        return _count_outcomes(rest, tuple(self._red_counts))
+        return _count_outcomes(counts, self._initial_pot, tuple(self._red_counts))
 
     def _left_after_face_down(self) -> tuple[int, ...]:
         left = [COPIES] * 9
@@ -1518,11 +1529,11 @@ class TwoDokuState(State):
         for square, digit in zip(self._face_down_squares, self._face_down_digits, strict=False):
             self._board[square] = -digit
         if pot is not None:
-            rest = tuple(c - p for c, p in zip(self._left_after_face_down(), pot, strict=True))
             chosen: list[int] = []
             for _ in self._red_counts:
-                weights = _count_weights(rest, PILE_SIZE, _counts_sum(rest) // 2, chosen)
-                chosen.append(_weighted(rng, weights))
+                outcomes = _count_outcomes(self._left_after_face_down(), pot, tuple(chosen))
+                weights = [(count.count, weight) for count, weight in outcomes]
+                chosen.append(_weighted_fraction(rng, weights))
             self._red_counts = chosen
         self._rewrite_deal_history()
 
@@ -1601,14 +1612,15 @@ class TwoDokuState(State):
         self._rewrite_deal_history()
 
 
-def _weighted(rng: random.Random, weights: Sequence[tuple[int, int]]) -> int:
-    """A value drawn from ``(value, weight)`` pairs in proportion to the weights."""
-    pick = rng.randrange(sum(w for _, w in weights))
-    for value, weight in weights:
-        pick -= weight
+def _weighted_fraction(rng: random.Random, weights: Sequence[tuple[int, Fraction]]) -> int:
+    """A value drawn from ``(value, probability)`` pairs, the probabilities summing to 1."""
+    scale = math.lcm(*(p.denominator for _, p in weights))
+    pick = rng.randrange(scale)
+    for value, probability in weights:
+        pick -= probability.numerator * (scale // probability.denominator)
         if pick < 0:
             return value
-    raise AssertionError("unreachable: the pick is below the total weight")
+    raise AssertionError("unreachable: the probabilities sum to 1")
 
 
 def _search_digits(
@@ -1700,9 +1712,12 @@ def _pot_outcomes(counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...
 
 @lru_cache(maxsize=4096)
 def _count_outcomes(
-    rest: tuple[int, ...], chosen: tuple[int, ...]
-) -> tuple[tuple[Action, Fraction], ...]:
-    weights = _count_weights(rest, PILE_SIZE, _counts_sum(rest) // 2, chosen)
+    counts: tuple[int, ...], pot: tuple[int, ...], chosen: tuple[int, ...]
+) -> tuple[tuple[DealCount, Fraction], ...]:
+    """Red's count of the next digit: ``counts`` the 82 by digit, ``pot`` the pot by digit."""
+    digits = [d for d, n in enumerate(pot, start=1) for _ in range(n)]
+    target = (_counts_sum(counts) - sum(digits)) // 2
+    weights = _count_weights(counts, PILE_SIZE, target, chosen, digits)
     total = sum(weight for _, weight in weights)
     digit = len(chosen) + 1
     return tuple((_COUNT[digit][k], Fraction(weight, total)) for k, weight in weights)
