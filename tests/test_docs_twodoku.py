@@ -13,13 +13,14 @@ installed package and the tests are present.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from dokuspec.errors import NotationError
-from dokuspec.vocabulary.twodoku import Deal, Dominoes, Square
+from dokuspec.vocabulary.twodoku import Deal, Dominoes, Square, event_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTER = ROOT / "docs" / "rules" / "twodoku.rst"
@@ -190,3 +191,18 @@ def test_the_notation_pages_two_doku_errors_are_the_vocabularys() -> None:
             read(given)
         said.append(str(caught.value))
     assert shown == said
+
+
+def test_the_notation_pages_two_doku_events_read_back_as_written() -> None:
+    text = NOTATION.read_text(encoding="utf-8")
+    section = text[text.index(".. _notation-twodoku:") :]
+    views = section[section.index("\nViews and events\n") :]
+    block = views[views.index(".. code-block:: json\n\n") :].split("\n\n")[1]
+    lines = [line.strip() for line in block.split("\n")]
+    assert len(lines) == 5
+    kinds = set()
+    for line in lines:
+        event = event_from_json(json.loads(line))
+        assert event.to_json() == json.loads(line)
+        kinds.add(type(event).__name__)
+    assert kinds == {"Take", "Play", "Return"}
