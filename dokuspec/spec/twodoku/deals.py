@@ -46,7 +46,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, TypeAlias
@@ -87,6 +87,7 @@ __all__ = [
     "DealShape",
     "FaceDownEntry",
     "FairDealCount",
+    "Piece",
     "binary_sum",
     "count_fair_deals",
     "count_model",
@@ -644,6 +645,20 @@ def pile_digit_counts(
     return tuple(by_count)
 
 
+def _witness_pots(counts: Counts, pot_size: int) -> Iterator[tuple[int, ...]]:
+    """The pots a multiset can give (sorted digits): first those that leave every digit."""
+    deferred = []
+    for digits in itertools.combinations_with_replacement(DIGITS, pot_size):
+        taken = {d: digits.count(d) for d in set(digits)}
+        if any(n > counts[d - 1] for d, n in taken.items()):
+            continue
+        if any(n == counts[d - 1] for d, n in taken.items()):
+            deferred.append(digits)
+        else:
+            yield digits
+    yield from deferred
+
+
 def fair_split_witness(
     remaining: Iterable[int], *, pot_size: int = POT_SIZE, pile_size: int | None = None
 ) -> tuple[Counts, Counts, Counts] | None:
@@ -664,14 +679,14 @@ def fair_split_witness(
     counts = _check_counts(remaining, "the remaining dominoes")
     pile = _pile_size(counts, pot_size, pile_size)
     total_digits = sum(d * m for d, m in zip(DIGITS, counts, strict=True))
-    pots = pot_choices(counts, pot_size)
-    pots.sort(key=lambda item: sum(1 for m, p in zip(counts, item[0], strict=True) if m == p))
-    for pot, _ in pots:
-        left = [m - p for m, p in zip(counts, pot, strict=True)]
-        rest = total_digits - sum(d * p for d, p in zip(DIGITS, pot, strict=True))
+    for digits in _witness_pots(counts, pot_size):
+        pot = tuple(digits.count(d) for d in DIGITS)
+        pot_sum = sum(digits)
+        rest = total_digits - pot_sum
         if rest % 2:
             continue
         half = rest // 2
+        left = [m - p for m, p in zip(counts, pot, strict=True)]
         red = [0] * 9
         need = pile
         for index in range(9):
@@ -679,15 +694,18 @@ def fair_split_witness(
             need -= red[index]
         total = sum(d * r for d, r in zip(DIGITS, red, strict=True))
         while total < half:
+            # The largest d with a d in Red's pile and a d + 1 outside it: exchanging them
+            # raises the sum by 1; as many such exchanges at once as the gap allows.
             step = next(
                 (i for i in range(7, -1, -1) if red[i] > 0 and red[i + 1] < left[i + 1]),
                 None,
             )
             if step is None:
                 break
-            red[step] -= 1
-            red[step + 1] += 1
-            total += 1
+            moved = min(red[step], left[step + 1] - red[step + 1], half - total)
+            red[step] -= moved
+            red[step + 1] += moved
+            total += moved
         if total != half:
             continue
         blue = tuple(m - r for m, r in zip(left, red, strict=True))
@@ -885,30 +903,40 @@ def _bits_at_most(model: Model, left: Bits, right: Bits, name: str) -> list[Cons
     return constraints
 
 
+Piece: TypeAlias = Sequence[tuple[int, int, int]]
+"""Part of a pile in a model: ``(literal, digit, copies)`` triples, at most one literal true.
+
+When a literal is true the part holds ``copies`` dominoes of ``digit``;
+when none is, it holds nothing. A deal model's entry is one piece
+(``copies`` 1, one triple per digit); a count model's count of a digit is
+one piece (one triple per count).
+"""
+
+
 def _pile_rules(
     model: Model,
-    red: Mapping[int, Sequence[Addend]],
-    blue: Mapping[int, Sequence[Addend]],
+    red: Sequence[Piece],
+    blue: Sequence[Piece],
     *,
     max_digit_count_gap: int | None,
     equal_high_count: bool,
 ) -> dict[str, list[Constraint]]:
-    """TD-4's equal sums and TD-15's balance options, over each pile's digit counts.
+    """TD-4's equal sums and TD-15's balance options over two piles made of pieces.
 
-    ``red[d]`` are addends whose sum is the number of ``d`` dominoes in
-    Red's pile (for the deal model, one single-literal addend per entry;
-    for the count model, the one-hot count of ``d``). Returns the rule
-    constraints by code; the clauses defining the sums are added to
+    Each measure of a pile (its sum, its count of a digit, its count of 7,
+    8 and 9) is a :func:`binary_sum` with one addend per piece. Returns the
+    rule constraints by code; the clauses defining the sums are added to
     ``model`` as unguarded groups.
     """
 
-    def total(pile: Mapping[int, Sequence[Addend]], who: str, weight: Mapping[int, int]) -> Bits:
-        addends = [
-            tuple((lit, weight[d] * value) for lit, value in addend)
-            for d in DIGITS
-            if weight.get(d)
-            for addend in pile[d]
-        ]
+    def total(pile: Sequence[Piece], who: str, weight: Mapping[int, int]) -> Bits:
+        addends = []
+        for piece in pile:
+            addend = tuple(
+                (lit, weight[digit] * copies) for lit, digit, copies in piece if weight.get(digit)
+            )
+            if addend:
+                addends.append(addend)
         bits, definitions = binary_sum(model, addends, who)
         model.add(f"definition of {who}", definitions)
         return bits
@@ -1193,8 +1221,8 @@ def deal_model(
     groups.update(
         _pile_rules(
             model,
-            {d: [((var.literal(d), 1),) for var in piles["red"]] for d in DIGITS},
-            {d: [((var.literal(d), 1),) for var in piles["blue"]] for d in DIGITS},
+            [[(var.literal(d), d, 1) for d in DIGITS] for var in piles["red"]],
+            [[(var.literal(d), d, 1) for d in DIGITS] for var in piles["blue"]],
             max_digit_count_gap=max_digit_count_gap,
             equal_high_count=equal_high_count,
         )
@@ -1370,16 +1398,18 @@ def count_model(
         ],
     }
 
-    def one_hot(var: IntVar) -> tuple[tuple[int, int], ...]:
-        return tuple(
-            (lit, value) for value, lit in zip(var.values, var.literals, strict=True) if value
-        )
+    def piece(var: IntVar, digit: int) -> list[tuple[int, int, int]]:
+        return [
+            (lit, digit, value)
+            for value, lit in zip(var.values, var.literals, strict=True)
+            if value
+        ]
 
     groups.update(
         _pile_rules(
             model,
-            {d: [one_hot(places["red"][d - 1])] for d in DIGITS},
-            {d: [one_hot(places["blue"][d - 1])] for d in DIGITS},
+            [piece(places["red"][d - 1], d) for d in DIGITS],
+            [piece(places["blue"][d - 1], d) for d in DIGITS],
             max_digit_count_gap=max_digit_count_gap,
             equal_high_count=equal_high_count,
         )
