@@ -48,6 +48,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Final, TypeAlias
 
@@ -249,16 +250,15 @@ def deal_violations(
     fd_set = set(fd_squares)
     if not (red_set <= _BOARD and blue_set <= _BOARD and fd_set <= _BOARD):
         for what, squares in (
-            ("Red's colouring", red_squares),
-            ("Blue's colouring", blue_squares),
-            ("the face-down dominoes", fd_squares),
+            ("Red's colouring names", red_squares),
+            ("Blue's colouring names", blue_squares),
+            ("the face-down dominoes lie on", fd_squares),
         ):
             off = [_square_text(s) for s in squares if s not in _BOARD]
             if off:
                 add(
                     "square-range",
-                    f"{what} name{'s' if what != 'the face-down dominoes' else ''} "
-                    f"{_listed(off)}, off the board: rows and columns are 1-9 (TD-1)",
+                    f"{what} {_listed(off)}, off the board: rows and columns are 1-9 (TD-1)",
                 )
     for (who, squares), distinct in zip(players, (red_set, blue_set), strict=True):
         if len(distinct) != len(squares):
@@ -519,13 +519,13 @@ class FairDealCount:
     multisets_by_pot: Mapping[Counts, int]
 
     @property
-    def probability(self) -> float:
-        """The acceptance probability ``fair / total`` as a float (see :meth:`fraction`)."""
-        return self.fair / self.total
+    def probability(self) -> Fraction:
+        """The acceptance probability: the share of all deals that are fair, exactly."""
+        return Fraction(self.fair, self.total)
 
-    def pot_probability(self, pot: Counts) -> float:
-        """The probability of the pot ``pot`` (digit counts) in a uniform fair deal."""
-        return self.by_pot.get(tuple(pot), 0) / self.fair if self.fair else 0.0
+    def pot_probability(self, pot: Counts) -> Fraction:
+        """The probability of the pot ``pot`` (digit counts) in a uniform fair deal, exactly."""
+        return Fraction(self.by_pot.get(tuple(pot), 0), self.fair) if self.fair else Fraction(0)
 
 
 def _slot_for(count: int) -> int:
