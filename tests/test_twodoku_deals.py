@@ -13,6 +13,7 @@ import pytest
 
 from dokuspec.engine.base import GameOptionError
 from dokuspec.errors import PositionError
+from dokuspec.solvers import Budget
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.twodoku import deals as api
 from dokuspec.twodoku.deals import (
@@ -128,6 +129,17 @@ def test_colouring_rules() -> None:
     assert "[0, 1]" in found[0].message
 
 
+def test_face_down_off_the_board() -> None:
+    made = valid_deal()
+    entries = list(made.face_down)
+    entries[2] = replace(entries[2], row=10)
+    found = validate(replace(made, face_down=tuple(entries)))
+    assert codes(found) == ["square-range"]
+    assert found[0].message == (
+        "the face-down dominoes lie on [10, 3], off the board: rows and columns are 1-9 (TD-1)"
+    )
+
+
 def test_out_of_range_squares_are_not_repeats() -> None:
     made = valid_deal()
     off = replace(made, red_squares=((0, 1), (0, 1), *made.red_squares[2:]))
@@ -224,6 +236,17 @@ def test_balance_options() -> None:
         Balance(True)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Balance(equal_high_count=1)  # type: ignore[arg-type]
+
+
+def test_balance_parse_errors() -> None:
+    with pytest.raises(GameOptionError, match="true or false"):
+        Balance.parse("equal_high_count=maybe")
+    with pytest.raises(GameOptionError, match="unknown balance option"):
+        Balance.parse("max_gap=1")
+    with pytest.raises(GameOptionError, match="whole number"):
+        Balance.parse("max_digit_count_gap")
+    with pytest.raises(TypeError):
+        Balance.parse(None)  # type: ignore[arg-type]
 
 
 def test_balance_is_met() -> None:
@@ -422,6 +445,30 @@ def test_a_fixed_draw_without_balanced_deals_is_refused() -> None:
     draw = Dominoes.parse("1 2 3 4 5 5 6 6")
     with pytest.raises(PositionError, match="admits no fair deal"):
         deal(1, balance=Balance(max_digit_count_gap=0), face_down=draw)
+
+
+def test_the_solver_budget_is_honoured() -> None:
+    # A time limit of 0 answers "unknown" at once: the deal is refused, not guessed.
+    with pytest.raises(BalanceError, match="budget"):
+        deal(4, balance=Balance(max_digit_count_gap=0), budget=Budget(time_limit=0))
+
+
+def test_deal_model_lists_have_room_for_one_entry_more() -> None:
+    shape = spec.DealShape()
+    assert (shape.red_squares, shape.face_down, shape.pot, shape.red) == (37, 9, 3, 41)
+    assert spec.DealShape.fitting(36, 50, 8, 2, 40, 40).blue_squares == 50
+    made = valid_deal()
+    model = spec.deal_model()
+    entries = (
+        made.red_squares,
+        made.blue_squares,
+        [(f.row, f.col, f.digit, f.placed_by) for f in made.face_down],
+        made.pot,
+        made.red,
+        (*made.blue, 1, 1),
+    )
+    with pytest.raises(PositionError, match="room for 41"):
+        model.assumptions(*entries)
 
 
 def test_module_exports() -> None:

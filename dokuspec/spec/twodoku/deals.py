@@ -35,7 +35,7 @@ fixed-width bit slots; each pot is divided out of it by the recurrence
 ``H_c = G_c - y^a H_(c-1)`` rather than recomputed. It also counts the fair
 deals by their digit multisets, and :func:`pile_digit_counts` the fair deals
 by how many dominoes of one digit Red holds. :func:`fair_split_witness`
-builds one fair split by exchanging dominoes one pip at a time, and
+builds one fair split by exchanges that raise Red's sum a pip at a time, and
 :func:`fair_split_exists` decides whether any exists.
 
 Digit counts are tuples of nine ints, index ``d - 1`` for digit ``d``.
@@ -79,6 +79,7 @@ __all__ = [
     "ABSENT",
     "BALANCE_CODES",
     "CODE_RULES",
+    "COUNT_CODES",
     "OFF_BOARD",
     "OUT_OF_RANGE",
     "VIOLATION_CODES",
@@ -665,12 +666,14 @@ def fair_split_witness(
     """One fair deal of a multiset as digit counts ``(pot, red, blue)``, or ``None`` if none found.
 
     For each pot in turn (those that leave every digit present first), Red
-    starts with the smallest ``pile_size`` dominoes and exchanges one of
-    digit ``d`` for one of ``d + 1`` (raising the sum by exactly 1) until
-    the sum is half of what the pot leaves. While every digit 1-9 is left
-    in the piles such an exchange exists until Red holds the largest
-    dominoes, so the sums of Red's possible piles form an interval; then a
-    fair split exists exactly when the half-sum is a whole number in it.
+    starts with the smallest ``pile_size`` dominoes and exchanges dominoes
+    of digit ``d`` for dominoes of ``d + 1`` (each exchange raising the sum
+    by exactly 1; ``d`` the largest digit that allows one) until the sum is
+    half of what the pot leaves. While every digit 1-9 is left in the
+    piles, such an exchange exists until Red holds the largest dominoes, so
+    the sums of Red's possible piles form an interval from the smallest to
+    the largest; a fair split then exists exactly when the half-sum is a
+    whole number in it, and this finds it.
 
     ``None`` is not a proof that no fair deal exists (a digit missing from
     the piles can block the exchanges): :func:`fair_split_exists` decides.
