@@ -188,6 +188,26 @@ def test_fair_split_existence_on_z3() -> None:
         check.check_fair_split_exists(DRAW, balance, backends=("sat", "z3"))
 
 
+# -- the engine's deal against the spec ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("digit", [1, 2])
+def test_the_engine_deals_by_the_same_exact_law(digit: int) -> None:
+    for text in ("1 1 2 3 5 7 9 9", "4 4 4 4 5 6 6 6", "1 1 1 1 1 1 1 2", "2 4 6 8 9 9 9 9"):
+        check.check_engine_deal_law(Dominoes.parse(text), digit)
+
+
+@settings(max_examples=examples(0.3), deadline=None)
+@given(draws())
+def test_the_engine_deals_by_the_same_exact_law_for_any_draw(draw: Dominoes) -> None:
+    check.check_engine_deal_law(draw)
+
+
+def test_the_engines_deals_validate() -> None:
+    for seed in range(20):
+        assert validate(check.check_engine_deal(seed)) == ()
+
+
 # -- the sampler against exact probabilities ----------------------------------------------------
 
 

@@ -25,6 +25,10 @@ both answers when two readings differ:
   8 can have, each with a fair deal built and validated;
 * :func:`check_generated`: :func:`dokuspec.twodoku.deal` gives deals that
   validate (with their balance options);
+* :func:`check_engine_deal_law` and :func:`check_engine_deal`: the
+  engine's deal (:mod:`dokuspec.engine.twodoku`, chance nodes of its own
+  exact arithmetic) against the spec's exact counts, fraction for
+  fraction, and its deals against the validator;
 * :func:`chi_square` and the sampler's statistics against exact
   probabilities from the counts: :func:`pot_test`,
   :func:`pile_digit_test`, :func:`pile_order_test`,
@@ -69,6 +73,8 @@ from typing import Final, Literal, TypeAlias, TypeVar
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from dokuspec.engine import twodoku as engine
+from dokuspec.engine.base import CHANCE
 from dokuspec.solvers import CACHE, Backend
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel, DealModel, DealShape
@@ -101,6 +107,8 @@ __all__ = [
     "DealCheckError",
     "check_counts_against_model",
     "check_counts_brute_force",
+    "check_engine_deal",
+    "check_engine_deal_law",
     "check_every_face_down_draw",
     "check_fair_split_exists",
     "check_generated",
@@ -576,6 +584,112 @@ def check_generated(
     again = public.deal(seed, balance=balance, **options)  # type: ignore[arg-type]
     if again != made:
         raise DealCheckError(f"deal({seed}, balance={balance}) is not reproducible")
+    return made
+
+
+# -- the engine's deal against the spec's counts -------------------------------------------------
+
+
+def _engine_at_pot(face_down: Sequence[int], seed: int = 0) -> engine.TwoDokuState:
+    """An engine state at its pot node after the face-down digits ``face_down`` (in order).
+
+    The colouring and the placement take each player's first legal action.
+    """
+    state = engine.TwoDoku().new_initial_state(seed)
+    digits = list(face_down)
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            if not digits:
+                return state
+            state.apply_action(engine.DrawFaceDown(digits.pop(0)))
+        elif player >= 0:
+            state.apply_action(state.legal_actions(player)[0])
+        else:  # pragma: no cover - the deal comes before any end
+            raise DealCheckError("the engine's game ended before its deal")
+
+
+def check_engine_deal_law(face_down: Dominoes, digit: int = 1) -> None:
+    """Check the engine's deal against the spec's exact counts for one face-down draw (TD-16).
+
+    The engine deals with chance nodes of its own exact arithmetic
+    (:mod:`dokuspec.engine.twodoku`: the pot, then Red's count of each digit
+    in turn). Compared, as exact fractions:
+
+    * the number of fair deals (:func:`dokuspec.engine.twodoku.fair_deal_count`
+      against :func:`dokuspec.twodoku.count_fair_deals`);
+    * the pot's law: the engine's pot node against the spec's share of
+      the fair deals of each pot;
+    * the law of Red's count of ``digit``: summed over the pot node's
+      outcomes, the engine's count node of ``digit`` (reached through the
+      count nodes of the smaller digits) against
+      :func:`dokuspec.twodoku.pile_digit_distribution`. Deeper digits
+      enumerate more paths: 1 and 2 take well under a second.
+
+    Raises:
+        DealCheckError: a count or a probability differs.
+    """
+    counted = public.count_fair_deals(face_down)
+    theirs = engine.fair_deal_count(face_down)
+    if theirs != counted.fair:
+        raise DealCheckError(
+            f"{face_down}: the engine counts {theirs} fair deals, the spec {counted.fair}"
+        )
+    state = _engine_at_pot(list(face_down))
+    pot_law = {
+        Dominoes((action.low, action.high)): p
+        for action, p in state.chance_outcomes()
+        if isinstance(action, engine.DealPot)
+    }
+    ours = {pot: counted.pot_probability(pot) for pot in counted.by_pot}
+    if pot_law != ours:
+        raise DealCheckError(f"{face_down}: the pot's law differs: engine {pot_law}, spec {ours}")
+    law: dict[int, Fraction] = {}
+    paths = [(state, Fraction(1))]
+    while paths:
+        current, weight = paths.pop()
+        for action, p in current.chance_outcomes():
+            if isinstance(action, engine.DealCount) and action.digit == digit:
+                law[action.count] = law.get(action.count, Fraction(0)) + weight * p
+                continue
+            following = current.clone()
+            following.apply_action(action)
+            paths.append((following, weight * p))
+    expected = public.pile_digit_distribution(face_down, digit)
+    found = tuple(law.get(k, Fraction(0)) for k in range(len(expected)))
+    if found != expected or sum(law.values()) != 1:
+        raise DealCheckError(
+            f"{face_down}: the law of Red's count of {digit} differs: engine {found}, "
+            f"spec {expected}"
+        )
+
+
+def check_engine_deal(seed: int) -> Deal:
+    """Check that the engine's deal of a game validates (TD-1 to TD-4).
+
+    The game of ``seed`` is played to the end of its deal: chance outcomes
+    sampled from the state's seed, each player's choices uniformly at
+    random (from ``random.Random(seed)``).
+
+    Returns:
+        The engine's deal (:meth:`dokuspec.engine.twodoku.TwoDokuState.deal`).
+
+    Raises:
+        DealCheckError: the validator finds a broken rule.
+    """
+    state = engine.TwoDoku().new_initial_state(seed)
+    choices = random.Random(seed)
+    while (made := state.deal()) is None:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        else:
+            state.apply_action(choices.choice(state.legal_actions(player)))
+    problems = public.validate(made)
+    if problems:
+        raise DealCheckError(
+            f"the engine's deal of game {seed} breaks {[str(p) for p in problems]}: {made}"
+        )
     return made
 
 
