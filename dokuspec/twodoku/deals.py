@@ -12,7 +12,7 @@
 * :func:`count_fair_deals`: the exact number of fair deals of a face-down
   draw, of all deals, the acceptance probability as a
   :class:`~fractions.Fraction`, the fair deals by pot and by digit
-  multisets (:class:`DealCount`); :func:`pile_digit_distribution`: the exact
+  multisets (:class:`FairDealCount`); :func:`pile_digit_distribution`: the exact
   distribution of how many dominoes of a digit a pile holds.
 * :func:`fair_split_exists`: whether a multiset can be dealt as a pot of 2
   and two piles of equal size and sum.
@@ -64,7 +64,7 @@ __all__ = [
     "VIOLATION_CODES",
     "Balance",
     "BalanceError",
-    "DealCount",
+    "FairDealCount",
     "Violation",
     "count_fair_deals",
     "deal",
@@ -300,7 +300,7 @@ def validate(deal: Deal, balance: Balance | None = None) -> tuple[Violation, ...
 
 
 @dataclass(frozen=True, slots=True)
-class DealCount:
+class FairDealCount:
     """The exact counts of the deals of one face-down draw (TD-4 read as TD-16).
 
     Dominoes are physical pieces: a deal is the set of pieces in the pot,
@@ -346,7 +346,7 @@ def _face_down_draw(face_down: Dominoes) -> tuple[int, ...]:
     return (FULL_SET - face_down).counts()  # 8 dominoes never hold more than ten of a digit
 
 
-def count_fair_deals(face_down: Dominoes) -> DealCount:
+def count_fair_deals(face_down: Dominoes) -> FairDealCount:
     """The exact number of fair deals of a face-down draw, of all deals, and their shares.
 
     Exact integers, from a generating function over the 82 dominoes left
@@ -363,7 +363,7 @@ def count_fair_deals(face_down: Dominoes) -> DealCount:
         PositionError: not 8 dominoes.
     """
     counted = spec.count_fair_deals(_face_down_draw(face_down))
-    return DealCount(
+    return FairDealCount(
         face_down=face_down,
         fair=counted.fair,
         total=counted.total,

@@ -88,7 +88,7 @@ __all__ = [
     "DealModel",
     "DealShape",
     "FaceDownEntry",
-    "FairDealCount",
+    "FairCount",
     "Piece",
     "binary_sum",
     "count_fair_deals",
@@ -492,7 +492,7 @@ def _coefficient(packed: int, power: int, slot: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class FairDealCount:
+class FairCount:
     """The exact counts of the deals of one multiset of dominoes (TD-4, TD-16).
 
     Attributes:
@@ -535,7 +535,7 @@ def _slot_for(count: int) -> int:
 
 def count_fair_deals(
     remaining: Iterable[int], *, pot_size: int = POT_SIZE, pile_size: int | None = None
-) -> FairDealCount:
+) -> FairCount:
     """Count the fair deals of a multiset of dominoes exactly (TD-4 read as TD-16).
 
     A deal chooses ``pot_size`` of the pieces for the pot, ``pile_size`` of
@@ -587,7 +587,7 @@ def count_fair_deals(
                 shapes = _times_geometric(shapes, digit, bounded_slot, copies + 1)
                 shapes = _times_binomial(shapes, copies - taken + 1, digit, bounded_slot)
         multisets_by_pot[pot] = _coefficient(shapes[pile], half, bounded_slot)
-    return FairDealCount(
+    return FairCount(
         remaining=counts,
         pot_size=pot_size,
         pile_size=pile,

@@ -821,7 +821,7 @@ def pot_test(deals: Sequence[Deal]) -> ChiSquare:
     """The pots of deals of one face-down draw against their exact law (TD-16).
 
     The probability of each pot (its digit multiset) is its share of the
-    fair deals (:meth:`dokuspec.twodoku.DealCount.pot_probability`).
+    fair deals (:meth:`dokuspec.twodoku.FairDealCount.pot_probability`).
 
     Raises:
         ValueError: the deals have different face-down draws, or none.
