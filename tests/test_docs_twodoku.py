@@ -5,30 +5,43 @@ register (``docs/rulings.rst``) with the code and the tests that encode and
 check it. These tests hold the two documents to each other and to the code:
 the same rules, the same rulings, and no test named that does not exist.
 The notation page's Two-Doku error messages are read again from the
-vocabulary.
+vocabulary. The chapter's pictures and numbers, which
+``scripts/make_twodoku_figures.py`` computes, are computed again and
+compared with what is checked in, byte for byte (all but the acceptance
+rate of every face-down draw, which takes minutes: its extremes are
+counted again).
 
-They need the source tree (``docs/``) and are skipped where only the
+They need the source tree (``docs/`` and ``scripts/``) and are skipped where only the
 installed package and the tests are present.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
+from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
+from dokuspec import twodoku
+from dokuspec.engine import twodoku as engine
 from dokuspec.errors import NotationError
-from dokuspec.vocabulary.twodoku import Deal, Dominoes, Square, event_from_json
+from dokuspec.twodoku import deals as twodoku_deals
+from dokuspec.vocabulary.twodoku import PLAY_RESULTS, Deal, Dominoes, Square, event_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "make_twodoku_figures.py"
 CHAPTER = ROOT / "docs" / "rules" / "twodoku.rst"
 RULINGS = ROOT / "docs" / "rulings.rst"
 NOTATION = ROOT / "docs" / "notation.rst"
 
 pytestmark = pytest.mark.skipif(
-    not CHAPTER.is_file(),
+    not (SCRIPT.is_file() and CHAPTER.is_file()),
     reason="the handbook's sources are not here (tests run against the installed wheel)",
 )
 
@@ -162,6 +175,17 @@ def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
                 assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
 
 
+def test_every_code_the_chapter_names_is_the_codes_and_every_violation_is_named() -> None:
+    # Hyphenated words in double backticks are codes: violation codes, play
+    # results and endings of the game.
+    text = CHAPTER.read_text(encoding="utf-8")
+    named = set(re.findall(r"``\"?([a-z]+(?:-[a-z]+)+)\"?``", text))
+    known = set(twodoku.VIOLATION_CODES) | set(PLAY_RESULTS) | set(engine.ENDINGS)
+    assert named <= known, sorted(named - known)
+    unnamed = [code for code in twodoku.VIOLATION_CODES if f"``{code}``" not in text]
+    assert unnamed == []
+
+
 # What the notation page's Two-Doku errors section shows, and the input that gives each line.
 _DEAL = (
     '{{"red_squares": {}, "blue_squares": [], "face_down": {}, "pot": {}, "red": [], "blue": []}}'
@@ -206,3 +230,77 @@ def test_the_notation_pages_two_doku_events_read_back_as_written() -> None:
         assert event.to_json() == json.loads(line)
         kinds.add(type(event).__name__)
     assert kinds == {"Take", "Play", "Return"}
+
+
+# -- the generated figures and numbers ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_twodoku_figures", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def recorded(script: ModuleType) -> dict[str, Any]:
+    facts: dict[str, Any] = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))
+    return facts
+
+
+def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
+    text = CHAPTER.read_text(encoding="utf-8")
+    included = set(re.findall(r"^\.\. include:: \.\./generated/(\S+)$", text, flags=re.M))
+    generated = {path.name for path in (ROOT / script.GENERATED).glob("twodoku-*.inc")}
+    assert included == generated
+
+
+def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
+    files = script.render(script.gather(recorded(script)["solved"]))
+    for path, text in files.items():
+        assert (ROOT / path).read_text(encoding="utf-8") == text, (
+            f"{path} is stale: run python scripts/make_twodoku_figures.py"
+        )
+    assert script.orphans(files) == []
+
+
+def test_the_recorded_extremes_are_counted_again(script: ModuleType) -> None:
+    # The acceptance of every face-down draw takes minutes; its extremes are checked here.
+    draws = recorded(script)["solved"]["draws"]
+    assert draws["draws"] == 12_870
+    every = script._all_deals()
+    rates = []
+    for name in ("lowest", "highest"):
+        draw = Dominoes.parse(draws[name]["face down"])
+        assert len(draw) == 8
+        assert engine.fair_deal_count(draw) == draws[name]["fair"]
+        assert twodoku_deals.count_fair_deals(draw).fair == draws[name]["fair"]
+        rates.append(Fraction(draws[name]["fair"], every))
+    mean = Fraction(draws["mean"]["fair"], draws["mean"]["total"])
+    assert rates[0] < mean < rates[1]
+
+
+def test_the_script_refuses_to_write_when_the_counts_disagree(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = engine.fair_deal_count
+
+    def fair_deal_count(draw: Dominoes) -> int:
+        return counted(draw) + 1
+
+    monkeypatch.setattr(script.engine, "fair_deal_count", fair_deal_count)
+    monkeypatch.setattr(script, "ROOT", tmp_path)
+    said: list[str] = []
+    assert script.main([], out=said.append) == 1
+    draw = recorded(script)["deal"]["face down"]
+    assert said == [f"refused: {draw}: the spec and the engine count different fair deals"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_figures_are_small(script: ModuleType) -> None:
+    figures = sorted((ROOT / script.FIGURES).glob("*.svg"))
+    assert [figure.name for figure in figures] == ["deal.svg"]
+    for figure in figures:
+        assert figure.stat().st_size < 64_000, figure.name

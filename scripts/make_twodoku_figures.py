@@ -1,0 +1,501 @@
+"""Write the figures and the numbers of the handbook's Two-Doku chapter.
+
+Run from the repository root (after installing dokuspec)::
+
+    python scripts/make_twodoku_figures.py           # write the files
+    python scripts/make_twodoku_figures.py --check   # compare, write nothing
+
+Writes the SVG pictures under ``docs/figures/twodoku/`` and, under
+``docs/generated/``, the record of every computed fact
+(``twodoku-facts.json``) and the reStructuredText pieces that
+``docs/rules/twodoku.rst`` includes (``twodoku-*.inc``). Nothing in them is
+typed by hand, and every fact is checked against a second reading:
+
+* a deal from a fixed seed (TD-2 to TD-4, TD-16):
+  :func:`dokuspec.twodoku.deal`, judged by :func:`dokuspec.twodoku.validate`
+  and checked here to hold ten of each digit and two piles of equal sum;
+* the exact numbers of fair deals of its face-down draw:
+  :func:`dokuspec.twodoku.count_fair_deals` (the spec's generating
+  function), checked against the engine's own count
+  (:func:`dokuspec.engine.twodoku.fair_deal_count`);
+* the acceptance rate of "shuffle the 82 and deal again until fair",
+  measured by shuffling the 82 dominoes left by that draw, and checked to lie
+  within five standard errors of the exact probability;
+* the acceptance probability of every one of the 12,870 face-down draws
+  (the engine's counts), its lowest and highest (checked against the
+  spec's counts) and its mean over the draws, weighted by how likely each
+  draw is, checked to equal exactly the spec's count for all 90 dominoes
+  with the 8 face-down and the 2 of the pot set aside together;
+* how often a uniform fair deal meets each balance option (TD-15), over
+  many deals of that draw, each validated with the options it meets; and a
+  deal the solver balances, validated with its option.
+
+When two readings disagree the script writes nothing, prints ``refused:``
+and why, and exits with status 1. With ``--check`` it writes nothing,
+prints the files that differ from what it would write (or that it would no
+longer write) and exits with status 1 if there are any. The run takes
+about two minutes, most of it counting the fair deals of every draw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from dokuspec import twodoku
+from dokuspec.engine import twodoku as engine
+from dokuspec.render.twodoku import deal_svg, deal_text
+from dokuspec.spec.twodoku import deals as spec_deals
+from dokuspec.vocabulary.twodoku import (
+    COPIES,
+    DIGITS,
+    FACE_DOWN_COUNT,
+    FULL_SET,
+    POT_SIZE,
+    Deal,
+    Dominoes,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = Path("docs/figures/twodoku")
+GENERATED = Path("docs/generated")
+FACTS = GENERATED / "twodoku-facts.json"
+
+# The deal shown: dokuspec.twodoku.deal(DEAL_SEED), with its default options.
+DEAL_SEED = 1
+# Shuffles of the 82 dominoes left by that deal's face-down draw, from this seed.
+SHUFFLES = 100_000
+SHUFFLE_SEED = 1
+# Uniform fair deals of that draw (seeds 0 to BALANCE_DEALS - 1) checked against each option.
+BALANCE_DEALS = 10_000
+# The balance options whose share of fair deals is measured, by how they are written.
+BALANCES: tuple[tuple[str, Any], ...] = (
+    ("``max_digit_count_gap=1``", twodoku.Balance(max_digit_count_gap=1)),
+    ("``max_digit_count_gap=2``", twodoku.Balance(max_digit_count_gap=2)),
+    ("``max_digit_count_gap=3``", twodoku.Balance(max_digit_count_gap=3)),
+    ("``max_digit_count_gap=4``", twodoku.Balance(max_digit_count_gap=4)),
+    ("``equal_high_count``", twodoku.Balance(equal_high_count=True)),
+)
+# The balanced deal shown: dokuspec.twodoku.deal(BALANCED_SEED, balance=BALANCED).
+BALANCED_SEED = 1
+BALANCED = twodoku.Balance(max_digit_count_gap=1, equal_high_count=True)
+
+
+class DisagreementError(RuntimeError):
+    """Two readings of the rules gave different answers: nothing is written."""
+
+
+# -- the facts ---------------------------------------------------------------------------
+
+
+def deal_facts() -> dict[str, Any]:
+    """The deal of :data:`DEAL_SEED`, validated and checked by plain arithmetic."""
+    deal = twodoku.deal(DEAL_SEED)
+    problems = twodoku.validate(deal)
+    if problems:
+        raise DisagreementError(f"deal({DEAL_SEED}) breaks the rules: {problems}")
+    everything = Counter([*deal.pot, *deal.red, *deal.blue, *(f.digit for f in deal.face_down)])
+    if everything != Counter(dict.fromkeys(DIGITS, COPIES)):
+        raise DisagreementError(f"deal({DEAL_SEED}) does not hold ten of each digit")
+    if sum(deal.red) != sum(deal.blue) or len(deal.red) != len(deal.blue):
+        raise DisagreementError(f"deal({DEAL_SEED}) is not fair")
+    return {
+        "seed": DEAL_SEED,
+        "deal": deal.to_json(),
+        "face down": str(deal.face_down_dominoes()),
+        "pile sum": sum(deal.red),
+        "pot sum": sum(deal.pot),
+    }
+
+
+def count_facts(draw: Dominoes) -> dict[str, Any]:
+    """The exact counts of the fair deals of a face-down draw, by the spec and by the engine."""
+    counted = twodoku.count_fair_deals(draw)
+    if engine.fair_deal_count(draw) != counted.fair:
+        raise DisagreementError(f"{draw}: the spec and the engine count different fair deals")
+    left = len(FULL_SET) - len(draw)
+    pile = (left - POT_SIZE) // 2
+    total = math.factorial(left) // (
+        math.factorial(POT_SIZE) * math.factorial(pile) * math.factorial(pile)
+    )
+    if counted.total != total:
+        raise DisagreementError(f"{draw}: {counted.total} deals in all, not {total}")
+    return {
+        "face down": str(draw),
+        "fair": counted.fair,
+        "total": counted.total,
+        "multisets": counted.multisets,
+        "pots": len(counted.by_pot),
+    }
+
+
+def shuffle_facts(draw: Dominoes, counts: Mapping[str, Any]) -> dict[str, Any]:
+    """Shuffle the dominoes a draw leaves and deal, :data:`SHUFFLES` times: how often is it fair?"""
+    left = list(FULL_SET - draw)
+    rng = random.Random(SHUFFLE_SEED)
+    fair = 0
+    for _ in range(SHUFFLES):
+        rng.shuffle(left)
+        pile = (len(left) - POT_SIZE) // 2
+        if sum(left[POT_SIZE : POT_SIZE + pile]) == sum(left[POT_SIZE + pile :]):
+            fair += 1
+    exact = counts["fair"] / counts["total"]
+    error = math.sqrt(exact * (1 - exact) / SHUFFLES)
+    if abs(fair / SHUFFLES - exact) > 5 * error:
+        raise DisagreementError(
+            f"{fair} of {SHUFFLES} shuffles were fair, far from the exact {exact:.4%}"
+        )
+    return {"seed": SHUFFLE_SEED, "shuffles": SHUFFLES, "fair": fair}
+
+
+def every_draw() -> Iterable[tuple[tuple[int, ...], int]]:
+    """Every face-down draw as digit counts, with its number of physical draws."""
+    for counts in itertools.product(range(FACE_DOWN_COUNT + 1), repeat=9):
+        if sum(counts) == FACE_DOWN_COUNT:
+            yield counts, math.prod(math.comb(COPIES, n) for n in counts)
+
+
+def draws_facts() -> dict[str, Any]:
+    """The acceptance probability of every face-down draw: lowest, highest and mean.
+
+    The engine counts every draw; the lowest and highest are counted again by
+    the spec, and the mean, weighted by the physical draws, must equal the
+    spec's count for all 90 dominoes with 10 set aside (the 8 face-down and
+    the pot): that is the chance that a shuffle of all 90 deals fair piles.
+    """
+    found = []
+    weighted = Fraction(0)
+    draws = 0
+    for counts, ways in every_draw():
+        draw = Dominoes.from_counts(counts)
+        probability = Fraction(engine.fair_deal_count(draw), _all_deals())
+        found.append((probability, str(draw)))
+        weighted += ways * probability
+        draws += ways
+    mean = weighted / draws
+    if draws != math.comb(len(FULL_SET), FACE_DOWN_COUNT):
+        raise DisagreementError(f"{draws} draws counted, not C(90, 8)")
+    aside = spec_deals.count_fair_deals(FULL_SET.counts(), pot_size=FACE_DOWN_COUNT + POT_SIZE)
+    if Fraction(aside.fair, aside.total) != mean:
+        raise DisagreementError("the mean over the draws is not the count with 10 set aside")
+    found.sort()
+    extremes = {}
+    for name, (probability, draw) in (("lowest", found[0]), ("highest", found[-1])):
+        counted = twodoku.count_fair_deals(Dominoes.parse(draw))
+        if Fraction(counted.fair, counted.total) != probability:
+            raise DisagreementError(f"{draw}: the spec and the engine count differently")
+        extremes[name] = {"face down": draw, "fair": counted.fair}
+    return {
+        "draws": len(found),
+        "mean": {"fair": aside.fair, "total": aside.total},
+        **extremes,
+    }
+
+
+def _all_deals() -> int:
+    """Every deal of the 82 dominoes a draw leaves: 82! / (2! 40! 40!)."""
+    return math.factorial(82) // (2 * math.factorial(40) ** 2)
+
+
+def balance_facts(draw: Dominoes) -> dict[str, Any]:
+    """How many of :data:`BALANCE_DEALS` uniform fair deals of ``draw`` meet each option."""
+    sample = [twodoku.deal(seed, face_down=draw) for seed in range(BALANCE_DEALS)]
+    met = []
+    for label, balance in BALANCES:
+        count = 0
+        for deal in sample:
+            gaps = [abs(deal.red.count(d) - deal.blue.count(d)) for d in DIGITS]
+            high = [sum(pile.count(d) for d in (7, 8, 9)) for pile in (deal.red, deal.blue)]
+            plain = (
+                balance.max_digit_count_gap is None or max(gaps) <= balance.max_digit_count_gap
+            ) and (not balance.equal_high_count or high[0] == high[1])
+            judged = not twodoku.validate(deal, balance)
+            if plain != judged:
+                raise DisagreementError(f"{label}: validate() judges a deal otherwise")
+            count += judged
+        met.append({"option": label, "deals": count})
+    balanced = twodoku.deal(BALANCED_SEED, balance=BALANCED)
+    if twodoku.validate(balanced, BALANCED):
+        raise DisagreementError(f"deal({BALANCED_SEED}, balance={BALANCED}) is not balanced")
+    red, blue = balanced.pile("red"), balanced.pile("blue")
+    return {
+        "deals": BALANCE_DEALS,
+        "solver tries": twodoku.SOLVER_TRIES,
+        "met": met,
+        "balanced": {
+            "seed": BALANCED_SEED,
+            "balance": str(BALANCED),
+            "red": red.counts(),
+            "blue": blue.counts(),
+            "sum": red.total,
+        },
+    }
+
+
+# -- the files ---------------------------------------------------------------------------
+
+
+def _number(value: int) -> str:
+    return f"{value:,}"
+
+
+def _share(share: float) -> str:
+    """A share as a percentage with one decimal; over 99.9 % is not rounded up to 100."""
+    return "over 99.9 %" if share > 0.999 else f"{100 * share:.1f} %"
+
+
+def _percent(fair: int, total: int, places: int = 2) -> str:
+    return f"{100 * fair / total:.{places}f} %"
+
+
+def _list_table(
+    header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: str = ""
+) -> list[str]:
+    out = [".. list-table::", "   :header-rows: 1"]
+    if widths:
+        out.append(f"   :widths: {widths}")
+    out.append("")
+    for row in (header, *rows):
+        first, *rest = row
+        out.append(f"   * - {first}")
+        out.extend(f"     - {cell}" for cell in rest)
+    return out
+
+
+def _figure(name: str, alt: str, caption: str) -> list[str]:
+    return [
+        f".. figure:: /{FIGURES.relative_to('docs')}/{name}.svg",
+        f"   :alt: {alt}",
+        "",
+        f"   {caption}",
+        "",
+    ]
+
+
+def deal_figure(facts: Mapping[str, Any]) -> str:
+    deal = Deal.from_json(facts["deal"])
+    return deal_svg(deal, title=f"deal({facts['seed']})")
+
+
+def deal_include(facts: Mapping[str, Any]) -> str:
+    deal = Deal.from_json(facts["deal"])
+    out = _figure(
+        "deal",
+        "A deal: the board with both colourings and eight face-down dominoes, and the digit"
+        " counts of the pot, both piles and the face-down dominoes.",
+        f"``dokuspec.twodoku.deal({facts['seed']})``: both piles sum to"
+        f" {facts['pile sum']}, the pot to {facts['pot sum']}; the face-down digits are"
+        f" {facts['face down']}.",
+    )
+    out += [
+        "The same deal as text (:func:`~dokuspec.render.twodoku.deal_text`):",
+        "",
+        ".. code-block:: text",
+        "",
+        *(f"   {line}" if line else "" for line in deal_text(deal).split("\n")),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def fair_include(facts: Mapping[str, Any]) -> str:
+    counts = facts["counts"]
+    shuffled = facts["shuffles"]
+    draws = facts["solved"]["draws"]
+    mean = draws["mean"]
+    rows = [
+        ("Deals of the 82, pieces counted (2 + 40 + 40)", _number(counts["total"])),
+        ("Fair deals, pieces counted", _number(counts["fair"])),
+        ("Chance that a shuffle is fair", _percent(counts["fair"], counts["total"], 3)),
+        (
+            f"Shuffles that were fair, of {_number(shuffled['shuffles'])}",
+            f"{_number(shuffled['fair'])} ({_percent(shuffled['fair'], shuffled['shuffles'], 3)})",
+        ),
+        ("Fair deals, digit multisets counted", _number(counts["multisets"])),
+        ("Pots that occur in a fair deal", str(counts["pots"])),
+    ]
+    out = _list_table((f"Face-down draw {counts['face down']}", "Count"), rows, widths="70 30")
+    lowest, highest = draws["lowest"], draws["highest"]
+    total = _all_deals()
+    out += [
+        "",
+        *_list_table(
+            ("Over every face-down draw", "Chance that a shuffle is fair"),
+            [
+                (
+                    f"lowest: {lowest['face down']}",
+                    _percent(lowest["fair"], total, 3),
+                ),
+                (
+                    f"highest: {highest['face down']}",
+                    _percent(highest["fair"], total, 3),
+                ),
+                (
+                    f"mean over the {_number(math.comb(90, 8))} draws of 8 of the 90",
+                    _percent(mean["fair"], mean["total"], 3),
+                ),
+            ],
+            widths="70 30",
+        ),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def balance_include(facts: Mapping[str, Any]) -> str:
+    balance = facts["balance"]
+    tries = facts["balance"]["solver tries"]
+    rows = []
+    for row in balance["met"]:
+        share = row["deals"] / balance["deals"]
+        rows.append(
+            (
+                row["option"],
+                _number(row["deals"]),
+                f"{100 * share:.1f} %",
+                _share(1 - (1 - share) ** tries),
+            )
+        )
+    header = (
+        "Option (TD-15)",
+        f"Fair deals that meet it, of {_number(balance['deals'])}",
+        "Share",
+        f"One of {tries} fair deals meets it",
+    )
+    out = _list_table(header, rows, widths="28 28 16 28")
+    shown = balance["balanced"]
+    counts = [
+        (
+            name,
+            *(str(n) for n in shown[key]),
+            str(sum(d * n for d, n in zip(DIGITS, shown[key], strict=True))),
+        )
+        for name, key in (("Red", "red"), ("Blue", "blue"))
+    ]
+    out += [
+        "",
+        f"``dokuspec.twodoku.deal({shown['seed']}, balance=Balance.parse("
+        f'"{shown["balance"]}"))`` deals these piles, digit by digit:',
+        "",
+        *_list_table(("Pile", *map(str, DIGITS), "sum"), counts),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def substitutions_include(facts: Mapping[str, Any]) -> str:
+    """Numbers the chapter's prose uses, as substitutions (``|td-fair|``)."""
+    counts = facts["counts"]
+    shuffled = facts["shuffles"]
+    mean = facts["solved"]["draws"]["mean"]
+    values = {
+        "td-deal-seed": str(facts["deal"]["seed"]),
+        "td-deal-face-down": facts["deal"]["face down"],
+        "td-fair": _number(counts["fair"]),
+        "td-total": _number(counts["total"]),
+        "td-multisets": _number(counts["multisets"]),
+        "td-acceptance": _percent(counts["fair"], counts["total"], 3),
+        "td-shuffles": _number(shuffled["shuffles"]),
+        "td-shuffles-fair": _number(shuffled["fair"]),
+        "td-measured": _percent(shuffled["fair"], shuffled["shuffles"], 3),
+        "td-mean-acceptance": _percent(mean["fair"], mean["total"], 3),
+        "td-shuffles-needed": f"{counts['total'] / counts['fair']:.0f}",
+        "td-balance-deals": _number(facts["balance"]["deals"]),
+    }
+    out = [".. Computed by scripts/make_twodoku_figures.py: do not edit.", ""]
+    out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
+    return "\n".join(out) + "\n"
+
+
+def facts_json(facts: Mapping[str, Any]) -> str:
+    return json.dumps(facts, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def solve() -> dict[str, Any]:
+    """The facts that take long to compute: the acceptance of every face-down draw."""
+    return {"draws": draws_facts()}
+
+
+def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every fact of the chapter.
+
+    Args:
+        solved: the facts :func:`solve` gives (the tests pass the recorded
+            ones, and check their extremes again); ``None``: solved now.
+    """
+    dealt = deal_facts()
+    draw = Dominoes.parse(dealt["face down"])
+    counts = count_facts(draw)
+    if solved is None:
+        solved = solve()
+    return {
+        "deal": dealt,
+        "counts": counts,
+        "shuffles": shuffle_facts(draw, counts),
+        "solved": dict(solved),
+        "balance": balance_facts(draw),
+    }
+
+
+def render(facts: Mapping[str, Any]) -> dict[Path, str]:
+    """Every file to write, by its path from the repository root."""
+    return {
+        FACTS: facts_json(facts),
+        FIGURES / "deal.svg": deal_figure(facts["deal"]) + "\n",
+        GENERATED / "twodoku-deal.inc": deal_include(facts["deal"]),
+        GENERATED / "twodoku-fair.inc": fair_include(facts),
+        GENERATED / "twodoku-balance.inc": balance_include(facts),
+        GENERATED / "twodoku-substitutions.inc": substitutions_include(facts),
+    }
+
+
+def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
+    """Generated files on disk that :func:`render` no longer writes."""
+    found = [*(root / FIGURES).glob("*.svg"), *(root / GENERATED).glob("twodoku-*")]
+    return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
+
+
+def stale(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
+    """The files whose checked-in text differs from ``files`` (or that are missing)."""
+    return [
+        path
+        for path, text in sorted(files.items())
+        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
+    ]
+
+
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare, write nothing")
+    args = parser.parse_args(argv)
+    try:
+        files = render(gather())
+    except DisagreementError as error:
+        out(f"refused: {error}")
+        return 1
+    different = stale(files)
+    extra = orphans(files)
+    if args.check:
+        for path in different:
+            out(f"stale: {path}")
+        for path in extra:
+            out(f"not written by this script: {path}")
+        return 1 if different or extra else 0
+    for path in different:
+        (ROOT / path).parent.mkdir(parents=True, exist_ok=True)
+        (ROOT / path).write_text(files[path], encoding="utf-8")
+        out(f"wrote {path}")
+    for path in extra:
+        (ROOT / path).unlink()
+        out(f"removed {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
