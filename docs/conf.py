@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,26 +108,54 @@ def _resolve_imported_name(
     return found_node
 
 
+def _full_name(module_name: str, name: str) -> str | None:
+    """Where the object that ``module_name`` calls ``name`` is documented, by full name.
+
+    A class or function by its own module and qualified name; any other
+    value (a type alias, a constant) where the module's source imports it
+    from, or else the module itself.
+    """
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    found = getattr(module, name, None)
+    if found is None:
+        return None
+    home = getattr(found, "__module__", None)
+    qualname = getattr(found, "__qualname__", None)
+    if (inspect.isclass(found) or inspect.isroutine(found)) and home and qualname:
+        return f"{home}.{qualname}"
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    for statement in tree.body:
+        if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+            for alias in statement.names:
+                if (alias.asname or alias.name) == name:
+                    return f"{statement.module}.{alias.name}"
+    return f"{module_name}.{name}"
+
+
 def _qualify_bare_names(app: Sphinx, doctree: Element) -> None:
-    """Give an unqualified name in a signature the full name its module imports.
+    """Give an unqualified name in a signature the full name its module means.
 
     A signature's types are looked up loosely (any documented object whose
-    name ends so), so a bare ``Position`` that autodoc could not evaluate
-    (a Hypothesis strategy's return type) would match Sumodoku's and
-    Two-Doku's alike. The name the module itself imports is the one meant.
+    name ends so), so a bare ``Position`` or ``BackendName`` would match
+    Sumodoku's and Two-Doku's, or two games' aliases, alike. The object the
+    module itself defines or imports is the one meant; if it is not
+    documented the name stays plain text.
     """
     for node in doctree.findall(pending_xref):
         target = node.get("reftarget", "")
         module_name = node.get("py:module")
-        if not node.get("refspecific") or not module_name or not target.isidentifier():
+        if not node.hasattr("refspecific") or not module_name or not target.isidentifier():
             continue
-        try:
-            found = getattr(importlib.import_module(module_name), target, None)
-        except ImportError:
-            continue
-        home = getattr(found, "__module__", None)
-        if found is not None and home and home != module_name:
-            node["reftarget"] = f"{home}.{getattr(found, '__qualname__', target)}"
+        full = _full_name(module_name, target)
+        if full is not None:
+            node["reftarget"] = full
+            del node["refspecific"]
 
 
 def setup(app: Sphinx) -> None:
