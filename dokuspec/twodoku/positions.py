@@ -422,6 +422,7 @@ class _Worlds:
         self.vars = variables
         self.hidden = facts.hidden_dominoes()
         self.known = frozenset(f.domino for f in facts.facts if f.kind == "digit")
+        self._witnesses: dict[tuple[int, ...], Witness] = {}
 
     def digits(
         self, model: Sequence[int], variables: FaceDownVars | None = None
@@ -432,7 +433,14 @@ class _Worlds:
             raise SolverError("the solver proposed face-down digits that break a fact")
         return digits
 
-    def witness(self, digits: Sequence[int]) -> Witness:
+    def witness(self, digits: tuple[int, ...]) -> Witness:
+        """The witness of one assignment (one object per assignment)."""
+        found = self._witnesses.get(digits)
+        if found is None:
+            found = self._witnesses[digits] = self._make_witness(digits)
+        return found
+
+    def _make_witness(self, digits: Sequence[int]) -> Witness:
         face_down = {Square.from_index(self.facts.squares[k]): digits[k] for k in self.hidden}
         opponent = None
         if self.facts.unseen is not None:
@@ -477,9 +485,10 @@ def infer_face_down(
     dominoes in sight (TD-1) alone.
 
     One model answers for many digits: each solution found witnesses every
-    (domino, digit) pair it contains, and the next query asks for a solution
-    with some pair not yet witnessed, until none is left (the remaining
-    digits are impossible) or the budget runs out (they are undecided).
+    (domino, digit) pair it contains, so a query is made only for a pair no
+    solution has witnessed yet: under the facts and "this domino holds this
+    digit", a solution witnesses it and more; no solution proves it
+    impossible. When the budget runs out the pairs left are undecided.
 
     Args:
         view: a :class:`View` from the play phase or later, or a :class:`Position`.
@@ -519,33 +528,26 @@ def infer_face_down(
     hidden = worlds.hidden
     witnesses: dict[tuple[int, int], tuple[int, ...]] = {}
     solutions: list[tuple[int, ...]] = []
-    wanted = {(k, d) for k in hidden for d in DIGITS}
+    undecided: set[tuple[int, int]] = set()
     calls = 0
-    exhausted = False
-    while wanted:
-        unwanted = [
-            -variables.wanted[k][d - 1]
-            for k in range(facts.count)
-            for d in DIGITS
-            if (k, d) not in wanted
-        ]
-        answer = compiled.solve([*assumptions, variables.some_wanted, *unwanted], spending)
+    pairs = [(k, d) for k in hidden for d in DIGITS]
+    for at, (k, digit) in enumerate(pairs):
+        if (k, digit) in witnesses:
+            continue
+        answer = compiled.solve([*assumptions, variables.literal(k, digit)], spending)
         calls += 1
         if answer.status == "unknown":
-            exhausted = True
+            undecided = {pair for pair in pairs[at:] if pair not in witnesses}
             break
-        if answer.status == "unsat":
-            if not solutions:  # the first query asks for any solution at all
-                raise _inconsistent(compiled, assumptions, meaning, spending)
-            break
-        assert answer.model is not None
-        digits = worlds.digits(answer.model)
-        solutions.append(digits)
-        for k in hidden:
-            pair = (k, digits[k])
-            if pair in wanted:
-                wanted.discard(pair)
-                witnesses[pair] = digits
+        if answer.status == "sat":
+            assert answer.model is not None
+            digits = worlds.digits(answer.model)
+            solutions.append(digits)
+            for j in hidden:
+                witnesses.setdefault((j, digits[j]), digits)
+        elif k == hidden[0] and digit == 9 and not solutions:
+            # No digit at all for the first domino: no assignment obeys the facts.
+            raise _inconsistent(compiled, assumptions, meaning, spending)
     if not hidden:
         # Nothing is face down: the facts are still checked for consistency.
         answer = compiled.solve(assumptions, spending)
@@ -555,7 +557,6 @@ def infer_face_down(
         if answer.status == "sat":
             assert answer.model is not None
             solutions.append(worlds.digits(answer.model))
-    undecided = wanted if exhausted else set()
     dominoes = []
     face_down = {f.square: f for f in view.face_down}
     for k in hidden:

@@ -304,6 +304,7 @@ def play_turn(
     reveal: float = 0.3,
     wild: float = 0.15,
     give_back: float = 0.5,
+    careful: bool = False,
 ) -> None:
     """Play one turn of ``table.to_move`` at random by the rules (TD-6 to TD-9).
 
@@ -317,6 +318,8 @@ def play_turn(
             square (which may be forbidden or clash).
         give_back: chance of putting a domino into the pot after taking
             from it and not playing successfully.
+        careful: otherwise play only where no face-down domino clashes
+            (the simulator knows them), so that the turn succeeds.
     """
     if table.over:
         return
@@ -337,7 +340,7 @@ def play_turn(
             assert _apply(table, event) is None
             table.events.append(event)
     success = False
-    play = _choose_play(table, rng, reveal if table.idle == 0 else 0.0, wild)
+    play = _choose_play(table, rng, reveal if table.idle == 0 else 0.0, wild, careful)
     if play is not None:
         square, digit = play
         result, hiding = table.outcome(player, square, digit)
@@ -357,7 +360,7 @@ def play_turn(
 
 
 def _choose_play(
-    table: Table, rng: random.Random, reveal: float, wild: float
+    table: Table, rng: random.Random, reveal: float, wild: float, careful: bool
 ) -> tuple[Square, int] | None:
     player = table.to_move
     pile = table.piles[player]
@@ -382,6 +385,7 @@ def _choose_play(
         for s in allowed
         for d in digits
         if not any(table.face_up.get(p) == d for p in _PEERS[s])
+        and not (careful and any(table.hidden.get(p) == d for p in _PEERS[s]))
     ]
     return rng.choice(visible) if visible else None
 
@@ -808,6 +812,7 @@ def tables(
     *,
     max_turns: int = 40,
     reveal: float | None = None,
+    careful: bool = False,
 ) -> Table:
     """A dealt game after some random turns of play (:func:`deal_table`, :func:`play_turn`).
 
@@ -815,6 +820,7 @@ def tables(
         max_turns: at most this many turns are played (fewer if the game ends).
         reveal: the policy's chance of aiming at face-down dominoes
             (drawn when ``None``).
+        careful: as :func:`play_turn`.
     """
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     turns = draw(st.integers(0, max_turns), label="turns")
@@ -824,7 +830,7 @@ def tables(
     for _ in range(turns):
         if table.over:
             break
-        play_turn(table, rng, reveal=aim)
+        play_turn(table, rng, reveal=aim, careful=careful)
     return table
 
 
@@ -841,15 +847,16 @@ def views(
     Args:
         max_turns: as :func:`tables`.
         reveal: as :func:`tables`.
-        max_face_down: keep playing (aiming at face-down dominoes) until at
-            most this many are face down, when possible.
+        max_face_down: play carefully (see :func:`play_turn`) and then keep
+            aiming at face-down dominoes until at most this many are face
+            down, when the game lasts that long.
     """
-    table = draw(tables(max_turns=max_turns, reveal=reveal))
+    table = draw(tables(max_turns=max_turns, reveal=reveal, careful=max_face_down is not None))
     if max_face_down is not None:
         rng = random.Random(draw(st.integers(0, 2**32 - 1), label="seed for reveals"))
         guard = 0
         while len(table.hidden) > max_face_down and not table.over and guard < 200:
-            play_turn(table, rng, reveal=1.0, wild=0.0, take=0.1)
+            play_turn(table, rng, reveal=1.0, wild=0.0, take=0.1, careful=True)
             guard += 1
     player = draw(st.sampled_from(PLAYERS), label="observer")
     return table.view(player), table
