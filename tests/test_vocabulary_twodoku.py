@@ -390,3 +390,16 @@ def test_schemas_are_published_and_accept_what_is_written() -> None:
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["$id"].endswith(".schema.json")
     jsonschema.validate(json.loads(_deal_text()), td.deal_schema())
+
+
+def test_values_draw_themselves_for_jupyter() -> None:
+    deal = Deal.parse(_deal_text())
+    svg = deal._repr_svg_()
+    assert svg is not None and svg.startswith("<svg")
+    broken = Deal.parse(_deal_text().replace('"digit":3', '"digit":12'))
+    assert broken._repr_svg_() is None
+    colouring = Colouring(ALL_SQUARES[:36], ALL_SQUARES[-36:])
+    position = Position(colouring, {Square(1, 1): 4}, [], Dominoes([1, 2]), None, None)
+    assert (position._repr_svg_() or "").startswith("<svg")
+    view = View("red", "play", "red", [], [], [], {}, Dominoes(), Dominoes(), (0, 0), None, None)
+    assert (view._repr_svg_() or "").startswith("<svg")

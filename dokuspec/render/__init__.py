@@ -7,5 +7,6 @@ Jupyter's ``_repr_svg_`` without an import cycle.
 
 * :mod:`dokuspec.render.competitive`: Competitive Sudoku's cards, Grids,
   Pools and the Table.
+* :mod:`dokuspec.render.twodoku`: Two-Doku's deals, positions and views.
 * :mod:`dokuspec.render.svg`: the shared SVG document builder.
 """

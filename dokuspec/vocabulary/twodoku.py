@@ -39,7 +39,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final, Literal, TypeAlias
 
-from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
+from dokuspec.errors import DokuspecError, NotationError, OffBoardError, PositionError, quote
+from dokuspec.render.twodoku import deal_svg, position_svg, view_svg
 from dokuspec.vocabulary.jsontext import (
     JsonReader,
     check_depth,
@@ -894,6 +895,13 @@ class Deal:
     def __str__(self) -> str:
         return _dumps(self.to_json())
 
+    def _repr_svg_(self) -> str | None:
+        """The deal as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        try:
+            return deal_svg(self)
+        except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
+            return None
+
 
 # -- positions ----------------------------------------------------------------------------------
 
@@ -1134,6 +1142,13 @@ class Position:
 
     def __str__(self) -> str:
         return _dumps(self.to_json())
+
+    def _repr_svg_(self) -> str | None:
+        """The position as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        try:
+            return position_svg(self)
+        except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
+            return None
 
 
 # -- events and views ----------------------------------------------------------------------------
@@ -1507,3 +1522,10 @@ class View:
 
     def __str__(self) -> str:
         return _dumps(self.to_json())
+
+    def _repr_svg_(self) -> str | None:
+        """The view as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        try:
+            return view_svg(self)
+        except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
+            return None

@@ -1,0 +1,1297 @@
+"""Pictures of Two-Doku: deals, positions and one player's view, as SVG and as text.
+
+The functions take any objects with the attributes of the vocabulary's
+values (see the protocols below) and know no rule: they draw what they are
+given, after checking that it can be drawn. A deal that breaks TD-2..TD-4
+(a pile of 41, unequal sums, a digit used eleven times) is drawn as it is,
+so that a wrong deal can be shown; judging it is ``validate``'s business.
+What cannot be drawn is refused: a square off the 9x9 board, a digit
+outside 1-9, a player other than ``"red"`` and ``"blue"``, a square listed
+twice, two dominoes on one square, a count that disagrees with the
+dominoes it counts. These are the pictures of the vocabulary's ``Deal``,
+``Position`` and ``View``, for their ``_repr_svg_`` (Jupyter).
+
+SVG pictures are standalone documents (``xmlns``, ``width``, ``height`` and
+``viewBox`` in user units, 1 unit = 1 pixel); the same input gives the same
+bytes. Their structure is part of the contract, so that tests and style
+sheets can rely on it:
+
+* the board is ``<g class="board">`` holding its 81 squares in row-major
+  order (r1c1, r1c2, ..., r9c9), then ``<g class="lines">`` (the lines
+  between squares: ``<line class="cell">``, and the thicker
+  ``<line class="box">`` around the 3x3 boxes and the board), then the row
+  and column numbers (``<text class="label row">``, ``"label column"``);
+* a square is ``<g class="square K">`` with K ``red``, ``blue``, ``both`` or
+  ``white`` (its colouring, TD-2), and ``highlighted`` added to the class
+  when it is highlighted. It holds ``<title>`` (``r3c5 red``, ``r3c5 red and
+  blue, 7 face up``, ``r1c1 white, face down, placed by Blue, digit
+  unknown``), its colour as ``<rect class="colour red">`` (or ``blue``,
+  ``white``; a square of both colours is split along its rising diagonal
+  into ``<polygon class="colour red">`` above and ``<polygon class="colour
+  blue">`` below), and letters that say the colouring without colour: a
+  ``<text class="mark red">R</text>`` in the top left corner of every
+  square Red coloured, a ``<text class="mark blue">B</text>`` in the bottom
+  right corner of every square Blue coloured;
+* a face-up domino is ``<g class="domino face-up">`` inside its square:
+  ``<rect class="tile">`` and ``<text class="digit">``;
+* a face-down domino is ``<g class="domino face-down red">`` (``blue``: the
+  player who placed it, TD-3): ``<rect class="back">`` edged in that
+  player's ink, ``<text class="placer">`` (``R`` or ``B``), and either
+  ``<text class="digit faded">`` (small and pale: the digit, when the value
+  knows it, as a deal does) or ``<text class="unknown">?</text>``;
+* highlighted squares are outlined again, above the lines, by the
+  ``<rect class="highlight">`` elements of ``<g class="highlights">``,
+  dashed and thick, in row-major order;
+* below the board, ``<g class="legend">`` holds four ``<g class="key K">``
+  (K as for squares: red, blue, both, white), each with a sample square
+  and a ``<text class="caption">`` counting the squares of its kind
+  (``Red only: 27``, ``Blue only: 27``, ``both: 9``, ``white: 18``);
+* beside the board, ``<g class="panel">`` holds what the picture adds to
+  the board: digit counts as ``<g class="counts">`` (header texts
+  ``<text class="head">``: the digits 1-9 and ``sum``), one
+  ``<g class="row X">`` per group of dominoes with ``<text class="name">``
+  (``Pot (2)``: the group and how many dominoes it holds), nine
+  ``<text class="count">`` (how many of each digit 1-9) and ``<text
+  class="sum">``, or, when the digits are not known, one ``<text
+  class="note">`` instead of the counts and the sum; and texts (above or
+  below the counts) that each function describes;
+* a picture's title is ``<text class="title">``.
+
+Text pictures are plain ``str`` (ASCII, no colour codes), at most 80
+columns, with no trailing spaces and no final newline. The board is a
+Sudoku grid: the column numbers above the digits, then each row after its
+number, boxes drawn with ``|`` and ``+---+``. Each square is six
+characters: ``R`` if Red coloured it (else a space), ``B`` if Blue did
+(else a space), then what lies on it, padded on the right: a space and
+``.`` for nothing, a space and the digit of a face-up domino, ``[7]r`` for a
+face-down 7 placed by Red, ``[?]b`` for a face-down domino of unknown
+digit placed by Blue. Squares are one space apart and ``|`` stands
+between boxes, so that a row reads::
+
+    1 | R  .   RB 5   R  .   |   [?]b  B .    B .   | ...
+
+Three lines follow the board: two explain the notation, the third counts
+the squares of each kind (``Squares: Red only: 27, Blue only: 27, both:
+9, white: 18``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+import xml.etree.ElementTree as ET
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Protocol
+
+from dokuspec.errors import OffBoardError, PositionError, quote
+from dokuspec.render.svg import add, document, serialize, text_width, writable
+
+__all__ = [
+    "BLUE_INK",
+    "RED_INK",
+    "ColouringLike",
+    "DealFaceDownLike",
+    "DealLike",
+    "DominoesLike",
+    "EventLike",
+    "FaceDownLike",
+    "PlayLike",
+    "PositionLike",
+    "ReturnLike",
+    "SquareLike",
+    "TakeLike",
+    "ViewLike",
+    "deal_svg",
+    "deal_text",
+    "position_svg",
+    "position_text",
+    "view_svg",
+    "view_text",
+]
+
+
+# -- what is drawn ---------------------------------------------------------------------------
+
+
+class SquareLike(Protocol):
+    """A square of the board: ``row`` and ``col``, ints 1-9 (TD-1)."""
+
+    @property
+    def row(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+
+class DominoesLike(Protocol):
+    """A multiset of dominoes: iterating yields its digits (1-9, repeats included);
+    ``counts()`` gives how many of each digit 1-9 (9 ints, index d-1); ``total``
+    is the sum of its digits."""
+
+    def __iter__(self) -> Iterator[int]: ...
+
+    def counts(self) -> Sequence[int]: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+class DealFaceDownLike(Protocol):
+    """A face-down domino of a deal: its square (``row``, ``col``), ``digit`` and
+    ``placed_by`` (``"red"`` or ``"blue"``, TD-3)."""
+
+    @property
+    def row(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+    @property
+    def digit(self) -> int: ...
+
+    @property
+    def placed_by(self) -> str: ...
+
+
+class DealLike(Protocol):
+    """A deal in the form of its JSON (TD-2..TD-4): ``red_squares`` and
+    ``blue_squares`` as ``(row, col)`` int pairs, the face-down dominoes, and
+    the digits of the ``pot`` and of the ``red`` and ``blue`` piles."""
+
+    @property
+    def red_squares(self) -> Iterable[Sequence[int]]: ...
+
+    @property
+    def blue_squares(self) -> Iterable[Sequence[int]]: ...
+
+    @property
+    def face_down(self) -> Iterable[DealFaceDownLike]: ...
+
+    @property
+    def pot(self) -> Iterable[int]: ...
+
+    @property
+    def red(self) -> Iterable[int]: ...
+
+    @property
+    def blue(self) -> Iterable[int]: ...
+
+
+class ColouringLike(Protocol):
+    """The squares each player coloured (TD-2); a square may be in both."""
+
+    @property
+    def red(self) -> Iterable[SquareLike]: ...
+
+    @property
+    def blue(self) -> Iterable[SquareLike]: ...
+
+
+class FaceDownLike(Protocol):
+    """A face-down domino on ``square``, placed by ``placed_by`` (``"red"`` or
+    ``"blue"``); ``digit`` is an int 1-9, or ``None`` when unknown (TD-3, TD-11)."""
+
+    @property
+    def square(self) -> SquareLike: ...
+
+    @property
+    def placed_by(self) -> str: ...
+
+    @property
+    def digit(self) -> int | None: ...
+
+
+class PositionLike(Protocol):
+    """A game position: the colouring, the face-up dominoes (square to digit), the
+    face-down ones, the pot, both piles (``None``: unknown) and who is ``to_move``
+    (``"red"``, ``"blue"`` or ``None``)."""
+
+    @property
+    def colouring(self) -> ColouringLike: ...
+
+    @property
+    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
+
+    @property
+    def face_down(self) -> Iterable[FaceDownLike]: ...
+
+    @property
+    def pot(self) -> DominoesLike: ...
+
+    @property
+    def red(self) -> DominoesLike | None: ...
+
+    @property
+    def blue(self) -> DominoesLike | None: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+
+class TakeLike(Protocol):
+    """``player`` took ``digit`` from ``source`` (``"pot"``, or ``"board"`` at
+    ``square``; TD-6)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def digit(self) -> int: ...
+
+    @property
+    def square(self) -> SquareLike | None: ...
+
+
+class PlayLike(Protocol):
+    """``player`` played ``digit`` on ``square``; ``result`` is ``"placed"``,
+    ``"clash"``, ``"hidden-clash"`` (``revealed``: the face-down domino turned up,
+    TD-8) or ``"not-allowed"`` (TD-7, TD-17)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def square(self) -> SquareLike: ...
+
+    @property
+    def digit(self) -> int: ...
+
+    @property
+    def result(self) -> str: ...
+
+    @property
+    def revealed(self) -> SquareLike | None: ...
+
+
+class ReturnLike(Protocol):
+    """``player`` put ``digit`` from their pile into the pot (TD-6)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def digit(self) -> int: ...
+
+
+EventLike = TakeLike | PlayLike | ReturnLike
+"""An event of the play phase: told apart by ``result`` (a play) and ``source`` (a take)."""
+
+
+class ViewLike(Protocol):
+    """What ``player`` has seen (TD-11): the board (colourings, possibly partial;
+    face-down dominoes, whose digits are never known; face-up ones), the pot,
+    their own ``pile``, both ``pile_sizes`` (Red's, Blue's), the ``phase``
+    (``"colouring"``, ``"placing"``, ``"dealing"``, ``"play"`` or ``"over"``),
+    who is ``to_move`` and the ``events`` of the play phase, in order."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def red_squares(self) -> Iterable[SquareLike]: ...
+
+    @property
+    def blue_squares(self) -> Iterable[SquareLike]: ...
+
+    @property
+    def face_down(self) -> Iterable[FaceDownLike]: ...
+
+    @property
+    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
+
+    @property
+    def pot(self) -> DominoesLike: ...
+
+    @property
+    def pile(self) -> DominoesLike: ...
+
+    @property
+    def pile_sizes(self) -> Sequence[int]: ...
+
+    @property
+    def events(self) -> Iterable[EventLike]: ...
+
+
+# -- reading duck-typed values into checked ones ---------------------------------------------
+
+_Cell = tuple[int, int]  # (row, col), both 1-9
+_PLAYERS = ("red", "blue")
+_NAMES = {"red": "Red", "blue": "Blue"}
+_LETTERS = {"red": "R", "blue": "B"}
+_PHASES = ("colouring", "placing", "dealing", "play", "over")
+_RESULTS = ("placed", "clash", "hidden-clash", "not-allowed")
+_SOURCES = ("pot", "board")
+_DOMINOES = 90  # TD-1: no group of dominoes holds more
+_SQUARES = 81
+_MOST_EVENTS = 1_000_000
+_LAST_EVENTS = 8  # the events a view shows
+
+
+@dataclass(frozen=True, slots=True)
+class _FaceDown:
+    placed_by: str
+    digit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    red: frozenset[_Cell]
+    blue: frozenset[_Cell]
+    face_up: Mapping[_Cell, int]
+    face_down: Mapping[_Cell, _FaceDown]
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A row of the digit counts: ``digits`` sorted, or ``None`` with a ``note`` instead."""
+
+    name: str
+    css: str
+    digits: tuple[int, ...] | None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Event:
+    number: int  # 1-based, in the whole list
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    player: str
+    phase: str
+    to_move: str | None
+    board: _Board
+    pot: tuple[int, ...]
+    pile: tuple[int, ...]
+    pile_sizes: tuple[int, int]
+    event_count: int
+    last_events: tuple[_Event, ...]
+
+
+def _attribute(value: object, name: str, where: str, kind: str) -> object:
+    try:
+        return getattr(value, name)
+    except AttributeError:
+        raise TypeError(
+            f"{where} is not {kind}: {type(value).__name__} has no attribute {name!r}"
+        ) from None
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _items(value: object, where: str, fewest: int, most: int) -> tuple[object, ...]:
+    """The items of an iterable, refused unless there are ``fewest``-``most`` of them."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{where} is {type(value).__name__}, not a sequence")
+    try:
+        iterator = iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{where} is {type(value).__name__}, not a sequence") from None
+    items = tuple(islice(iterator, most + 1))
+    if not fewest <= len(items) <= most:
+        count = f"more than {most} items" if len(items) > most else _plural(len(items), "item")
+        wanted = str(most) if fewest == most else f"{fewest}-{most}"
+        raise PositionError(f"{where} has {count}, not {wanted}")
+    return items
+
+
+def _int(value: object, where: str, low: int, high: int) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{where} is {type(value).__name__}, not an int {low}-{high}")
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise PositionError(f"{where} is {quote(value)}, not {low}-{high}")
+    return value
+
+
+def _digit(value: object, where: str) -> int:
+    return _int(value, where, 1, 9)
+
+
+def _coordinate(value: object, where: str) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{where} is {type(value).__name__}, not an int 1-9")
+    assert isinstance(value, int)
+    if not 1 <= value <= 9:
+        raise OffBoardError(f"{where} is {quote(value)}, not 1-9 (off the board)")
+    return value
+
+
+def _name(value: object, where: str, names: Sequence[str]) -> str:
+    shown = ", ".join(quote(n) for n in names[:-1]) + f" or {quote(names[-1])}"
+    if not isinstance(value, str):
+        raise TypeError(f"{where} is {type(value).__name__}, not a str ({shown})")
+    if value not in names:
+        raise PositionError(f"{where} is {quote(value)}, not {shown}")
+    return names[names.index(value)]
+
+
+def _player(value: object, where: str) -> str:
+    return _name(value, where, _PLAYERS)
+
+
+def _mover(value: object, where: str) -> str | None:
+    return None if value is None else _player(value, where)
+
+
+def _square(value: object, where: str) -> _Cell:
+    kind = "a square (with .row and .col)"
+    row = _attribute(value, "row", where, kind)
+    col = _attribute(value, "col", where, kind)
+    return _coordinate(row, f"{where}.row"), _coordinate(col, f"{where}.col")
+
+
+def _pair(value: object, where: str) -> _Cell:
+    row, col = _items(value, where, 2, 2)
+    return _coordinate(row, f"{where}[0]"), _coordinate(col, f"{where}[1]")
+
+
+def _cell_name(cell: _Cell) -> str:
+    return f"r{cell[0]}c{cell[1]}"
+
+
+def _once(seen: dict[_Cell, str], cell: _Cell, where: str) -> None:
+    """Record that ``where`` names ``cell``; refuse a square named twice."""
+    if cell in seen:
+        raise PositionError(f"{where} names {_cell_name(cell)}, as {seen[cell]} does")
+    seen[cell] = where
+
+
+def _squares(value: object, where: str, *, pairs: bool = False) -> frozenset[_Cell]:
+    """Distinct squares: square-likes, or (row, col) int pairs when ``pairs``."""
+    read = _pair if pairs else _square
+    seen: dict[_Cell, str] = {}
+    for i, item in enumerate(_items(value, where, 0, _SQUARES)):
+        _once(seen, read(item, f"{where}[{i}]"), f"{where}[{i}]")
+    return frozenset(seen)
+
+
+def _digits(value: object, where: str) -> tuple[int, ...]:
+    """The digits of an iterable of ints (a deal's pot or pile), sorted."""
+    items = _items(value, where, 0, _DOMINOES)
+    return tuple(sorted(_digit(d, f"{where}[{i}]") for i, d in enumerate(items)))
+
+
+def _dominoes(value: object, where: str) -> tuple[int, ...]:
+    """The digits of a multiset of dominoes, sorted, after checking counts() and total."""
+    kind = "dominoes (with .counts() and .total)"
+    counts_method = _attribute(value, "counts", where, kind)
+    total = _attribute(value, "total", where, kind)
+    if not callable(counts_method):
+        raise TypeError(f"{where}.counts is {type(counts_method).__name__}, not a method")
+    counts = tuple(
+        _int(n, f"{where}.counts()[{i}]", 0, _DOMINOES)
+        for i, n in enumerate(_items(counts_method(), f"{where}.counts()", 9, 9))
+    )
+    digits = _digits(value, where)
+    if counts != tuple(digits.count(d) for d in range(1, 10)):
+        shown = " ".join(map(str, digits)) or "none"
+        raise PositionError(f"{where}.counts() is {counts}, but {where} holds the dominoes {shown}")
+    if not _is_int(total):
+        raise TypeError(f"{where}.total is {type(total).__name__}, not an int")
+    if total != sum(digits):
+        raise PositionError(
+            f"{where}.total is {quote(total)}, but its dominoes add up to {sum(digits)}"
+        )
+    return digits
+
+
+def _face_up(value: object, where: str) -> dict[_Cell, int]:
+    items_method = getattr(value, "items", None)
+    if not callable(items_method) or isinstance(value, (str, bytes)):
+        raise TypeError(f"{where} is {type(value).__name__}, not a mapping of squares to digits")
+    found: dict[_Cell, int] = {}
+    for i, entry in enumerate(_items(items_method(), f"{where}.items()", 0, _SQUARES)):
+        key, digit = _items(entry, f"{where}.items()[{i}]", 2, 2)
+        cell = _square(key, f"{where}.items()[{i}][0]")
+        if cell in found:
+            raise PositionError(f"{where} has {_cell_name(cell)} twice")
+        found[cell] = _digit(digit, f"{where}[{_cell_name(cell)}]")
+    return found
+
+
+def _face_downs(
+    value: object, where: str, face_up: Mapping[_Cell, int], *, view: bool
+) -> dict[_Cell, _FaceDown]:
+    """Face-down dominoes with .square; a digit is None or 1-9, and always None in a ``view``."""
+    kind = "a face-down domino (with .square, .placed_by and .digit)"
+    found: dict[_Cell, _FaceDown] = {}
+    seen: dict[_Cell, str] = {}
+    for i, item in enumerate(_items(value, where, 0, _SQUARES)):
+        here = f"{where}[{i}]"
+        cell = _square(_attribute(item, "square", here, kind), f"{here}.square")
+        placed_by = _player(_attribute(item, "placed_by", here, kind), f"{here}.placed_by")
+        digit = _attribute(item, "digit", here, kind)
+        if digit is not None:
+            digit = _digit(digit, f"{here}.digit")
+            if view:
+                raise PositionError(
+                    f"{here}.digit is {digit}, but a view never knows a face-down digit (TD-11)"
+                )
+        if cell in face_up:
+            raise PositionError(f"{here} is on {_cell_name(cell)}, which holds a face-up domino")
+        _once(seen, cell, here)
+        found[cell] = _FaceDown(placed_by, digit)
+    return found
+
+
+def _deal(value: object) -> tuple[_Board, tuple[_Row, ...]]:
+    kind = "a deal (with .red_squares, .blue_squares, .face_down, .pot, .red and .blue)"
+    names = ("red_squares", "blue_squares", "face_down", "pot", "red", "blue")
+    red_squares, blue_squares, face_down, pot, red, blue = (
+        _attribute(value, name, "deal", kind) for name in names
+    )
+    red_cells = _squares(red_squares, "deal.red_squares", pairs=True)
+    blue_cells = _squares(blue_squares, "deal.blue_squares", pairs=True)
+    piece = "a face-down domino (with .row, .col, .digit and .placed_by)"
+    downs: dict[_Cell, _FaceDown] = {}
+    seen: dict[_Cell, str] = {}
+    for i, item in enumerate(_items(face_down, "deal.face_down", 0, _SQUARES)):
+        here = f"deal.face_down[{i}]"
+        row, col, digit, placed_by = (
+            _attribute(item, name, here, piece) for name in ("row", "col", "digit", "placed_by")
+        )
+        cell = (_coordinate(row, f"{here}.row"), _coordinate(col, f"{here}.col"))
+        _once(seen, cell, here)
+        downs[cell] = _FaceDown(
+            _player(placed_by, f"{here}.placed_by"), _digit(digit, f"{here}.digit")
+        )
+    board = _Board(red_cells, blue_cells, {}, downs)
+    groups = (_digits(pot, "deal.pot"), _digits(red, "deal.red"), _digits(blue, "deal.blue"))
+    face_down_digits = tuple(sorted(d.digit for d in downs.values() if d.digit is not None))
+    everything = tuple(sorted(face_down_digits + groups[0] + groups[1] + groups[2]))
+    rows = (
+        _Row(f"Pot ({len(groups[0])})", "pot", groups[0]),
+        _Row(f"Red ({len(groups[1])})", "red", groups[1]),
+        _Row(f"Blue ({len(groups[2])})", "blue", groups[2]),
+        _Row(f"Face down ({len(face_down_digits)})", "face-down", face_down_digits),
+        _Row(f"All ({len(everything)})", "all", everything),
+    )
+    return board, rows
+
+
+def _face_down_row(face_down: Mapping[_Cell, _FaceDown]) -> _Row:
+    known = tuple(sorted(d.digit for d in face_down.values() if d.digit is not None))
+    name = f"Face down ({len(face_down)})"
+    if len(known) == len(face_down):
+        return _Row(name, "face-down", known)
+    return _Row(name, "face-down", None, f"{len(known)} of {len(face_down)} digits known")
+
+
+def _position(value: object) -> tuple[_Board, str | None, tuple[_Row, ...]]:
+    kind = "a position (with .colouring, .face_up, .face_down, .pot, .red, .blue and .to_move)"
+    names = ("colouring", "face_up", "face_down", "pot", "red", "blue", "to_move")
+    colouring, face_up, face_down, pot, red, blue, to_move = (
+        _attribute(value, name, "position", kind) for name in names
+    )
+    paint = "a colouring (with .red and .blue)"
+    red_cells = _squares(
+        _attribute(colouring, "red", "position.colouring", paint), "position.colouring.red"
+    )
+    blue_cells = _squares(
+        _attribute(colouring, "blue", "position.colouring", paint), "position.colouring.blue"
+    )
+    ups = _face_up(face_up, "position.face_up")
+    downs = _face_downs(face_down, "position.face_down", ups, view=False)
+    board = _Board(red_cells, blue_cells, ups, downs)
+    in_pot = _dominoes(pot, "position.pot")
+    rows = [_Row(f"Pot ({len(in_pot)})", "pot", in_pot)]
+    for player, pile in (("red", red), ("blue", blue)):
+        if pile is None:
+            rows.append(_Row(_NAMES[player], player, None, "unknown"))
+        else:
+            digits = _dominoes(pile, f"position.{player}")
+            rows.append(_Row(f"{_NAMES[player]} ({len(digits)})", player, digits))
+    on_board = tuple(sorted(ups.values()))
+    rows.append(_Row(f"Face up ({len(on_board)})", "face-up", on_board))
+    rows.append(_face_down_row(downs))
+    return board, _mover(to_move, "position.to_move"), tuple(rows)
+
+
+def _take(value: object, where: str, player: str, digit: int) -> str:
+    source = _name(_attribute(value, "source", where, "a take"), f"{where}.source", _SOURCES)
+    square = _attribute(value, "square", where, "a take (with .square)")
+    if source == "pot":
+        if square is not None:
+            raise PositionError(f"{where}.square is set, but the domino came from the pot")
+        return f"{player} took {digit} from the pot"
+    if square is None:
+        raise PositionError(f"{where}.square is None, but the domino came from the board")
+    return f"{player} took {digit} from {_cell_name(_square(square, f'{where}.square'))}"
+
+
+def _play(value: object, where: str, player: str, digit: int) -> str:
+    kind = "a play (with .square, .result and .revealed)"
+    cell = _square(_attribute(value, "square", where, kind), f"{where}.square")
+    result = _name(_attribute(value, "result", where, kind), f"{where}.result", _RESULTS)
+    revealed = _attribute(value, "revealed", where, kind)
+    played = f"{player} played {digit} on {_cell_name(cell)}"
+    if result != "hidden-clash":
+        if revealed is not None:
+            raise PositionError(f"{where}.revealed is set, but the result is {quote(result)}")
+        return {
+            "placed": played,
+            "clash": f"{played}: failed, clash",
+            "not-allowed": f"{played}: failed, not allowed there",
+        }[result]
+    if revealed is None:
+        raise PositionError(f"{where}.revealed is None, but the result is 'hidden-clash'")
+    turned = _cell_name(_square(revealed, f"{where}.revealed"))
+    return f"{played}: failed, hidden clash, {turned} turned face up"
+
+
+def _event(value: object, where: str) -> str:
+    kind = "an event (a take, a play or a return, with .player and .digit)"
+    player = _NAMES[_player(_attribute(value, "player", where, kind), f"{where}.player")]
+    digit = _digit(_attribute(value, "digit", where, kind), f"{where}.digit")
+    if hasattr(value, "result"):
+        return _play(value, where, player, digit)
+    if hasattr(value, "source"):
+        return _take(value, where, player, digit)
+    return f"{player} put {digit} into the pot"
+
+
+def _view(value: object) -> _View:
+    kind = (
+        "a view (with .player, .phase, .to_move, .red_squares, .blue_squares, .face_down,"
+        " .face_up, .pot, .pile, .pile_sizes and .events)"
+    )
+    names = (
+        "player",
+        "phase",
+        "to_move",
+        "red_squares",
+        "blue_squares",
+        "face_down",
+        "face_up",
+        "pot",
+        "pile",
+        "pile_sizes",
+        "events",
+    )
+    members = dict(zip(names, (_attribute(value, n, "view", kind) for n in names), strict=True))
+    player = _player(members["player"], "view.player")
+    phase = _name(members["phase"], "view.phase", _PHASES)
+    to_move = _mover(members["to_move"], "view.to_move")
+    ups = _face_up(members["face_up"], "view.face_up")
+    board = _Board(
+        _squares(members["red_squares"], "view.red_squares"),
+        _squares(members["blue_squares"], "view.blue_squares"),
+        ups,
+        _face_downs(members["face_down"], "view.face_down", ups, view=True),
+    )
+    sizes = _items(members["pile_sizes"], "view.pile_sizes", 2, 2)
+    red_size, blue_size = (
+        _int(n, f"view.pile_sizes[{i}]", 0, _DOMINOES) for i, n in enumerate(sizes)
+    )
+    events = members["events"]
+    if isinstance(events, (str, bytes)):
+        raise TypeError(f"view.events is {type(events).__name__}, not a sequence")
+    try:
+        iterator = iter(events)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"view.events is {type(events).__name__}, not a sequence") from None
+    last: deque[_Event] = deque(maxlen=_LAST_EVENTS)
+    count = 0
+    for count, event in enumerate(islice(iterator, _MOST_EVENTS + 1), start=1):
+        if count > _MOST_EVENTS:
+            raise PositionError(f"view.events has more than {_MOST_EVENTS} items")
+        last.append(_Event(count, _event(event, f"view.events[{count - 1}]")))
+    return _View(
+        player=player,
+        phase=phase,
+        to_move=to_move,
+        board=board,
+        pot=_dominoes(members["pot"], "view.pot"),
+        pile=_dominoes(members["pile"], "view.pile"),
+        pile_sizes=(red_size, blue_size),
+        event_count=count,
+        last_events=tuple(last),
+    )
+
+
+def _highlight(value: object) -> frozenset[_Cell]:
+    return _squares(value, "highlight")
+
+
+def _title(value: object) -> str | None:
+    return None if value is None else writable(value, "title")
+
+
+def _kind(board: _Board, cell: _Cell) -> str:
+    red, blue = cell in board.red, cell in board.blue
+    return "both" if red and blue else "red" if red else "blue" if blue else "white"
+
+
+def _mover_text(to_move: str | None) -> str:
+    return "nobody to move" if to_move is None else f"{_NAMES[to_move]} to move"
+
+
+def _mover_sentence(to_move: str | None) -> str:
+    text = _mover_text(to_move)
+    return text[0].upper() + text[1:]
+
+
+def _view_heading(view: _View) -> str:
+    return f"{_NAMES[view.player]}'s view: {view.phase} phase, {_mover_text(view.to_move)}"
+
+
+def _pile_sizes_text(view: _View) -> str:
+    red, blue = view.pile_sizes
+    return f"Pile sizes: Red {red}, Blue {blue}"
+
+
+def _events_caption(view: _View) -> str:
+    if not view.event_count:
+        return "No events yet"
+    shown = len(view.last_events)
+    if shown == view.event_count:
+        return f"Events ({view.event_count})"
+    return f"Last {shown} of {view.event_count} events"
+
+
+def _event_line(event: _Event) -> str:
+    return f"{event.number}. {event.text}"
+
+
+def _view_rows(view: _View) -> tuple[_Row, ...]:
+    whose = f"{_NAMES[view.player]}'s pile"
+    return (
+        _Row(f"{whose} ({len(view.pile)})", f"pile {view.player}", view.pile),
+        _Row(f"Pot ({len(view.pot)})", "pot", view.pot),
+    )
+
+
+# -- SVG -------------------------------------------------------------------------------------
+
+RED_INK = "#c0392b"
+"""Red's ink: the R marks, the edge of the face-down dominoes Red placed."""
+BLUE_INK = "#1f618d"
+"""Blue's ink: the B marks, the edge of the face-down dominoes Blue placed."""
+_INKS = {"red": RED_INK, "blue": BLUE_INK}
+_FILLS = {"red": "#f5b7b1", "blue": "#aed6f1", "white": "#ffffff"}
+_LABEL_INK = "#34495e"
+_DIGIT_INK = "#1c2833"
+_FAINT_INK = "#aab7b8"
+_BACK_FILL = "#34495e"
+_HIGHLIGHT_INK = "#b7950b"
+
+_CELL = 48
+_INSET = 8  # between a square's edge and its domino
+_TILE = _CELL - 2 * _INSET
+_BOARD = 9 * _CELL
+_LABELS = 20  # the band of row and column numbers
+_MARGIN = 12
+_GAP = 28  # between the board and the panel
+_MARK_SIZE = 10
+_DIGIT_SIZE = 22
+_FADED_SIZE = 13
+_UNKNOWN_SIZE = 18
+_PLACER_SIZE = 8
+_TITLE_SIZE, _TITLE_H = 16, 28
+_TEXT_SIZE, _LINE_H = 13, 20
+_KEY = 16  # a legend's sample square
+_LEGEND_H = 36
+_NAME_GAP = 12
+_COUNT_W = 22
+_SUM_W = 44
+
+_Style = dict[str, str | int]
+_TITLE: _Style = {"font_size": _TITLE_SIZE, "font_weight": "bold", "fill": _LABEL_INK}
+_TEXT: _Style = {"font_size": _TEXT_SIZE, "fill": _LABEL_INK}
+_BOLD_MARK: _Style = {"font_size": _MARK_SIZE, "font_weight": "bold"}
+
+
+def _translate(x: int, y: int) -> str:
+    return f"translate({x} {y})"
+
+
+def _square_title(board: _Board, cell: _Cell, highlighted: bool) -> str:
+    kind = _kind(board, cell)
+    parts = [f"{_cell_name(cell)} {'red and blue' if kind == 'both' else kind}"]
+    if cell in board.face_up:
+        parts.append(f"{board.face_up[cell]} face up")
+    elif cell in board.face_down:
+        down = board.face_down[cell]
+        digit = "digit unknown" if down.digit is None else f"digit {down.digit}"
+        parts.append(f"face down, placed by {_NAMES[down.placed_by]}, {digit}")
+    if highlighted:
+        parts.append("highlighted")
+    return ", ".join(parts)
+
+
+def _draw_colour(parent: ET.Element, kind: str, size: int) -> None:
+    """A square's colour and its R and B marks, ``size`` units wide (in a square or a key)."""
+    if kind == "both":
+        add(parent, "polygon", class_="colour red", points=f"0,0 {size},0 0,{size}",
+            fill=_FILLS["red"])  # fmt: skip
+        add(parent, "polygon", class_="colour blue", points=f"{size},0 {size},{size} 0,{size}",
+            fill=_FILLS["blue"])  # fmt: skip
+    else:
+        add(parent, "rect", class_=f"colour {kind}", width=size, height=size, fill=_FILLS[kind])
+    mark = min(_MARK_SIZE, size // 2)
+    if kind in ("red", "both"):
+        add(parent, "text", "R", class_="mark red", x=3, y=mark + 1, fill=RED_INK,
+            **(_BOLD_MARK | {"font_size": mark}))  # fmt: skip
+    if kind in ("blue", "both"):
+        add(parent, "text", "B", class_="mark blue", x=size - 3, y=size - 3, text_anchor="end",
+            fill=BLUE_INK, **(_BOLD_MARK | {"font_size": mark}))  # fmt: skip
+
+
+def _draw_domino(parent: ET.Element, board: _Board, cell: _Cell) -> None:
+    middle: _Style = {"x": _CELL // 2, "text_anchor": "middle"}
+    tile: _Style = {"x": _INSET, "y": _INSET, "width": _TILE, "height": _TILE, "rx": 4, "ry": 4}
+    if cell in board.face_up:
+        group = add(parent, "g", class_="domino face-up")
+        add(group, "rect", class_="tile", fill="#fdfefe", stroke="#566573", stroke_width=1, **tile)
+        add(group, "text", str(board.face_up[cell]), class_="digit", y=_CELL // 2 + 8,
+            font_size=_DIGIT_SIZE, font_weight="bold", fill=_DIGIT_INK, **middle)  # fmt: skip
+        return
+    down = board.face_down[cell]
+    group = add(parent, "g", class_=f"domino face-down {down.placed_by}")
+    add(group, "rect", class_="back", fill=_BACK_FILL, stroke=_INKS[down.placed_by],
+        stroke_width=3, **tile)  # fmt: skip
+    add(group, "text", _LETTERS[down.placed_by], class_="placer", x=_INSET + 3,
+        y=_INSET + 3 + _PLACER_SIZE, font_size=_PLACER_SIZE, fill="#ffffff")  # fmt: skip
+    if down.digit is None:
+        add(group, "text", "?", class_="unknown", y=_CELL // 2 + 6, font_size=_UNKNOWN_SIZE,
+            font_weight="bold", fill="#ffffff", **middle)  # fmt: skip
+    else:
+        add(group, "text", str(down.digit), class_="digit faded", y=_CELL // 2 + 5,
+            font_size=_FADED_SIZE, fill=_FAINT_INK, **middle)  # fmt: skip
+
+
+def _draw_board(
+    root: ET.Element, board: _Board, highlight: frozenset[_Cell], x: int, y: int
+) -> None:
+    """The board with its top left corner at (x, y), then the row and column numbers."""
+    group = add(root, "g", class_="board", transform=_translate(x, y))
+    for row in range(1, 10):
+        for col in range(1, 10):
+            cell = (row, col)
+            lit = cell in highlight
+            kind = _kind(board, cell)
+            square = add(group, "g", class_=f"square {kind}{' highlighted' if lit else ''}",
+                         transform=_translate((col - 1) * _CELL, (row - 1) * _CELL))  # fmt: skip
+            add(square, "title", _square_title(board, cell, lit))
+            _draw_colour(square, kind, _CELL)
+            if cell in board.face_up or cell in board.face_down:
+                _draw_domino(square, board, cell)
+    lines = add(group, "g", class_="lines")
+    for i in range(10):
+        thick = i % 3 == 0
+        style: _Style = {
+            "class_": "box" if thick else "cell",
+            "stroke": _DIGIT_INK if thick else "#7f8c8d",
+            "stroke_width": 3 if thick else 1,
+        }
+        at = i * _CELL
+        add(lines, "line", x1=at, y1=0, x2=at, y2=_BOARD, **style)
+        add(lines, "line", x1=0, y1=at, x2=_BOARD, y2=at, **style)
+    label: _Style = {"text_anchor": "middle", **_TEXT}
+    for i in range(1, 10):
+        centre = (i - 1) * _CELL + _CELL // 2
+        add(group, "text", str(i), class_="label row", x=-_LABELS // 2,
+            y=centre + _TEXT_SIZE // 3, **label)  # fmt: skip
+        add(group, "text", str(i), class_="label column", x=centre, y=-6, **label)
+    if highlight:
+        rings = add(group, "g", class_="highlights")
+        for row, col in sorted(highlight):
+            add(rings, "rect", class_="highlight", x=(col - 1) * _CELL + 3,
+                y=(row - 1) * _CELL + 3, width=_CELL - 6, height=_CELL - 6, fill="none",
+                stroke=_HIGHLIGHT_INK, stroke_width=4, stroke_dasharray="7 4")  # fmt: skip
+
+
+def _legend_texts(board: _Board) -> list[tuple[str, str]]:
+    kinds = Counter(_kind(board, (r, c)) for r in range(1, 10) for c in range(1, 10))
+    return [
+        ("red", f"Red only: {kinds['red']}"),
+        ("blue", f"Blue only: {kinds['blue']}"),
+        ("both", f"both: {kinds['both']}"),
+        ("white", f"white: {kinds['white']}"),
+    ]
+
+
+_KEY_GAP = 16
+_HEADINGS = ("to-move", "events-caption")  # panel texts drawn bold
+
+
+def _legend_width(board: _Board) -> int:
+    keys = _legend_texts(board)
+    return sum(_KEY + 6 + text_width(t, _TEXT_SIZE) for _, t in keys) + _KEY_GAP * (len(keys) - 1)
+
+
+def _draw_legend(root: ET.Element, board: _Board, x: int, y: int) -> None:
+    group = add(root, "g", class_="legend", transform=_translate(x, y))
+    at = 0
+    for kind, caption in _legend_texts(board):
+        key = add(group, "g", class_=f"key {kind}", transform=_translate(at, 0))
+        _draw_colour(key, kind, _KEY)
+        add(key, "rect", width=_KEY, height=_KEY, fill="none", stroke="#7f8c8d", stroke_width=1)
+        add(key, "text", caption, class_="caption", x=_KEY + 6, y=_KEY - 3, **_TEXT)
+        at += _KEY + 6 + text_width(caption, _TEXT_SIZE) + _KEY_GAP
+
+
+def _name_width(rows: Sequence[_Row]) -> int:
+    return max(text_width(r.name, _TEXT_SIZE) for r in rows) + _NAME_GAP
+
+
+def _counts_width(rows: Sequence[_Row]) -> int:
+    return _name_width(rows) + 9 * _COUNT_W + _SUM_W
+
+
+def _draw_counts(parent: ET.Element, rows: Sequence[_Row], y: int) -> int:
+    """The digit counts table from ``y`` down; returns the y below it."""
+    group = add(parent, "g", class_="counts", transform=_translate(0, y))
+    first = _name_width(rows)
+    right: _Style = {"text_anchor": "end", **_TEXT}
+    for d in range(1, 10):
+        add(group, "text", str(d), class_="head", x=first + d * _COUNT_W, y=_TEXT_SIZE,
+            font_weight="bold", **right)  # fmt: skip
+    end = first + 9 * _COUNT_W + _SUM_W
+    add(group, "text", "sum", class_="head", x=end, y=_TEXT_SIZE, font_weight="bold", **right)
+    for i, row in enumerate(rows, start=1):
+        line = add(group, "g", class_=f"row {row.css}", transform=_translate(0, i * _LINE_H))
+        add(line, "text", row.name, class_="name", x=0, y=_TEXT_SIZE, **_TEXT)
+        if row.digits is None:
+            add(line, "text", row.note, class_="note", x=first, y=_TEXT_SIZE,
+                font_style="italic", **_TEXT)  # fmt: skip
+            continue
+        counts = Counter(row.digits)
+        for d in range(1, 10):
+            style = right | ({"fill": _FAINT_INK} if not counts[d] else {})
+            add(line, "text", str(counts[d]), class_="count", x=first + d * _COUNT_W,
+                y=_TEXT_SIZE, **style)  # fmt: skip
+        add(line, "text", str(sum(row.digits)), class_="sum", x=end, y=_TEXT_SIZE, **right)
+    return y + (len(rows) + 1) * _LINE_H
+
+
+def _picture(
+    board: _Board,
+    highlight: frozenset[_Cell],
+    title: str | None,
+    rows: Sequence[_Row],
+    before: Sequence[tuple[str, str]] = (),
+    after: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The board with its legend and, beside it, a panel: the ``before`` lines (class,
+    text), the digit counts, then the ``after`` lines."""
+    lines = [*before, *after]
+    panel_w = max([_counts_width(rows), *(text_width(text, _TEXT_SIZE) for _, text in lines)])
+    title_h = 0 if title is None else _TITLE_H
+    board_w = max(_LABELS + _BOARD, _LABELS + _legend_width(board))
+    panel_h = (len(rows) + 1 + len(lines)) * _LINE_H + 8 * (
+        (1 if before else 0) + (1 if after else 0)
+    )
+    content_h = max(_LABELS + _BOARD + _LEGEND_H, _LABELS + panel_h)
+    width = max(
+        2 * _MARGIN + board_w + _GAP + panel_w,
+        0 if title is None else 2 * _MARGIN + text_width(title, _TITLE_SIZE),
+    )
+    root = document(width, 2 * _MARGIN + title_h + content_h)
+    if title is not None:
+        add(root, "text", title, class_="title", x=_MARGIN, y=_MARGIN + _TITLE_SIZE, **_TITLE)
+    top = _MARGIN + title_h + _LABELS
+    _draw_board(root, board, highlight, _MARGIN + _LABELS, top)
+    _draw_legend(root, board, _MARGIN + _LABELS, top + _BOARD + 12)
+    panel = add(root, "g", class_="panel", transform=_translate(_MARGIN + board_w + _GAP, top))
+    y = 0
+    for css, text in before:
+        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, font_weight="bold", **_TEXT)
+        y += _LINE_H
+    y = _draw_counts(panel, rows, y + (8 if before else 0)) + 8
+    for css, text in after:
+        weight: _Style = {"font_weight": "bold"} if css in _HEADINGS else {}
+        add(panel, "text", text, class_=css, x=0, y=y + _TEXT_SIZE, **weight, **_TEXT)
+        y += _LINE_H
+    return serialize(root)
+
+
+def deal_svg(deal: DealLike, *, title: str | None = None) -> str:
+    """A deal as a standalone SVG document: the board, and the digit counts beside it.
+
+    The board shows both colourings and the face-down dominoes (TD-2, TD-3)
+    with their digits, small and pale (a deal knows them), and who placed
+    each. Beside it, the digit counts of the pot, of Red's and Blue's piles,
+    of the face-down dominoes and of all of them together (TD-1, TD-4), each
+    with its sum: ``<g class="row pot">``, ``"row red"``, ``"row blue"``,
+    ``"row face-down"`` and ``"row all"``, named ``Pot (2)``, ``Red (40)``,
+    ``Blue (40)``, ``Face down (8)`` and ``All (90)`` (see the module's
+    description). Nothing is judged: unequal sums or a digit counted 11 times
+    in ``All`` are drawn as they are.
+
+    Args:
+        deal: an object with the attributes of the vocabulary's ``Deal``
+            (:class:`DealLike`): ``red_squares`` and ``blue_squares`` as
+            ``(row, col)`` int pairs 1-9, ``face_down`` items with ``row``,
+            ``col``, ``digit`` and ``placed_by``, and ``pot``, ``red`` and
+            ``blue`` as ints 1-9 (at most 90 each).
+        title: a caption drawn at the top.
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        TypeError: an attribute is missing or of the wrong type (the message
+            names it, as ``deal.face_down[2].digit``), or ``title`` is not a str.
+        OffBoardError: a row or column outside 1-9.
+        PositionError: a digit outside 1-9, ``placed_by`` other than
+            ``"red"`` and ``"blue"``, a square listed twice in one colouring,
+            two face-down dominoes on one square, more than 90 dominoes in
+            the pot or a pile, a square pair of other than 2 items.
+        NotationError: the title holds a control character or a character
+            XML cannot carry (``column``: its 1-based place).
+    """
+    board, rows = _deal(deal)
+    return _picture(board, frozenset(), _title(title), rows)
+
+
+def position_svg(
+    position: PositionLike, *, highlight: Iterable[SquareLike] = (), title: str | None = None
+) -> str:
+    """A position as a standalone SVG document: the board, and the digit counts beside it.
+
+    The board shows both colourings, the face-up dominoes and the face-down
+    ones (with their digit, small and pale, where the position knows it,
+    else ``?``; and who placed each). Beside it: the digit counts and sums
+    of the pot (``<g class="row pot">``), Red's and Blue's piles (``"row
+    red"``, ``"row blue"``; a pile that is ``None`` is named ``Red`` with the
+    note ``unknown``), the face-up dominoes (``"row face-up"``) and the
+    face-down ones (``"row face-down"``; while some digits are unknown, the
+    note ``3 of 8 digits known``), then ``<text class="to-move">Red to
+    move</text>`` (``nobody to move`` when ``to_move`` is ``None``).
+
+    Args:
+        position: an object with the attributes of the vocabulary's
+            ``Position`` (:class:`PositionLike`).
+        highlight: squares (objects with ``row`` and ``col``) outlined on
+            the board, each at most once, for example the squares a domino
+            may go to.
+        title: a caption drawn at the top.
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        TypeError: an attribute is missing or of the wrong type (the message
+            names it, as ``position.face_down[0].square.row``), ``face_up``
+            is not a mapping, or ``title`` is not a str.
+        OffBoardError: a row or column outside 1-9.
+        PositionError: a digit outside 1-9, an unknown player name, a square
+            listed twice (in a colouring, in ``highlight``, or face down
+            twice), a square both face up and face down, dominoes whose
+            ``counts()`` or ``total`` disagree with the digits they yield, or
+            more than 90 of them.
+        NotationError: the title cannot be drawn as one line of text.
+    """
+    board, to_move, rows = _position(position)
+    lit = _highlight(highlight)
+    lines = [("to-move", _mover_sentence(to_move))]
+    return _picture(board, lit, _title(title), rows, after=lines)
+
+
+def view_svg(
+    view: ViewLike, *, highlight: Iterable[SquareLike] = (), title: str | None = None
+) -> str:
+    """What one player has seen (TD-11) as a standalone SVG document.
+
+    The board shows the colourings (partial ones too), the face-up dominoes
+    and the face-down ones as backs with ``?`` and who placed them. Beside
+    it, from the top: ``<text class="whose">Red's view: play phase, Blue to
+    move</text>``; the digit counts of the player's own pile (``<g
+    class="row pile red">``, named ``Red's pile (38)``) and of the pot
+    (``"row pot"``); ``<text class="pile-sizes">Pile sizes: Red 38, Blue
+    40</text>``;
+    ``<text class="events-caption">`` (``Last 8 of 23 events``, ``Events
+    (3)``, or ``No events yet``) and the last 8 events, oldest first, each
+    ``<text class="event">`` numbered in the whole game: ``21. Red took 3
+    from the pot``, ``22. Red played 5 on r4c5: failed, hidden clash, r4c9
+    turned face up``, ``23. Red put 7 into the pot``.
+
+    Args:
+        view: an object with the attributes of the vocabulary's ``View``
+            (:class:`ViewLike`); every event is checked, not only those drawn.
+        highlight: squares outlined on the board, as for :func:`position_svg`.
+        title: a caption drawn at the top.
+
+    Returns:
+        The SVG document.
+
+    Raises:
+        TypeError: an attribute is missing or of the wrong type (named in
+            the message, as ``view.events[4].square``), or ``title`` is not a str.
+        OffBoardError: a row or column outside 1-9.
+        PositionError: as :func:`position_svg`; also a face-down digit that
+            is not ``None`` (a view never knows one), an unknown phase,
+            source or result, a take from the board without its square or
+            from the pot with one, a hidden clash without the square it
+            revealed or another result with one, pile sizes outside 0-90 or
+            more than 1,000,000 events.
+        NotationError: the title cannot be drawn as one line of text.
+    """
+    checked = _view(view)
+    lit = _highlight(highlight)
+    lines = [
+        ("pile-sizes", _pile_sizes_text(checked)),
+        ("events-caption", _events_caption(checked)),
+        *(("event", _event_line(e)) for e in checked.last_events),
+    ]
+    before = [("whose", _view_heading(checked))]
+    return _picture(checked.board, lit, _title(title), _view_rows(checked), before, lines)
+
+
+# -- text ------------------------------------------------------------------------------------
+
+_WIDTH = 80
+_TEXT_CELL = 6
+_LEGEND_LINES = (
+    "R, B: coloured by Red, Blue   7: face up   .: empty",
+    "[7]r: face down, digit 7, placed by Red   [?]b: digit unknown, placed by Blue",
+)
+
+
+def _cell_text(board: _Board, cell: _Cell) -> str:
+    marks = ("R" if cell in board.red else " ") + ("B" if cell in board.blue else " ")
+    if cell in board.face_up:
+        content = f" {board.face_up[cell]}"
+    elif cell in board.face_down:
+        down = board.face_down[cell]
+        content = f"[{'?' if down.digit is None else down.digit}]{_LETTERS[down.placed_by].lower()}"
+    else:
+        content = " ."
+    return f"{marks}{content:<4}"
+
+
+def _board_lines(board: _Board) -> list[str]:
+    """The board as a Sudoku grid: a header of column numbers, 9 rows and 4 rules."""
+    box_width = 3 * _TEXT_CELL + 4  # a box's row: " cell cell cell "
+    rule = "  +" + "+".join(["-" * box_width] * 3) + "+"
+    header = [" "] * len(rule)
+    for col in range(1, 10):
+        box, place = divmod(col - 1, 3)
+        # "r |" then per box " cell cell cell |"; the content starts 2 into a cell.
+        at = 3 + box * (box_width + 1) + 1 + place * (_TEXT_CELL + 1) + 3
+        header[at] = str(col)
+    lines = ["".join(header)]
+    for row in range(1, 10):
+        if row % 3 == 1:
+            lines.append(rule)
+        boxes = [
+            " ".join(_cell_text(board, (row, col)) for col in range(3 * b + 1, 3 * b + 4))
+            for b in range(3)
+        ]
+        lines.append(f"{row} | " + " | ".join(boxes) + " |")
+    lines.append(rule)
+    return [line.rstrip() for line in lines]
+
+
+def _counts_lines(rows: Sequence[_Row]) -> list[str]:
+    width = max(len(r.name) for r in rows) + 2
+    lines = [f"{'':<{width}}" + "".join(f"{d:>3}" for d in range(1, 10)) + f"{'sum':>6}"]
+    for row in rows:
+        if row.digits is None:
+            lines.append(f"{row.name:<{width}}  {row.note}")
+            continue
+        counts = Counter(row.digits)
+        cells = "".join(f"{counts[d] if counts[d] else '.':>3}" for d in range(1, 10))
+        lines.append(f"{row.name:<{width}}{cells}{sum(row.digits):>6}")
+    return lines
+
+
+def _legend_line(board: _Board) -> str:
+    return "Squares: " + ", ".join(text for _, text in _legend_texts(board))
+
+
+def _text(board: _Board, rows: Sequence[_Row], extra: Sequence[str]) -> str:
+    lines = [*_board_lines(board), *_LEGEND_LINES, _legend_line(board), "", *_counts_lines(rows)]
+    for line in extra:
+        lines.extend(textwrap.wrap(line, _WIDTH, subsequent_indent="    ") or [""])
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def deal_text(deal: DealLike) -> str:
+    """A deal as text: the board, a legend, and the digit counts of the pot and the piles.
+
+    The board is a Sudoku grid (rows and columns numbered 1-9, the boxes
+    drawn with ``|`` and ``-``); each square shows ``R`` and ``B`` for the
+    players who coloured it and the face-down domino on it as ``[7]r`` (a 7
+    placed by Red). Two legend lines explain this, a third counts the
+    squares of each kind (``Squares: Red only: 27, Blue only: 27, both: 9,
+    white: 18``). After a blank line, the digit counts as :func:`deal_svg`
+    draws them, zeros written ``.``::
+
+                         1  2  3  4  5  6  7  8  9   sum
+        Pot (2)          .  .  1  .  .  .  1  .  .    10
+        Red (40)         5  4  4  5  4  4  5  4  5   200
+
+    Raises:
+        TypeError, OffBoardError, PositionError: as :func:`deal_svg`.
+    """
+    board, rows = _deal(deal)
+    return _text(board, rows, [])
+
+
+def position_text(position: PositionLike) -> str:
+    """A position as text: the board as :func:`deal_text` writes it, the counts, who moves.
+
+    Face-down dominoes show their digit where the position knows it
+    (``[7]r``), else ``[?]r``. The counts are those :func:`position_svg`
+    draws; the last line is ``Red to move``, ``Blue to move`` or ``Nobody to
+    move``.
+
+    Raises:
+        TypeError, OffBoardError, PositionError: as :func:`position_svg`.
+    """
+    board, to_move, rows = _position(position)
+    return _text(board, rows, ["", _mover_sentence(to_move)])
+
+
+def view_text(view: ViewLike) -> str:
+    """What one player has seen (TD-11) as text, laid out as :func:`view_svg` draws it.
+
+    First the heading (``Red's view: play phase, Blue to move``), then the
+    board as :func:`deal_text` writes it (face-down dominoes as ``[?]r``),
+    the counts of the player's pile and of the pot, the pile sizes, the
+    player's pile digit by digit, and the last 8 events, numbered in the
+    whole game, one per line (a long line wraps, indented by 4)::
+
+        Last 3 of 23 events:
+        21. Red took 3 from the pot
+        22. Red played 5 on r4c5: failed, hidden clash, r4c9 turned face up
+        23. Red put 7 into the pot
+
+    Raises:
+        TypeError, OffBoardError, PositionError: as :func:`view_svg`.
+    """
+    checked = _view(view)
+    whose = f"{_NAMES[checked.player]}'s pile: {' '.join(map(str, checked.pile)) or '-'}"
+    caption = _events_caption(checked)
+    extra = [
+        "",
+        _pile_sizes_text(checked),
+        whose,
+        "",
+        caption + (":" if checked.event_count else ""),
+        *(_event_line(e) for e in checked.last_events),
+    ]
+    text = _text(checked.board, _view_rows(checked), extra)
+    return _view_heading(checked) + "\n" + text
