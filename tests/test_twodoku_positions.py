@@ -572,6 +572,24 @@ def test_completable_matches_brute_force_and_the_other_backend(
     vp.check_completable(game.position())
 
 
+@settings(max_examples=examples(0.5))
+@given(vp.positions(max_hidden=2))
+def test_positions_with_hidden_digits(case: tuple[Position, vp.Table]) -> None:
+    # Completion by both backends against the brute force; the possible digits of
+    # each hidden domino are those of the assignments within ten of each digit.
+    position, game = case
+    vp.check_completable(position, brute_force_up_to=2)
+    inference = tp.infer_face_down(position)
+    worlds = vp.brute_position_digits(position)
+    known = {f.square: f.digit for f in position.face_down if f.digit is not None}
+    for domino in inference.dominoes:
+        if domino.square in known:
+            assert domino.possible == (known[domino.square],)
+        else:
+            assert domino.possible == tuple(sorted({w[domino.square] for w in worlds}))
+            assert game.hidden[domino.square] in domino.possible
+
+
 def test_the_checks_catch_a_dropped_fact(monkeypatch: pytest.MonkeyPatch) -> None:
     # Game A, then five hidden clashes reveal all but r5c1 and r5c4 (1 and 4). Those
     # two sum to 36 - 31 = 5 and r5c1 is not a 4 (event 1): r5c1 is 1, 2 or 3. Without

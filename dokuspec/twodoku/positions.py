@@ -363,7 +363,8 @@ class Inference:
             :mod:`dokuspec.spec.twodoku.positions`).
         complete: whether every digit of every domino is decided.
         backend: the backend that answered.
-        solver_calls: how many solver queries were made.
+        solver_calls: how many solver queries were made (a minimal core,
+            with ``explain``, counts as one).
     """
 
     observer: str | None

@@ -34,7 +34,8 @@ naming the view or position and both answers when two readings disagree:
   solver here, and, with few face-down digits unknown, against a brute force.
 
 Hypothesis strategies: :func:`tables` (a dealt game after some random
-turns) and :func:`views` (one player's view of one).
+turns), :func:`views` (one player's view of one) and :func:`positions` (a
+position of one with some face-down digits and piles unknown).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
@@ -51,6 +52,7 @@ from dokuspec.twodoku import positions as public
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
+    COPIES,
     FULL_SET,
     PILE_SIZE,
     PLAYERS,
@@ -77,11 +79,13 @@ __all__ = [
     "UndecidedError",
     "brute_completable",
     "brute_face_down",
+    "brute_position_digits",
     "check_completable",
     "check_inference",
     "check_valid_plays",
     "deal_table",
     "play_turn",
+    "positions",
     "replay_fits",
     "sudoku_completion",
     "tables",
@@ -712,15 +716,55 @@ def check_valid_plays(subject: View | Position, player: str | None = None) -> pu
     return answer
 
 
-def brute_completable(view: View) -> tuple[bool, bool]:
-    """``(some, every)`` for a view, by :func:`brute_face_down` and :func:`sudoku_completion`.
+def brute_position_digits(position: Position) -> list[dict[Square, int]]:
+    """Every assignment of a position's unknown face-down digits within ten of each digit (TD-1).
+
+    The dominoes in sight are those face up, face down with a digit, in the
+    pot and in the piles that are known.
+    """
+    seen = _seen(position)
+    unknown = [f.square for f in position.face_down if f.digit is None]
+    return [
+        dict(zip(unknown, digits, strict=True))
+        for digits in itertools.product(range(1, 10), repeat=len(unknown))
+        if _within_supply(seen, digits)
+    ]
+
+
+def _within_supply(seen: Counter[int], digits: Iterable[int]) -> bool:
+    """Whether ``seen`` and ``digits`` together hold at most ten of each digit (TD-1)."""
+    total = seen + Counter(digits)
+    return max(total.values(), default=0) <= COPIES
+
+
+def _seen(position: Position) -> Counter[int]:
+    """The digits in sight in a position: face up, face down with a digit, pot, known piles."""
+    seen = Counter(position.face_up.values())
+    seen.update(f.digit for f in position.face_down if f.digit is not None)
+    seen.update(position.pot)
+    for pile in (position.red, position.blue):
+        seen.update(pile or ())
+    return seen
+
+
+def brute_completable(subject: View | Position) -> tuple[bool, bool]:
+    """``(some, every)`` by brute force: every consistent assignment, each solved plainly.
+
+    The assignments are :func:`brute_face_down`'s for a view,
+    :func:`brute_position_digits`'s for a position; each is handed with the
+    board to :func:`sudoku_completion`.
 
     Raises:
         UndecidedError: the Sudoku solver gave up on some assignment.
     """
+    worlds = (
+        brute_face_down(subject) if isinstance(subject, View) else brute_position_digits(subject)
+    )
+    fixed = {s.index: d for s, d in subject.face_up.items()}
+    fixed.update((f.square.index, f.digit) for f in subject.face_down if f.digit is not None)
     results = []
-    for world in brute_face_down(view):
-        cells = {s.index: d for s, d in view.face_up.items()}
+    for world in worlds:
+        cells = dict(fixed)
         cells.update((s.index, d) for s, d in world.items())
         results.append(sudoku_completion(cells) is not None)
     return any(results), all(results)
@@ -769,7 +813,11 @@ def check_completable(
                 solved = None
             if solved is not None:
                 _fail(PositionCheckError, subject, f"{backend}: the counterexample completes")
-            if isinstance(subject, View):
+            if isinstance(subject, Position):
+                if not _within_supply(_seen(subject), answer.counterexample.values()):
+                    _fail(PositionCheckError, subject, f"{backend}: the counterexample breaks "
+                          "the ten of each digit")  # fmt: skip
+            else:
                 guess = {s: d for s, d in placed.items() if d is not None}
                 guess |= dict(answer.counterexample)
                 opponent = _opponent_pile(subject, guess)
@@ -792,7 +840,7 @@ def check_completable(
             if first.some != expected or first.every != expected:
                 _fail(PositionCheckError, subject, f"completable {first.some}, "
                       f"plain solver {expected}")  # fmt: skip
-        elif isinstance(subject, View) and len(subject.face_down) <= brute_force_up_to:
+        elif len(first.hidden) <= brute_force_up_to:
             some, every = brute_completable(subject)
             words = {True: "yes", False: "no"}
             if first.some != words[some] or first.every not in (words[every], "unknown"):
@@ -860,3 +908,35 @@ def views(
             guard += 1
     player = draw(st.sampled_from(PLAYERS), label="observer")
     return table.view(player), table
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, *, max_turns: int = 30, max_hidden: int = 2
+) -> tuple[Position, Table]:
+    """A position of a game from :func:`tables`, some face-down digits and piles unknown.
+
+    Args:
+        max_turns: as :func:`tables`.
+        max_hidden: at most this many face-down digits become ``None``.
+    """
+    table = draw(tables(max_turns=max_turns))
+    known = table.position()
+    squares = sorted(table.hidden)
+    hidden = set(
+        draw(st.lists(st.sampled_from(squares), max_size=max_hidden, unique=True), label="hidden")
+        if squares
+        else []
+    )
+    piles = draw(st.sampled_from(["both", "red", "none"]), label="piles known")
+    position = Position(
+        known.colouring,
+        known.face_up,
+        [FaceDown(f.square, f.placed_by, None if f.square in hidden else f.digit)
+         for f in known.face_down],
+        known.pot,
+        known.red if piles in ("both", "red") else None,
+        known.blue if piles == "both" else None,
+        known.to_move,
+    )  # fmt: skip
+    return position, table
