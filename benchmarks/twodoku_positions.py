@@ -1,13 +1,16 @@
 """Time Two-Doku's face-down inference and completion queries, with comparisons, in one run.
 
 * ``infer_face_down(view)`` on mid-game views (target: median at most
-  20 ms), four ways: the public query on the SAT backend ("reuse": a query
-  "this domino holds this digit" only for pairs no earlier solution
-  witnessed, each solution witnessing every pair it contains), the same on
-  Z3, and two formulations on the same compiled SAT model: one query per
-  (domino, digit) pair ("per pair", no reuse), and a loop asking each time
-  for a solution with *some* pair not yet witnessed ("any-new clause",
-  whose final unsat query proves every remaining pair impossible at once);
+  20 ms) on the SAT and the Z3 backend ("API": reading the view, solving,
+  and building the answer with a witness per possible digit); and three
+  formulations of the solving alone on the same compiled SAT model
+  ("infer model", each reading the view too): "reuse", the public query's
+  (a query "this domino holds this digit" only for pairs no earlier
+  solution witnessed, each solution witnessing every pair it contains);
+  "per pair", one query per (domino, digit) pair, no reuse; and
+  "any-new clause", asking each time for a solution with *some* pair not
+  yet witnessed, whose final unsat query proves every remaining pair
+  impossible at once;
 * ``completable(view)`` (some / every consistent assignment, at most 200
   assignments checked one by one) on SAT and Z3, and ``completable(position)``
   with every digit known, on SAT and Z3.
@@ -120,6 +123,38 @@ def per_pair(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     return possible, calls
 
 
+def bare_reuse(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
+    """Possible digits as the public query finds them, without building its answer's values."""
+    facts = spec.view_facts(view)
+    model, compiled = CACHE.get(
+        ("twodoku", "face-down", facts.count),
+        lambda: spec.face_down_model(facts.count),
+        lambda m: m.model,
+        "sat",
+    )
+    assert isinstance(model, FaceDownModel) and isinstance(compiled, Backend)
+    variables = model.vars
+    assumptions, _ = variables.assumptions(facts)
+    hidden = facts.hidden_dominoes()
+    found: set[tuple[int, int]] = set()
+    calls = 0
+    for k in hidden:
+        for digit in range(1, 10):
+            if (k, digit) in found:
+                continue
+            answer = compiled.solve([*assumptions, variables.literal(k, digit)])
+            calls += 1
+            if answer.status == "sat":
+                assert answer.model is not None
+                digits = variables.assignment(answer.model)
+                found.update((j, digits[j]) for j in hidden)
+    possible = {
+        spec.square_name(facts.squares[k]): tuple(d for d in range(1, 10) if (k, d) in found)
+        for k in hidden
+    }
+    return possible, calls
+
+
 def any_new(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits by the any-new-pair clause loop: by square, and the calls."""
     facts = spec.view_facts(view)
@@ -177,15 +212,17 @@ def main(count: int, seed: int, json_path: str | None) -> None:
     first = cases[0][0]
     warmups["infer sat"] = timed(lambda: tp.infer_face_down(first, backend="sat"))[0]
     per_pair(first)
+    bare_reuse(first)
     any_new(first)
     warmups["infer z3"] = timed(lambda: tp.infer_face_down(first, backend="z3"))[0]
     warmups["completable sat"] = timed(lambda: tp.completable(first, backend="sat"))[0]
     warmups["completable z3"] = timed(lambda: tp.completable(first, backend="z3"))[0]
 
-    sat = Row("infer", "reuse (sat)", target=TARGET)
-    z3 = Row("infer", "reuse (z3)", reference="reuse (sat)")
-    pairs = Row("infer", "per pair (sat)", reference="reuse (sat)")
-    clause_loop = Row("infer", "any-new clause (sat)", reference="reuse (sat)")
+    sat = Row("infer", "API (sat)", target=TARGET)
+    z3 = Row("infer", "API (z3)", reference="API (sat)")
+    bare = Row("infer model", "reuse (sat)")
+    pairs = Row("infer model", "per pair (sat)", reference="reuse (sat)")
+    clause_loop = Row("infer model", "any-new clause (sat)", reference="reuse (sat)")
     some_sat = Row("completable view", "sat")
     some_z3 = Row("completable view", "z3", reference="sat")
     full_sat = Row("completable full", "sat")
@@ -203,10 +240,13 @@ def main(count: int, seed: int, json_path: str | None) -> None:
         seconds, (reference, calls) = timed(lambda v=view: per_pair(v))
         pairs.times.append(seconds)
         pairs.calls.append(calls)
+        seconds, (reused, calls) = timed(lambda v=view: bare_reuse(v))
+        bare.times.append(seconds)
+        bare.calls.append(calls)
         seconds, (looped, calls) = timed(lambda v=view: any_new(v))
         clause_loop.times.append(seconds)
         clause_loop.calls.append(calls)
-        if by_square(answer) != reference or by_square(other) != reference or looped != reference:
+        if any(x != reference for x in (by_square(answer), by_square(other), reused, looped)):
             disagreements.append(f"infer_face_down differs on {view}")
         for backend, row in (("sat", some_sat), ("z3", some_z3)):
             seconds, done = timed(lambda v=view, b=backend: tp.completable(v, backend=b, limit=200))
@@ -227,7 +267,7 @@ def main(count: int, seed: int, json_path: str | None) -> None:
         if answers[0] != answers[1]:
             disagreements.append(f"completable(position) differs on {position}")
     gc.enable()
-    rows = [sat, z3, pairs, clause_loop, some_sat, some_z3, full_sat, full_z3]
+    rows = [sat, z3, bare, pairs, clause_loop, some_sat, some_z3, full_sat, full_z3]
 
     medians = {(r.query, r.formulation): summary(r.times)["median"] for r in rows}
     table = Table(

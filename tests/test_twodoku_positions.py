@@ -266,8 +266,11 @@ def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
     view = game_a().view(RED)
     data = view.to_json()
     data["pot"] = [5]
+    bad = type(view).from_json(data)
     with pytest.raises(PositionError, match="record of events does not lead to its pot"):
-        spec.view_facts(type(view).from_json(data))
+        spec.view_facts(bad)
+    with pytest.raises(PositionError, match="record of events does not lead to its pot"):
+        tp.completable(bad)
 
 
 def test_a_view_before_the_deal_is_refused() -> None:

@@ -859,6 +859,11 @@ def completable(
     known = {f.square.index: f.digit for f in position.face_down if f.digit is not None}
     fixed = {**board.face_up, **known}
     hidden = tuple(sorted(f.square for f in position.face_down if f.digit is None))
+    facts = None
+    if hidden or (isinstance(position, View) and position.initial_pile is not None):
+        # Read (and so check) the record of a view from the play phase even when
+        # every face-down domino is revealed.
+        facts = _facts(position, max_digit_count_gap, equal_high_count)
     if not hidden:
         plain, compiled = _completion_backend(0, backend)
         answer = compiled.solve([plain.cell_literal(i, d) for i, d in fixed.items()], spending)
@@ -869,7 +874,7 @@ def completable(
         return Completability(
             _status(found, found), found, found, (), completion, None, 0, compiled.name
         )
-    facts = _facts(position, max_digit_count_gap, equal_high_count)
+    assert facts is not None
     alone, facts_backend = _face_down_backend(facts.count, backend)
     assumptions, meaning = alone.vars.assumptions(facts)
     first = facts_backend.solve(assumptions, spending)
