@@ -16,13 +16,16 @@ readings of the rules.
   hand values, scores, counts of winning hands); registered as
   ``"competitive"``.
 * :mod:`dokuspec.engine.sumodoku`: the Sumodoku rules checked on a board.
+* :mod:`dokuspec.engine.twodoku`: Two-Doku, the domino game (rules TD-1 to
+  TD-18): colouring, face-down dominoes, the fair deal as exact chance nodes,
+  turns, hidden clashes and reveals; registered as ``"twodoku"``.
 
 Importing this package registers every game in it.
 """
 
 from __future__ import annotations
 
-from dokuspec.engine import competitive, minidoku
+from dokuspec.engine import competitive, minidoku, twodoku
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
@@ -45,4 +48,5 @@ __all__ = [
     "register",
     "registered_games",
     "replay",
+    "twodoku",
 ]

@@ -1,5 +1,16 @@
 """Two-Doku: the public API of deals, positions, hidden-information inference and the game.
 
+Deals (:mod:`dokuspec.twodoku.deals`, rules TD-1 to TD-4, TD-15, TD-16):
+
+* :func:`validate`: every :class:`Violation` of a :class:`Deal`, each with a
+  stable code from :data:`VIOLATION_CODES`;
+* :func:`deal`: a fair deal drawn uniformly over the physical dominoes
+  (exactly "shuffle the 82 and deal again until fair"), reproducible from a
+  seed, with optional :class:`Balance` options;
+* :func:`count_fair_deals`: the exact number of fair deals for a face-down
+  draw (:class:`FairDealCount`), :func:`pile_digit_distribution` and
+  :func:`fair_split_exists`.
+
 The values (:class:`Square`, :class:`Dominoes`, :class:`Colouring`,
 :class:`Deal`, :class:`Position`, :class:`View` and the events :class:`Take`,
 :class:`Play`, :class:`Return`) are re-exported from
@@ -11,6 +22,23 @@ and :func:`view_text` draw them for a terminal
 from __future__ import annotations
 
 from dokuspec.render.twodoku import deal_text, position_text, view_text
+from dokuspec.twodoku.deals import (
+    BALANCE_OPTIONS,
+    DEAL_METHODS,
+    MAX_REDRAWS,
+    REJECTION_ATTEMPTS,
+    SOLVER_TRIES,
+    VIOLATION_CODES,
+    Balance,
+    BalanceError,
+    FairDealCount,
+    Violation,
+    count_fair_deals,
+    deal,
+    fair_split_exists,
+    pile_digit_distribution,
+    validate,
+)
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
@@ -37,27 +65,42 @@ from dokuspec.vocabulary.twodoku import (
 
 __all__ = [
     "ALL_SQUARES",
+    "BALANCE_OPTIONS",
     "BLUE",
+    "DEAL_METHODS",
     "DIGITS",
     "FULL_SET",
+    "MAX_REDRAWS",
     "PLAYERS",
     "RED",
+    "REJECTION_ATTEMPTS",
+    "SOLVER_TRIES",
+    "VIOLATION_CODES",
+    "Balance",
+    "BalanceError",
     "Colouring",
     "Deal",
     "DealFaceDown",
     "Dominoes",
     "Event",
     "FaceDown",
+    "FairDealCount",
     "Play",
     "Position",
     "Return",
     "Square",
     "Take",
     "View",
+    "Violation",
+    "count_fair_deals",
+    "deal",
     "deal_schema",
     "deal_text",
+    "fair_split_exists",
+    "pile_digit_distribution",
     "position_schema",
     "position_text",
+    "validate",
     "view_schema",
     "view_text",
 ]

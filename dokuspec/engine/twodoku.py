@@ -1,0 +1,1723 @@
+"""Two-Doku as an engine (rules TD-1 to TD-18): colouring, face-down dominoes, the deal, the play.
+
+Two players, Red (player 0) and Blue (player 1), colour the squares of a
+9x9 Sudoku board, place eight unknown dominoes face down, receive forty
+dominoes each from a fair deal and then take turns playing their dominoes
+onto the board; whoever holds the lower sum at the end wins. This module is
+an independent reading of the rules register: it imports no spec and no
+solver (enforced by import-linter), counts fair deals with its own exact
+arithmetic and checks plays with plain Python, so that :mod:`dokuspec.verify`
+can hold the spec's constraint models against it.
+
+The game, :class:`TwoDoku` (registered as ``"twodoku"``), follows the engine
+protocol of :mod:`dokuspec.engine.base`. A game goes through these steps:
+
+1. Colouring (TD-2): Red first, the players alternate, one square per turn
+   (:class:`Colour`), until each has coloured 36 distinct squares; a square
+   may carry both colours.
+2. Face-down placement (TD-3): Red places 4 face-down dominoes, then Blue 4
+   (:class:`PlaceFaceDown`), each on a distinct empty white square. Nobody
+   knows their digits.
+3. The deal (TD-3, TD-4, ruling TD-16), as chance nodes with exact
+   probabilities (:class:`fractions.Fraction`):
+
+   * the 8 face-down digits, one per node in placement order
+     (:class:`DrawFaceDown`; probability copies left / dominoes left: the 8
+     are drawn at random from the 90);
+   * the pot (:class:`DealPot`; outcomes the distinct pairs of digits,
+     probability proportional to the physical pairs times the number of fair
+     piles of the 80 left);
+   * Red's count of each digit 1, 2, ..., 9 (:class:`DealCount`, nine nodes;
+     probability proportional to the ways to pick that many of the digit's
+     dominoes times the ways to complete Red's pile from the larger digits
+     with the right size and sum). Blue receives the rest.
+
+   Together they draw exactly from "shuffle the 82, deal 2 to the pot and 40
+   to each player, and deal again until the piles have equal sums" (TD-4 read
+   as uniform over the physical dominoes, ruling TD-16): every fair deal of
+   the physical dominoes is equally likely given the face-down draw. TD-4
+   repeats the face-down draw when no fair deal exists; no draw is ever in
+   that case (:func:`fair_deal_exists` gives the proof), so the engine never
+   redraws, and it raises :class:`FairDealMissingError` (an internal error,
+   never caught) rather than deal from an empty set if the proof were wrong.
+4. Play (TD-5 to TD-9), Red first. A turn is (TD-6): optionally take one
+   domino, from the pot (:class:`TakeFromPot`) or a face-up domino from the
+   board (:class:`TakeFromBoard`, ruling TD-12); optionally play one domino
+   of one's pile on an empty square (:class:`PlayDomino`); after a take from
+   the pot and no successful play, optionally put one domino of one's pile
+   into the pot (:class:`ReturnToPot`). :class:`EndTurn` ends the turn
+   early; at its start it is a pass. A successful play or a return ends the
+   turn by itself, and so does a failed play after a take from the board or
+   no take.
+
+   A play on a square TD-7 forbids fails at once (``"not-allowed"``, ruling
+   TD-17). Otherwise the Sudoku check (TD-8): a clash with a face-up domino
+   of the row, column or box fails (``"clash"``, nothing revealed); a clash
+   with face-down dominoes only fails (``"hidden-clash"``) and a chance node
+   (:class:`Reveal`) turns one of the clashing face-down dominoes face up,
+   each with the same probability. That node exists for every hidden clash,
+   even with one candidate (probability 1), so that the steps of a game do
+   not depend on how many face-down dominoes clashed, which nobody may know.
+   A failed play's domino goes back to the pile; all of it is public (ruling
+   TD-18).
+5. The end (TD-9, ruling TD-13, TD-14): as soon as a pile is empty
+   (``"pile-empty"``), when two consecutive turns (one by each player) both
+   ended without a successful play (``"no-successful-play"``), or after
+   ``max_turns`` turns (``"max-turns"``). When one turn meets more than one
+   of these, the ending named is the first of that list (the result is the
+   same).
+6. The result (TD-10, :class:`TwoDokuResult`): each pile is summed, the lower
+   sum wins and scores the loser's sum plus the pot's sum; the loser scores
+   0; equal sums are a draw. The returns are zero-sum: the winner's score
+   for the winner, minus that score for the loser, 0 and 0 for a draw.
+
+Observations (TD-11): :meth:`TwoDokuState.observation` gives the player's
+:class:`~dokuspec.vocabulary.twodoku.View` as ``data`` (its JSON form) and a
+readable text of it. Public: the coloured squares, the face-up dominoes, the
+pot, the pile sizes and every take, play (with its result and the square
+revealed) and return; private: one's own pile; hidden from both: the
+face-down digits. The text is the view's terminal picture. While a hidden
+clash waits for its reveal (a chance node)
+the play is not yet among the events (a view's play of a hidden clash names
+the square revealed). A view has no place for the result, so the
+observation of a finished game does not show it (:meth:`TwoDokuState.result`
+does). :meth:`TwoDokuState.resample_from_infostate` redraws what a player
+cannot see with a small randomised search.
+
+Besides the protocol a state gives :meth:`TwoDokuState.position` (the full
+position), :meth:`TwoDokuState.deal` (the deal, once dealt),
+:meth:`TwoDokuState.view` and :meth:`TwoDokuState.result`. The exact
+counts behind the deal are public too: :func:`fair_deal_count`,
+:func:`fair_split_count`, :func:`fair_deal_exists`, :func:`pot_probabilities`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import ClassVar
+
+from dokuspec.engine.base import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    EngineError,
+    Game,
+    GameOptionError,
+    HistoryEntry,
+    JSONValue,
+    Observation,
+    OptionSpec,
+    RecordError,
+    State,
+    register,
+)
+from dokuspec.errors import PositionError, quote
+from dokuspec.render.twodoku import view_text
+from dokuspec.vocabulary.twodoku import (
+    ALL_SQUARES,
+    BLUE,
+    COPIES,
+    FACE_DOWN_COUNT,
+    FACE_DOWN_EACH,
+    FULL_SET,
+    PILE_SIZE,
+    PLAYERS,
+    POT_SIZE,
+    RED,
+    SQUARES_EACH,
+    Colouring,
+    Deal,
+    DealFaceDown,
+    Dominoes,
+    Event,
+    FaceDown,
+    Position,
+    Square,
+    View,
+)
+from dokuspec.vocabulary.twodoku import Play as PlayEvent
+from dokuspec.vocabulary.twodoku import Return as ReturnEvent
+from dokuspec.vocabulary.twodoku import Take as TakeEvent
+
+__all__ = [
+    "ENDINGS",
+    "Colour",
+    "DealCount",
+    "DealPot",
+    "DrawFaceDown",
+    "EndTurn",
+    "FairDealMissingError",
+    "PlaceFaceDown",
+    "PlayDomino",
+    "ReturnToPot",
+    "Reveal",
+    "TakeFromBoard",
+    "TakeFromPot",
+    "TwoDoku",
+    "TwoDokuResult",
+    "TwoDokuState",
+    "fair_deal_count",
+    "fair_deal_exists",
+    "fair_split_count",
+    "pot_probabilities",
+]
+
+ENDINGS = ("pile-empty", "no-successful-play", "max-turns")
+"""How a game can end (TD-9, ruling TD-14), as :attr:`TwoDokuResult.ending` names it."""
+
+
+class FairDealMissingError(RuntimeError):
+    """No fair deal exists for a face-down draw: impossible (see :func:`fair_deal_exists`).
+
+    An internal error, not a user's mistake: it means the proof in
+    :func:`fair_deal_exists` or the counting is wrong, and the engine refuses
+    to go on rather than deal from an empty set of deals.
+    """
+
+
+# -- exact counting of fair deals (TD-4) ---------------------------------------------------------
+#
+# A multiset of dominoes is given by its counts by digit (index d - 1). The
+# generating function of its subsets, counting physical dominoes, is
+# prod_d (1 + x y^d)^{c_d}: the coefficient of x^n y^s is the number of
+# n-domino subsets with digit sum s. It is kept as one Python int per power
+# of x, the coefficients of the powers of y packed in fixed-width bit slots
+# (slot s at bits s*width .. (s+1)*width - 1). Every coefficient is a count
+# of n-subsets, at most comb(total, total // 2) < 2**width, so slots never
+# overflow into each other; multiplying by y^k is a shift by k*width bits.
+
+
+def _width(total: int) -> int:
+    """Bits per slot: every coefficient of ``total`` dominoes' subsets fits."""
+    return comb(total, total // 2).bit_length() + 1
+
+
+def _times_digit(polys: list[int], digit: int, count: int, width: int, limit: int) -> list[int]:
+    """``polys`` (by power of x up to ``limit``) times ``(1 + x y^digit)^count``."""
+    if not count:
+        return polys
+    new = [0] * (limit + 1)
+    step = digit * width
+    for n, poly in enumerate(polys):
+        if not poly:
+            continue
+        for k in range(min(count, limit - n) + 1):
+            new[n + k] += comb(count, k) * (poly << (step * k))
+    return new
+
+
+def _without_one(polys: list[int], digit: int, width: int) -> list[int]:
+    """``polys`` divided by ``(1 + x y^digit)``: one domino of ``digit`` left out.
+
+    Exact when the multiset holds that domino: ``H_n = G_n - y^digit H_{n-1}``.
+    """
+    out = [0] * len(polys)
+    previous = 0
+    step = digit * width
+    for n, poly in enumerate(polys):
+        previous = poly - (previous << step)
+        out[n] = previous
+    return out
+
+
+def _coefficient(poly: int, power: int, width: int) -> int:
+    """The coefficient of ``y^power`` in a packed polynomial (0 for a negative power)."""
+    if power < 0:
+        return 0
+    return (poly >> (power * width)) & ((1 << width) - 1)
+
+
+@lru_cache(maxsize=4096)
+def _pot_weights(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, int, int], ...]:
+    """The fair deals of the dominoes ``counts`` (by digit) by pot, physical dominoes counted.
+
+    A deal puts 2 dominoes in the pot and ``pile`` in Red's pile; Blue gets
+    the rest, which must also be ``pile`` dominoes with the same sum.
+
+    Returns:
+        ``(a, b, weight)`` for each pair of digits ``a <= b`` with at least
+        one fair deal: ``weight`` = the physical pairs of dominoes ``a, b``
+        times the number of ``pile``-subsets of the rest with half its sum.
+    """
+    total = sum(counts)
+    if total != 2 * pile + POT_SIZE:
+        return ()
+    width = _width(total)
+    whole = sum(d * c for d, c in enumerate(counts, start=1))
+    polys = list(_suffix_tables(counts, pile)[0])
+    weights = []
+    for a in range(1, 10):
+        if not counts[a - 1]:
+            continue
+        without_a = _without_one(polys, a, width)
+        for b in range(a, 10):
+            pairs = comb(counts[a - 1], 2) if a == b else counts[a - 1] * counts[b - 1]
+            rest = whole - a - b
+            if not pairs or rest % 2:
+                continue
+            without_both = _without_one(without_a, b, width)
+            splits = _coefficient(without_both[pile], rest // 2, width)
+            if splits:
+                weights.append((a, b, pairs * splits))
+    return tuple(weights)
+
+
+@lru_cache(maxsize=16)  # about half a megabyte each
+def _suffix_tables(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, ...], ...]:
+    """``tables[e]``: the packed generating function (by power of x up to ``pile``) of the
+    dominoes of digits ``e + 1 .. 9`` of ``counts``; ``tables[9]`` is 1.
+
+    The slots are ``_width(sum(counts))`` bits wide."""
+    width = _width(max(sum(counts), 1))
+    polys = [1] + [0] * pile
+    tables: list[tuple[int, ...]] = [tuple(polys)]
+    for digit in range(9, 0, -1):
+        polys = _times_digit(polys, digit, counts[digit - 1], width, pile)
+        tables.append(tuple(polys))
+    tables.reverse()
+    # tables[0] covers digits 1..9, tables[e] digits e+1..9, tables[9] none.
+    return tuple(tables)
+
+
+def _count_weights(
+    counts: tuple[int, ...],
+    pile: int,
+    target: int,
+    chosen: Sequence[int],
+    pot: Sequence[int] = (),
+) -> list[tuple[int, int]]:
+    """Red's count of the next digit: ``(count, weight)`` for each count with a completion.
+
+    ``counts`` are the dominoes before the ``pot`` (its digits) is taken
+    out; the rest is split. ``pile`` is Red's size, ``target`` the sum of
+    Red's pile, ``chosen`` Red's counts of the digits ``1 .. len(chosen)``.
+    The weight of count ``k`` of digit ``e`` is ``comb(m, k)``, ``m`` the
+    dominoes of ``e`` left, times the number of ways to complete the pile
+    from the digits ``e+1 .. 9`` with the right size and sum. The tables of
+    ``counts`` are shared with the pot's node; the pot's dominoes are divided
+    out of them.
+    """
+    width = _width(max(sum(counts), 1))
+    digit = len(chosen) + 1
+    after = list(_suffix_tables(counts, pile)[digit])
+    left = list(counts)
+    for taken in pot:
+        left[taken - 1] -= 1
+        if taken > digit:
+            after = _without_one(after, taken, width)
+    size = sum(chosen)
+    total = sum(d * k for d, k in enumerate(chosen, start=1))
+    weights = []
+    for k in range(min(left[digit - 1], pile - size) + 1):
+        ways = _coefficient(after[pile - size - k], target - total - digit * k, width)
+        if ways:
+            weights.append((k, comb(left[digit - 1], k) * ways))
+    return weights
+
+
+def _split_count(counts: tuple[int, ...], pile: int) -> int:
+    """The ``pile``-subsets of ``counts`` with half the sum (physical dominoes counted)."""
+    whole = sum(d * c for d, c in enumerate(counts, start=1))
+    if sum(counts) != 2 * pile or whole % 2:
+        return 0
+    tables = _suffix_tables(counts, pile)
+    return _coefficient(tables[0][pile], whole // 2, _width(max(sum(counts), 1)))
+
+
+def _dominoes_arg(value: object, what: str) -> Dominoes:
+    if not isinstance(value, Dominoes):
+        raise TypeError(f"{what} is Dominoes, not {type(value).__name__}")
+    if not value.issubset(FULL_SET):
+        over = [str(d) for d, n in enumerate(value.counts(), start=1) if n > COPIES]
+        raise PositionError(
+            f"{what} holds more than {COPIES} of {', '.join(over)}: the game has ten of each (TD-1)"
+        )
+    return value
+
+
+def _face_down_arg(face_down: object) -> tuple[int, ...]:
+    dominoes = _dominoes_arg(face_down, "the face-down draw")
+    if len(dominoes) != FACE_DOWN_COUNT:
+        raise PositionError(
+            f"the face-down draw is {FACE_DOWN_COUNT} dominoes (TD-3), not {len(dominoes)}"
+        )
+    return tuple(COPIES - n for n in dominoes.counts())
+
+
+def fair_deal_count(face_down: Dominoes) -> int:
+    """The number of fair deals for a face-down draw, counting physical dominoes (TD-4).
+
+    The 82 dominoes left by the draw (ten of each digit less the face-down
+    ones) are dealt: 2 to the pot and 40 to each pile; a deal is fair when
+    the piles have equal sums. Dominoes are physical pieces: the count is the
+    number of ways to choose the 2 pot pieces and Red's 40 pieces (Blue gets
+    the other 40) with equal pile sums. Exact (big integers), about 3 ms,
+    cached by draw.
+
+    Args:
+        face_down: the 8 face-down digits.
+
+    Raises:
+        TypeError: ``face_down`` is not
+            :class:`~dokuspec.vocabulary.twodoku.Dominoes`.
+        PositionError: not 8 dominoes, or more than ten of a digit.
+    """
+    counts = _face_down_arg(face_down)
+    return sum(weight for _, _, weight in _pot_weights(counts, PILE_SIZE))
+
+
+def pot_probabilities(face_down: Dominoes) -> dict[tuple[int, int], Fraction]:
+    """The probability of each pot given the face-down draw, as the engine deals it (TD-4).
+
+    Args:
+        face_down: the 8 face-down digits.
+
+    Returns:
+        ``{(a, b): p}`` for the pots ``a <= b`` of at least one fair deal:
+        their share of :func:`fair_deal_count`; the probabilities sum to 1.
+
+    Raises:
+        TypeError, PositionError: as :func:`fair_deal_count`.
+        FairDealMissingError: no fair deal exists (never: see :func:`fair_deal_exists`).
+    """
+    weights = _pot_weights(_face_down_arg(face_down), PILE_SIZE)
+    total = sum(weight for _, _, weight in weights)
+    if not total:
+        raise FairDealMissingError(f"no fair deal exists for the face-down draw {face_down}")
+    return {(a, b): Fraction(weight, total) for a, b, weight in weights}
+
+
+def fair_split_count(dominoes: Dominoes) -> int:
+    """The ways to split ``dominoes`` into two piles of equal size and equal sum.
+
+    Counted as the subsets that form the first pile (physical dominoes: two
+    dominoes of the same digit are different pieces), so each split into two
+    piles is counted once for each pile it can give first. 0 for an odd
+    number of dominoes or an odd sum.
+
+    Raises:
+        TypeError: ``dominoes`` is not Dominoes.
+        PositionError: more than ten of a digit.
+    """
+    counts = _dominoes_arg(dominoes, "the dominoes").counts()
+    size = len(dominoes)
+    if size % 2:
+        return 0
+    return _split_count(counts, size // 2)
+
+
+def fair_deal_exists(face_down: Dominoes) -> bool:
+    """Whether some fair deal exists for the face-down draw (TD-4): always ``True``.
+
+    Proof. Let ``c_d = 10 - f_d`` be the dominoes of digit ``d`` left by the
+    draw: ``c_d >= 2`` and ``sum c_d = 82``, so ``sum (c_d - 2) = 64`` with
+    each term at most 8: at least eight digits have ``c_d >= 3``, among them
+    at least two odd and two even digits. Choose the pot as two different
+    such digits whose sum has the parity of the 82's sum: the 80 left have an
+    even sum and hold every digit 1-9 at least twice. The sums of the
+    40-subsets of a multiset whose distinct values are consecutive integers
+    fill an interval (from any subset but the largest, some ``v`` in it and
+    ``v + 1`` outside it can be swapped: +1), from the 40 smallest to the 40
+    largest, and half the total lies between those. So a fair deal exists.
+    The function nevertheless counts (:func:`fair_deal_count`): it is the
+    claim the proof makes, checked.
+
+    Raises:
+        TypeError, PositionError: as :func:`fair_deal_count`.
+    """
+    return fair_deal_count(face_down) > 0
+
+
+# -- squares -------------------------------------------------------------------------------------
+
+_PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
+_RED_BIT, _BLUE_BIT = 1, 2
+_BITS = (_RED_BIT, _BLUE_BIT)
+_FACE_DOWN_UNKNOWN = -10  # a face-down domino whose digit is not drawn yet
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+class _Action(Action):
+    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        names: tuple[str, ...] = type(self).__slots__
+        return type(self), tuple(getattr(self, name) for name in names)
+
+
+@dataclass(frozen=True, slots=True)
+class Colour(_Action):
+    """Colour ``square`` in one's colour (TD-2)."""
+
+    square: Square
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "colour", "row": r, "col": c}``."""
+        return {"type": "colour", "row": self.square.row, "col": self.square.col}
+
+    def __str__(self) -> str:
+        return f"colour {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFaceDown(_Action):
+    """Place one of one's four face-down dominoes on the empty white ``square`` (TD-3)."""
+
+    square: Square
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "place-face-down", "row": r, "col": c}``."""
+        return {"type": "place-face-down", "row": self.square.row, "col": self.square.col}
+
+    def __str__(self) -> str:
+        return f"place a face-down domino on {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFaceDown(_Action):
+    """A chance outcome: the next face-down domino, in placement order, carries ``digit`` (TD-3)."""
+
+    digit: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "draw-face-down", "digit": d}``."""
+        return {"type": "draw-face-down", "digit": self.digit}
+
+    def __str__(self) -> str:
+        return f"face-down digit {self.digit}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealPot(_Action):
+    """A chance outcome: the pot is dealt the digits ``low <= high`` (TD-4)."""
+
+    low: int
+    high: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "deal-pot", "digits": [low, high]}``."""
+        return {"type": "deal-pot", "digits": [self.low, self.high]}
+
+    def __str__(self) -> str:
+        return f"deal the pot {self.low} {self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealCount(_Action):
+    """A chance outcome: Red's pile is dealt ``count`` dominoes of ``digit`` (TD-4).
+
+    Blue's pile receives the dominoes of that digit left over.
+    """
+
+    digit: int
+    count: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "deal-count", "digit": d, "count": k}``."""
+        return {"type": "deal-count", "digit": self.digit, "count": self.count}
+
+    def __str__(self) -> str:
+        return f"deal red {self.count} of digit {self.digit}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromPot(_Action):
+    """Take a domino of ``digit`` from the pot into one's pile (TD-6, step 1)."""
+
+    digit: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "take-pot", "digit": d}``."""
+        return {"type": "take-pot", "digit": self.digit}
+
+    def __str__(self) -> str:
+        return f"take {self.digit} from the pot"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromBoard(_Action):
+    """Take the face-up domino on ``square`` into one's pile (TD-6 step 1, ruling TD-12)."""
+
+    square: Square
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "take-board", "row": r, "col": c}``."""
+        return {"type": "take-board", "row": self.square.row, "col": self.square.col}
+
+    def __str__(self) -> str:
+        return f"take the domino on {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDomino(_Action):
+    """Play a domino of ``digit`` from one's pile on the empty ``square`` (TD-6 to TD-8)."""
+
+    digit: int
+    square: Square
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "play", "digit": d, "row": r, "col": c}``."""
+        return {"type": "play", "digit": self.digit, "row": self.square.row, "col": self.square.col}
+
+    def __str__(self) -> str:
+        return f"play {self.digit} on {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToPot(_Action):
+    """Put a domino of ``digit`` from one's pile into the pot (TD-6, step 3)."""
+
+    digit: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "return", "digit": d}``."""
+        return {"type": "return", "digit": self.digit}
+
+    def __str__(self) -> str:
+        return f"put {self.digit} into the pot"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(_Action):
+    """End one's turn now; at the start of a turn, a pass (TD-6)."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "end-turn"}``."""
+        return {"type": "end-turn"}
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(_Action):
+    """A chance outcome: the face-down domino on ``square`` is turned face up (TD-8)."""
+
+    square: Square
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "reveal", "row": r, "col": c}``."""
+        return {"type": "reveal", "row": self.square.row, "col": self.square.col}
+
+    def __str__(self) -> str:
+        return f"reveal the face-down domino on {self.square}"
+
+
+# Every action the engine offers, made once (legal actions are these very objects).
+_DIGITS = range(1, 10)
+_COLOUR = tuple(Colour(s) for s in ALL_SQUARES)
+_PLACE = tuple(PlaceFaceDown(s) for s in ALL_SQUARES)
+_DRAW = {d: DrawFaceDown(d) for d in _DIGITS}
+_POT = {(a, b): DealPot(a, b) for a in _DIGITS for b in _DIGITS if a <= b}
+_COUNT = tuple(tuple(DealCount(d, k) for k in range(COPIES + 1)) if d else () for d in range(10))
+_TAKE_POT = {d: TakeFromPot(d) for d in _DIGITS}
+_TAKE_BOARD = tuple(TakeFromBoard(s) for s in ALL_SQUARES)
+_PLAY = {d: tuple(PlayDomino(d, s) for s in ALL_SQUARES) for d in _DIGITS}
+_RETURN = {d: ReturnToPot(d) for d in _DIGITS}
+_END_TURN = EndTurn()
+_REVEAL = tuple(Reveal(s) for s in ALL_SQUARES)
+
+_PLAIN = (str, int, type(None))
+_KNOWN: dict[str, Action] = {
+    json.dumps(action.to_json()): action
+    for action in (
+        *_COLOUR,
+        *_PLACE,
+        *_DRAW.values(),
+        *_POT.values(),
+        *(a for row in _COUNT for a in row),
+        *_TAKE_POT.values(),
+        *_TAKE_BOARD,
+        *(a for row in _PLAY.values() for a in row),
+        *_RETURN.values(),
+        _END_TURN,
+        *_REVEAL,
+    )
+}
+
+# The members of each action's JSON form.
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "colour": ("row", "col"),
+    "place-face-down": ("row", "col"),
+    "draw-face-down": ("digit",),
+    "deal-pot": ("digits",),
+    "deal-count": ("digit", "count"),
+    "take-pot": ("digit",),
+    "take-board": ("row", "col"),
+    "play": ("digit", "row", "col"),
+    "return": ("digit",),
+    "end-turn": (),
+    "reveal": ("row", "col"),
+}
+
+
+def _shown(value: object) -> str:
+    """A JSON value as it is written, kept short."""
+    if isinstance(value, dict | list):
+        return quote(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return quote(value)
+    text = json.dumps(value)
+    return text if len(text) <= 42 else text[:40] + '"...'
+
+
+def _small_int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _read_action(data: object) -> Action:
+    """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
+    if isinstance(data, dict) and all(
+        type(v) in _PLAIN or (type(v) is list and all(type(x) is int for x in v))
+        for v in data.values()
+    ):
+        known = _KNOWN.get(json.dumps(data))
+        if known is not None:
+            return known
+    if not isinstance(data, dict):
+        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        kinds = ", ".join(sorted(_ACTION_FIELDS))
+        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
+    fields = _ACTION_FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
+    for key in fields:
+        if key not in data:
+            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+    for key in ("row", "col"):
+        if key in fields and not _small_int(data[key], 1, 9):
+            raise RecordError(f"$.{key}: {_shown(data[key])} is not a {key} 1-9")
+    if "digit" in fields and not _small_int(data["digit"], 1, 9):
+        raise RecordError(f"$.digit: {_shown(data['digit'])} is not a digit 1-9")
+    if kind == "deal-count" and not _small_int(data["count"], 0, COPIES):
+        raise RecordError(f"$.count: {_shown(data['count'])} is not a count 0-{COPIES}")
+    if kind == "deal-pot":
+        digits = data["digits"]
+        if not (
+            isinstance(digits, list)
+            and len(digits) == 2
+            and all(_small_int(d, 1, 9) for d in digits)
+        ):
+            raise RecordError(f"$.digits: {_shown(digits)} is not a list of two digits 1-9")
+        if digits[0] > digits[1]:
+            raise RecordError(f"$.digits: {_shown(digits)} is not in increasing order")
+    # Every well-formed action is one of the actions made above.
+    canonical = {key: data[key] for key in ("type", *fields)}
+    found = _KNOWN.get(json.dumps(canonical))
+    if found is None:  # pragma: no cover - every well-formed form is known
+        raise RecordError(f"$: {_shown(data)} is not an action")
+    return found
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+_COLOURING = "colouring"
+_PLACING = "placing"
+_DEALING = "dealing"
+_PLAY_PHASE = "play"
+_OVER = "over"
+
+_SETUP_STEPS = 2 * SQUARES_EACH + FACE_DOWN_COUNT + FACE_DOWN_COUNT + 1 + 9
+"""The steps before play: colourings, placements, face-down digits, the pot, Red's counts."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The options of one game, read once (shared by its states, never changed)."""
+
+    max_turns: int
+
+
+@register
+class TwoDoku(Game):
+    """Two-Doku (rules TD-1 to TD-18) for two players: Red is player 0, Blue player 1.
+
+    Args:
+        max_turns: the game ends, scored by TD-10, after this many turns of
+            play (both players' turns counted), 1-100000 (default 400,
+            ruling TD-14).
+
+    Raises:
+        GameOptionError: an unknown option or a bad value.
+    """
+
+    name: ClassVar[str] = "twodoku"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "max_turns",
+            400,
+            {"type": "integer", "minimum": 1, "maximum": 100_000},
+            "turns of play after which the game ends, scored as usual (TD-14)",
+        ),
+    )
+
+    def __init__(self, **options: JSONValue) -> None:
+        super().__init__(**options)
+        value = self._options["max_turns"]
+        if isinstance(value, float):
+            raise GameOptionError(self.name, "max_turns", f"{value!r} is not an integer")
+        assert isinstance(value, int)
+        self._rules = _Rules(max_turns=value)
+
+    @property
+    def max_turns(self) -> int:
+        """Turns of play after which the game ends (TD-14)."""
+        return self._rules.max_turns
+
+    def num_players(self) -> int:
+        """2: Red (0) and Blue (1)."""
+        return 2
+
+    def min_utility(self) -> float:
+        """-450: minus the largest score (the returns are zero-sum)."""
+        return -self.max_utility()
+
+    def max_utility(self) -> float:
+        """450, the sum of all 90 dominoes: a score (TD-10) is the loser's pile and the
+        pot, dominoes that are not on the board."""
+        return FULL_SET.total
+
+    def max_game_length(self) -> int:
+        """``98 + 4 * max_turns`` steps (1698 by default).
+
+        72 colourings (TD-2), 8 placements (TD-3), 8 face-down digits, the
+        pot and Red's 9 counts (the deal); then at most ``max_turns`` turns
+        of at most 4 steps each: a take, a play, a reveal, a return (a turn
+        ending early has fewer).
+        """
+        return _SETUP_STEPS + 4 * self._rules.max_turns
+
+    def new_initial_state(self, seed: int = 0) -> TwoDokuState:
+        """An empty board, Red to colour the first square (TD-2)."""
+        return TwoDokuState(self, seed)
+
+    def action_from_json(self, data: object) -> Action:
+        """Read any of this game's actions from its JSON form (:meth:`Action.to_json`).
+
+        Raises:
+            RecordError: not the JSON form of an action; the message starts
+                with the JSON path of the bad part (``$.row``).
+        """
+        return _read_action(data)
+
+
+@dataclass(frozen=True, slots=True)
+class TwoDokuResult:
+    """The result of a finished game (TD-9, TD-10).
+
+    Attributes:
+        winner: ``"red"``, ``"blue"``, or ``None`` for a draw.
+        scores: ``(red, blue)`` by TD-10: the winner's is the loser's pile
+            sum plus the pot's sum, the loser's 0; both 0 in a draw.
+        pile_sums: ``(red, blue)``: the sums of the piles at the end.
+        pot_sum: the sum of the pot at the end.
+        ending: how the game ended, one of :data:`ENDINGS`.
+        turns: the turns of play taken.
+    """
+
+    winner: str | None
+    scores: tuple[int, int]
+    pile_sums: tuple[int, int]
+    pot_sum: int
+    ending: str
+    turns: int
+
+    def returns(self) -> tuple[int, int]:
+        """The engine's returns ``(red, blue)``: zero-sum, ``+score`` and ``-score``."""
+        if self.winner is None:
+            return (0, 0)
+        score = max(self.scores)
+        return (score, -score) if self.winner == RED else (-score, score)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"winner", "scores": [r, b], "pile_sums": [r, b], "pot_sum", "ending", "turns"}``."""
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "pile_sums": list(self.pile_sums),
+            "pot_sum": self.pot_sum,
+            "ending": self.ending,
+            "turns": self.turns,
+        }
+
+
+def _counts_sum(counts: Sequence[int]) -> int:
+    return sum(d * n for d, n in enumerate(counts, start=1))
+
+
+class TwoDokuState(State):
+    """A Two-Doku game in progress: colours, board, face-down dominoes, pot, piles, whose turn.
+
+    Use :meth:`TwoDoku.new_initial_state`; the protocol is documented on
+    :class:`~dokuspec.engine.base.State`. Besides it: :meth:`phase`,
+    :meth:`position` (everything, hidden digits and both piles included),
+    :meth:`deal`, :meth:`view` (what one player has seen), :meth:`events`,
+    :meth:`result` and :attr:`turns`.
+    """
+
+    def __init__(self, game: TwoDoku, seed: int) -> None:
+        super().__init__(game, seed)
+        self._rules = game._rules
+        self._phase = _COLOURING
+        self._colours = [0] * 81  # bit 1: Red's colour, bit 2: Blue's
+        self._coloured = [0, 0]  # squares coloured by Red, by Blue
+        # 0: empty; 1-9: a face-up domino; -d: a face-down domino of digit d
+        # (_FACE_DOWN_UNKNOWN until its digit is drawn).
+        self._board = [0] * 81
+        self._face_down_squares: list[int] = []  # in placement order: Red's 4, then Blue's 4
+        self._face_down_digits: list[int] = []  # drawn digits, in placement order
+        self._pot = [0] * 9  # by digit - 1
+        self._initial_pot: tuple[int, ...] | None = None
+        self._red_counts: list[int] = []  # Red's counts of digits 1.. as dealt so far
+        self._piles = [[0] * 9, [0] * 9]
+        self._initial_piles: list[tuple[int, ...] | None] = [None, None]
+        self._events: list[Event] = []
+        self._to_move = 0
+        self._took = 0  # this turn: 0 nothing taken, 1 from the pot, 2 from the board
+        self._played = False  # this turn: a play was tried (and failed, or the turn is over)
+        self._pending: tuple[int, int] | None = None  # a hidden clash: (square, digit)
+        self._last_failed = False  # the previous turn ended without a successful play
+        self._turns = 0
+        self._result: TwoDokuResult | None = None
+
+    def clone(self) -> TwoDokuState:
+        """An independent copy (the game and its options are shared; they do not change)."""
+        other = object.__new__(TwoDokuState)
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._colours = list(self._colours)
+        other._coloured = list(self._coloured)
+        other._board = list(self._board)
+        other._face_down_squares = list(self._face_down_squares)
+        other._face_down_digits = list(self._face_down_digits)
+        other._pot = list(self._pot)
+        other._red_counts = list(self._red_counts)
+        other._piles = [list(self._piles[0]), list(self._piles[1])]
+        other._initial_piles = list(self._initial_piles)
+        other._events = list(self._events)
+        return other
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """One of :data:`~dokuspec.vocabulary.twodoku.PHASES`."""
+        return self._phase
+
+    @property
+    def turns(self) -> int:
+        """The turns of play finished so far."""
+        return self._turns
+
+    def events(self) -> tuple[Event, ...]:
+        """Every take, play and return of the play phase so far, in order (all public, TD-11)."""
+        return tuple(self._events)
+
+    def result(self) -> TwoDokuResult | None:
+        """The result once the game is over (TD-10), else ``None``."""
+        return self._result
+
+    def colours(self) -> tuple[frozenset[Square], frozenset[Square]]:
+        """The squares coloured so far by Red and by Blue (TD-2)."""
+        return (
+            frozenset(ALL_SQUARES[i] for i in range(81) if self._colours[i] & _RED_BIT),
+            frozenset(ALL_SQUARES[i] for i in range(81) if self._colours[i] & _BLUE_BIT),
+        )
+
+    def _dealt(self) -> bool:
+        return self._phase in (_PLAY_PHASE, _OVER)
+
+    def deal(self) -> Deal | None:
+        """The deal as it was dealt (TD-2 to TD-4), or ``None`` before the deal is complete.
+
+        Face-down dominoes in placement order (Red's four, then Blue's);
+        squares, pot and piles sorted.
+        """
+        if not self._dealt():
+            return None
+        reds, blues = self.colours()
+        placers = (RED,) * FACE_DOWN_EACH + (BLUE,) * FACE_DOWN_EACH
+        red_pile, blue_pile = self._initial_piles
+        assert self._initial_pot is not None and red_pile is not None and blue_pile is not None
+        return Deal(
+            red_squares=tuple((s.row, s.col) for s in sorted(reds)),
+            blue_squares=tuple((s.row, s.col) for s in sorted(blues)),
+            face_down=tuple(
+                DealFaceDown(ALL_SQUARES[i].row, ALL_SQUARES[i].col, digit, placer)
+                for i, digit, placer in zip(
+                    self._face_down_squares, self._face_down_digits, placers, strict=True
+                )
+            ),
+            pot=tuple(Dominoes.from_counts(self._initial_pot)),
+            red=tuple(Dominoes.from_counts(red_pile)),
+            blue=tuple(Dominoes.from_counts(blue_pile)),
+        )
+
+    def position(self) -> Position:
+        """The full position once dealt: face-down digits and both piles included.
+
+        ``to_move`` is the player whose turn it is (also while a reveal is
+        drawn), ``None`` once the game is over.
+
+        Raises:
+            EngineError: the deal is not complete yet.
+        """
+        if not self._dealt():
+            raise EngineError(f"twodoku: no position before the deal is complete ({self._phase})")
+        reds, blues = self.colours()
+        return Position(
+            Colouring(reds, blues),
+            self._face_up(),
+            self._face_down_values(known=True),
+            Dominoes.from_counts(self._pot),
+            Dominoes.from_counts(self._piles[0]),
+            Dominoes.from_counts(self._piles[1]),
+            None if self._phase == _OVER else PLAYERS[self._to_move],
+        )
+
+    def _face_up(self) -> dict[Square, int]:
+        return {ALL_SQUARES[i]: v for i, v in enumerate(self._board) if v > 0}
+
+    def _placer(self, order: int) -> str:
+        return RED if order < FACE_DOWN_EACH else BLUE
+
+    def _face_down_values(self, *, known: bool) -> tuple[FaceDown, ...]:
+        board = self._board
+        return tuple(
+            FaceDown(
+                ALL_SQUARES[i],
+                self._placer(order),
+                -board[i] if known and board[i] != _FACE_DOWN_UNKNOWN else None,
+            )
+            for order, i in enumerate(self._face_down_squares)
+            if board[i] < 0
+        )
+
+    def view(self, player: int) -> View:
+        """What ``player`` (0 Red, 1 Blue) has seen (TD-11): the observation's data.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        reds, blues = self.colours()
+        dealt = self._dealt()
+        initial = self._initial_piles[player]
+        current = self.current_player()
+        return View(
+            PLAYERS[player],
+            self._phase,
+            PLAYERS[current] if current >= 0 else None,
+            reds,
+            blues,
+            self._face_down_values(known=False),
+            self._face_up(),
+            Dominoes.from_counts(self._pot),
+            Dominoes.from_counts(self._piles[player]),
+            (sum(self._piles[0]), sum(self._piles[1])),
+            Dominoes.from_counts(self._initial_pot)
+            if dealt and self._initial_pot is not None
+            else None,
+            Dominoes.from_counts(initial) if dealt and initial is not None else None,
+            self._events,
+        )
+
+    # -- whose turn ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to colour, place or play; :data:`CHANCE` while dealing and at a reveal;
+        :data:`TERMINAL` once the game is over."""
+        phase = self._phase
+        if phase == _PLAY_PHASE:
+            return CHANCE if self._pending is not None else self._to_move
+        if phase in (_COLOURING, _PLACING):
+            return self._to_move
+        if phase == _DEALING:
+            return CHANCE
+        return TERMINAL
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase == _PLAY_PHASE:
+            return self._turn_actions(player)
+        if phase == _COLOURING:
+            bit = _BITS[player]
+            return tuple(_COLOUR[i] for i, c in enumerate(self._colours) if not c & bit)
+        if phase == _PLACING:
+            board, colours = self._board, self._colours
+            return tuple(_PLACE[i] for i in range(81) if not colours[i] and not board[i])
+        return ()
+
+    def _turn_actions(self, player: int) -> tuple[Action, ...]:
+        pile = self._piles[player]
+        actions: list[Action] = []
+        if not self._played:
+            if not self._took:
+                actions.extend(_TAKE_POT[d] for d in _DIGITS if self._pot[d - 1])
+                actions.extend(_TAKE_BOARD[i] for i, v in enumerate(self._board) if v > 0)
+            empty = [i for i, v in enumerate(self._board) if not v]
+            for d in _DIGITS:
+                if pile[d - 1]:
+                    row = _PLAY[d]
+                    actions.extend(row[i] for i in empty)
+        if self._took == 1:
+            actions.extend(_RETURN[d] for d in _DIGITS if pile[d - 1])
+        actions.append(_END_TURN)
+        return tuple(actions)
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``action`` is among ``_legal_actions(player)`` (the same rules, no list)."""
+        kind = type(action)
+        phase = self._phase
+        if phase == _PLAY_PHASE:
+            if kind is EndTurn:
+                return True
+            if kind is PlayDomino:
+                assert isinstance(action, PlayDomino)
+                return (
+                    not self._played
+                    and self._piles[player][action.digit - 1] > 0
+                    and not self._board[action.square.index]
+                )
+            if kind is TakeFromPot:
+                assert isinstance(action, TakeFromPot)
+                return not self._took and not self._played and self._pot[action.digit - 1] > 0
+            if kind is TakeFromBoard:
+                assert isinstance(action, TakeFromBoard)
+                return not self._took and not self._played and self._board[action.square.index] > 0
+            if kind is ReturnToPot:
+                assert isinstance(action, ReturnToPot)
+                return self._took == 1 and self._piles[player][action.digit - 1] > 0
+            return False
+        if phase == _COLOURING and kind is Colour:
+            assert isinstance(action, Colour)
+            return not self._colours[action.square.index] & _BITS[player]
+        if phase == _PLACING and kind is PlaceFaceDown:
+            assert isinstance(action, PlaceFaceDown)
+            i = action.square.index
+            return not self._colours[i] and not self._board[i]
+        return False
+
+    def apply_action(self, action: Action) -> None:
+        """Apply one action, as :meth:`State.apply_action` does.
+
+        A player's legal action is recognised by the rules directly instead
+        of being looked up in :meth:`legal_actions` (hundreds of plays); any
+        other action goes through :meth:`State.apply_action`, which refuses
+        it with the same errors.
+        """
+        player = self.current_player()
+        if player >= 0 and isinstance(action, _Action) and self._is_legal(player, action):
+            self._apply(player, action)
+            self._history.append(HistoryEntry(player, (action,)))
+            return
+        super().apply_action(action)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The outcomes of a chance node with their exact probabilities.
+
+        * A face-down digit (TD-3): each digit left, copies left / dominoes left.
+        * The pot (TD-4): each pair of digits with a fair deal, its share of
+          the fair deals (:func:`pot_probabilities`).
+        * Red's count of a digit (TD-4): each count with a completion, its
+          share of the fair piles left.
+        * A reveal (TD-8): each clashing face-down domino, equally likely.
+
+        Raises:
+            FairDealMissingError: no fair deal exists for the face-down draw
+                (never: see :func:`fair_deal_exists`).
+        """
+        if self._phase == _PLAY_PHASE:
+            if self._pending is None:
+                return ()
+            candidates = self._clashing_face_down(*self._pending)
+            share = Fraction(1, len(candidates))
+            return tuple((_REVEAL[i], share) for i in candidates)
+        if self._phase != _DEALING:
+            return ()
+        drawn = self._face_down_digits
+        if len(drawn) < FACE_DOWN_COUNT:
+            left = [COPIES] * 9
+            for digit in drawn:
+                left[digit - 1] -= 1
+            return _draw_outcomes(tuple(left))
+        counts = self._left_after_face_down()
+        if self._initial_pot is None:
+            return _pot_outcomes(counts)
+        return _count_outcomes(counts, self._initial_pot, tuple(self._red_counts))
+
+    def _left_after_face_down(self) -> tuple[int, ...]:
+        left = [COPIES] * 9
+        for digit in self._face_down_digits:
+            left[digit - 1] -= 1
+        return tuple(left)
+
+    def _clashing_face_down(self, square: int, digit: int) -> list[int]:
+        """The face-down dominoes of ``digit`` sharing a row, column or box with ``square``."""
+        board = self._board
+        return [p for p in _PEERS[square] if board[p] == -digit]
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def _apply(self, player: int, action: Action) -> None:
+        kind = type(action)
+        if kind is PlayDomino:
+            assert isinstance(action, PlayDomino)
+            self._play(player, action.digit, action.square.index)
+        elif kind is EndTurn:
+            self._end_turn(player, success=False)
+        elif kind is TakeFromPot:
+            assert isinstance(action, TakeFromPot)
+            self._pot[action.digit - 1] -= 1
+            self._piles[player][action.digit - 1] += 1
+            self._took = 1
+            self._events.append(TakeEvent(PLAYERS[player], "pot", action.digit))
+        elif kind is TakeFromBoard:
+            assert isinstance(action, TakeFromBoard)
+            i = action.square.index
+            digit = self._board[i]
+            self._board[i] = 0
+            self._piles[player][digit - 1] += 1
+            self._took = 2
+            self._events.append(TakeEvent(PLAYERS[player], "board", digit, action.square))
+        elif kind is ReturnToPot:
+            assert isinstance(action, ReturnToPot)
+            self._piles[player][action.digit - 1] -= 1
+            self._pot[action.digit - 1] += 1
+            self._events.append(ReturnEvent(PLAYERS[player], action.digit))
+            self._end_turn(player, success=False)
+        elif kind is Reveal:
+            assert isinstance(action, Reveal) and self._pending is not None
+            square, digit = self._pending
+            self._pending = None
+            self._board[action.square.index] = digit  # face up for good (TD-8, TD-12)
+            self._events.append(
+                PlayEvent(
+                    PLAYERS[self._to_move],
+                    ALL_SQUARES[square],
+                    digit,
+                    "hidden-clash",
+                    action.square,
+                )
+            )
+            self._after_failed_play(self._to_move)
+        elif kind is Colour:
+            assert isinstance(action, Colour)
+            self._colours[action.square.index] |= _BITS[player]
+            self._coloured[player] += 1
+            if self._coloured[1] == SQUARES_EACH:
+                self._phase = _PLACING
+                self._to_move = 0
+            else:
+                self._to_move = 1 - player
+        elif kind is PlaceFaceDown:
+            assert isinstance(action, PlaceFaceDown)
+            self._board[action.square.index] = _FACE_DOWN_UNKNOWN
+            self._face_down_squares.append(action.square.index)
+            placed = len(self._face_down_squares)
+            if placed == FACE_DOWN_COUNT:
+                self._phase = _DEALING
+            elif placed == FACE_DOWN_EACH:
+                self._to_move = 1
+        else:
+            self._apply_deal(action)
+
+    def _apply_deal(self, action: Action) -> None:
+        if isinstance(action, DrawFaceDown):
+            square = self._face_down_squares[len(self._face_down_digits)]
+            self._face_down_digits.append(action.digit)
+            self._board[square] = -action.digit
+        elif isinstance(action, DealPot):
+            pot = [0] * 9
+            pot[action.low - 1] += 1
+            pot[action.high - 1] += 1
+            self._initial_pot = tuple(pot)
+            self._pot = pot
+        else:
+            assert isinstance(action, DealCount)
+            self._red_counts.append(action.count)
+            if len(self._red_counts) == 9:
+                self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        """TD-4: Red holds the counts dealt, Blue the rest; play begins, Red first (TD-5)."""
+        assert self._initial_pot is not None
+        left = self._left_after_face_down()
+        red = tuple(self._red_counts)
+        blue = tuple(c - p - r for c, p, r in zip(left, self._initial_pot, red, strict=True))
+        self._initial_piles = [red, blue]
+        self._piles = [list(red), list(blue)]
+        self._phase = _PLAY_PHASE
+        self._to_move = 0
+
+    def _play(self, player: int, digit: int, square: int) -> None:
+        """TD-7, then TD-8; a hidden clash waits for the reveal (a chance node)."""
+        self._played = True
+        name = PLAYERS[player]
+        if not self._allowed(player, square):
+            self._events.append(PlayEvent(name, ALL_SQUARES[square], digit, "not-allowed"))
+            self._after_failed_play(player)
+            return
+        board = self._board
+        hidden = False
+        for p in _PEERS[square]:
+            value = board[p]
+            if value == digit:
+                self._events.append(PlayEvent(name, ALL_SQUARES[square], digit, "clash"))
+                self._after_failed_play(player)
+                return
+            if value == -digit:
+                hidden = True
+        if hidden:
+            self._pending = (square, digit)  # the domino stays in the pile (it failed)
+            return
+        board[square] = digit
+        self._piles[player][digit - 1] -= 1
+        self._events.append(PlayEvent(name, ALL_SQUARES[square], digit, "placed"))
+        self._end_turn(player, success=True)
+
+    def allowed_squares(self, player: int) -> tuple[Square, ...]:
+        """The empty squares where TD-7 lets ``player`` (0 Red, 1 Blue) play now, row by row.
+
+        Their own colour's empty squares while there are any (a square of
+        both colours counts for both), else the empty white squares, else
+        every empty square. Public information: what a play elsewhere would
+        be refused for (``"not-allowed"``, ruling TD-17).
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        return tuple(ALL_SQUARES[i] for i in self._allowed_indices(player))
+
+    def _allowed_indices(self, player: int) -> list[int]:
+        bit = _BITS[player]
+        colours, board = self._colours, self._board
+        own = [i for i in range(81) if colours[i] & bit and not board[i]]
+        if own:
+            return own
+        white = [i for i in range(81) if not colours[i] and not board[i]]
+        return white or [i for i in range(81) if not board[i]]
+
+    def _allowed(self, player: int, square: int) -> bool:
+        """TD-7: own-coloured empty squares first, then empty white squares, then any."""
+        bit = _BITS[player]
+        colours, board = self._colours, self._board
+        if any(colours[i] & bit and not board[i] for i in range(81)):
+            return bool(colours[square] & bit)
+        if any(not colours[i] and not board[i] for i in range(81)):
+            return not colours[square]
+        return True
+
+    def _after_failed_play(self, player: int) -> None:
+        """TD-6, TD-8: no second play; a return is still possible after a take from the pot."""
+        if self._took != 1:
+            self._end_turn(player, success=False)
+
+    def _end_turn(self, player: int, *, success: bool) -> None:
+        """TD-9 (ruling TD-13, TD-14): the game ends, or the other player's turn begins."""
+        self._turns += 1
+        failed_twice = not success and self._last_failed
+        self._last_failed = not success
+        self._took = 0
+        self._played = False
+        if not sum(self._piles[player]):
+            self._finish("pile-empty")
+        elif failed_twice:
+            self._finish("no-successful-play")
+        elif self._turns >= self._rules.max_turns:
+            self._finish("max-turns")
+        else:
+            self._to_move = 1 - player
+
+    def _finish(self, ending: str) -> None:
+        """TD-10: the lower pile sum wins the loser's sum plus the pot's sum."""
+        sums = (_counts_sum(self._piles[0]), _counts_sum(self._piles[1]))
+        pot = _counts_sum(self._pot)
+        if sums[0] == sums[1]:
+            winner, scores = None, (0, 0)
+        elif sums[0] < sums[1]:
+            winner, scores = RED, (sums[1] + pot, 0)
+        else:
+            winner, scores = BLUE, (0, sums[0] + pot)
+        self._result = TwoDokuResult(winner, scores, sums, pot, ending, self._turns)
+        self._phase = _OVER
+
+    def returns(self) -> tuple[float, ...]:
+        """Zero-sum returns once the game is over: the winner's score (TD-10) for the winner,
+        minus it for the loser, ``(0, 0)`` for a draw; ``(0, 0)`` before the end."""
+        if self._result is None:
+            return (0, 0)
+        return self._result.returns()
+
+    # -- why an action is illegal --------------------------------------------------------------
+
+    def _illegal_reason(self, player: int, action: Action) -> str:
+        phase = self._phase
+        if player == CHANCE:
+            return self._chance_reason(action)
+        name = PLAYERS[player]
+        if phase == _COLOURING:
+            if isinstance(action, Colour):
+                return f"{name} has coloured {action.square} already (TD-2)"
+            return f"{name} colours one square now (TD-2)"
+        if phase == _PLACING:
+            if isinstance(action, PlaceFaceDown):
+                return f"{action.square} is not an empty white square (TD-3)"
+            return f"{name} places a face-down domino on an empty white square now (TD-3)"
+        return self._turn_reason(player, action)
+
+    def _chance_reason(self, action: Action) -> str:
+        if self._phase == _PLAY_PHASE:
+            if isinstance(action, Reveal):
+                return f"{action.square} holds no face-down domino clashing with the play (TD-8)"
+            return "one of the clashing face-down dominoes is turned face up first (TD-8)"
+        if len(self._face_down_digits) < FACE_DOWN_COUNT:
+            return "the face-down digits are drawn now, in placement order (TD-3)"
+        if self._initial_pot is None:
+            if isinstance(action, DealPot):
+                return f"no fair deal has the pot {action.low} {action.high} (TD-4)"
+            return "the pot is dealt now (TD-4)"
+        digit = len(self._red_counts) + 1
+        if isinstance(action, DealCount) and action.digit == digit:
+            return f"no fair deal gives Red {action.count} of digit {digit} (TD-4)"
+        return f"Red's count of digit {digit} is dealt now (TD-4)"
+
+    def _turn_reason(self, player: int, action: Action) -> str:
+        name = PLAYERS[player]
+        if isinstance(action, TakeFromPot | TakeFromBoard):
+            if self._took or self._played:
+                return "a domino is taken only at the start of a turn, once (TD-6)"
+            if isinstance(action, TakeFromPot):
+                return f"the pot holds no {action.digit} (pot: {Dominoes.from_counts(self._pot)})"
+            return f"{action.square} holds no face-up domino (TD-6)"
+        if isinstance(action, PlayDomino):
+            if self._played:
+                return "one play per turn; a failed play allows no second (TD-6, TD-8)"
+            if not self._piles[player][action.digit - 1]:
+                return f"{name}'s pile holds no {action.digit}"
+            return f"{action.square} is not empty"
+        if isinstance(action, ReturnToPot):
+            if self._took != 1:
+                return "a domino goes into the pot only after a take from the pot (TD-6)"
+            return f"{name}'s pile holds no {action.digit}"
+        return f"{name} takes, plays, returns or ends the turn now (TD-6)"
+
+    # -- what a player sees --------------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        """The player's :meth:`view` (TD-11): ``data`` is its JSON form, ``text`` a picture of it.
+
+        ``data`` is :meth:`View.to_json() <dokuspec.vocabulary.twodoku.View.to_json>`
+        of :meth:`view`; the text (at most 80 columns) shows the board (a digit
+        face up, ``#`` face down, an empty square ``r``, ``b``, ``x`` for
+        Red's, Blue's, both colours, ``.`` white), the pot, the player's pile,
+        both pile sizes and the last events.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        view = self.view(player)
+        return Observation(player, view.to_json(), view_text(view))
+
+    def _repr_svg_(self) -> str | None:
+        """The full position as SVG once dealt (before the deal, Red's view: nothing is
+        private yet), which Jupyter shows."""
+        if self._dealt():
+            return self.position()._repr_svg_()
+        return self.view(0)._repr_svg_()
+
+    def __str__(self) -> str:
+        """One line: the phase, whose turn, the board's dominoes, the pot and the pile sizes."""
+        up = sum(1 for v in self._board if v > 0)
+        down = sum(1 for v in self._board if v < 0)
+        current = self.current_player()
+        actor = PLAYERS[current] if current >= 0 else "chance" if current == CHANCE else "none"
+        return (
+            f"twodoku {self._phase}: {actor} to act; turn {self._turns}; "
+            f"board {up} face up, {down} face down; pot {Dominoes.from_counts(self._pot)}; "
+            f"piles {sum(self._piles[0])} and {sum(self._piles[1])}"
+        )
+
+    # -- information states --------------------------------------------------------------------
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> TwoDokuState:
+        """A state ``player`` cannot tell from this one, what they cannot see drawn again.
+
+        Kept: every public step (colours, placements, the pot, every take,
+        play, result and reveal, the turns) and ``player``'s own pile.
+        Drawn again: the digits of the dominoes still face down and, with
+        them, the opponent's pile (ten of each digit, TD-1, fixes it), by a
+        randomised search over the face-down digits that keeps every
+        recorded outcome: no digit played successfully next to a face-down
+        domino (TD-8), the opponent's pile holding every domino they played
+        or returned when they did, equal pile sums (TD-4), and, while a
+        hidden clash waits for its reveal, a clashing face-down domino.
+        During the deal the digits drawn so far are drawn again (and Red's
+        counts, both hidden from Blue and, until the deal is complete, from
+        Red). The history's chance outcomes are rewritten to match, so the
+        state replays with this seed. The draw does not follow the posterior
+        distribution.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        other = self.clone()
+        if self._phase in (_COLOURING, _PLACING) or (
+            self._phase == _DEALING and not self._face_down_digits
+        ):
+            return other
+        if self._phase == _DEALING:
+            other._redraw_deal(rng)
+        else:
+            other._redraw_hidden(player, rng)
+        return other
+
+    def _rewrite_deal_history(self) -> None:
+        """Make the history's deal outcomes those of the current face-down digits and counts."""
+        digits = iter(self._face_down_digits)
+        counts = iter(enumerate(self._red_counts, start=1))
+        left = len(self._face_down_digits) + len(self._red_counts)
+        for index, entry in enumerate(self._history):
+            if not left:
+                break
+            if entry.player != CHANCE:
+                continue
+            action = entry.actions[0]
+            if isinstance(action, DrawFaceDown):
+                self._history[index] = HistoryEntry(CHANCE, (_DRAW[next(digits)],))
+                left -= 1
+            elif isinstance(action, DealCount):
+                digit, count = next(counts)
+                self._history[index] = HistoryEntry(CHANCE, (_COUNT[digit][count],))
+                left -= 1
+
+    def _redraw_deal(self, rng: random.Random) -> None:
+        """During the deal: new face-down digits so far (keeping the pot possible) and counts."""
+        drawn = len(self._face_down_digits)
+        full = [d for d in _DIGITS for _ in range(COPIES)]
+        pot = self._initial_pot
+        while True:
+            digits = rng.sample(full, FACE_DOWN_COUNT)
+            if pot is None:
+                break
+            # The pot must keep a fair deal: the 80 left need an even sum; holding every
+            # digit then suffices (the proof of fair_deal_exists), else they are counted.
+            split = [COPIES - p for p in pot]
+            for digit in digits:
+                split[digit - 1] -= 1
+            if min(split) < 0 or _counts_sum(split) % 2:
+                continue
+            if min(split) > 0 or _split_count(tuple(split), PILE_SIZE):
+                break
+        self._face_down_digits = digits[:drawn]
+        for square, digit in zip(self._face_down_squares, self._face_down_digits, strict=False):
+            self._board[square] = -digit
+        if pot is not None:
+            chosen: list[int] = []
+            for _ in self._red_counts:
+                outcomes = _count_outcomes(self._left_after_face_down(), pot, tuple(chosen))
+                weights = [(count.count, weight) for count, weight in outcomes]
+                chosen.append(_weighted_fraction(rng, weights))
+            self._red_counts = chosen
+        self._rewrite_deal_history()
+
+    def _redraw_hidden(self, player: int, rng: random.Random) -> None:
+        """During play: new digits for the face-down dominoes, the opponent's pile to match."""
+        opponent = 1 - player
+        board = self._board
+        order = {square: n for n, square in enumerate(self._face_down_squares)}
+        hidden = [i for i in self._face_down_squares if board[i] < 0]
+        forbidden = {i: set[int]() for i in hidden}
+        # The opponent's net gain of each digit so far, and the least they must have held.
+        net = [0] * 9
+        need = [0] * 9
+        opponent_name = PLAYERS[opponent]
+
+        def use(digit: int) -> None:
+            need[digit - 1] = max(need[digit - 1], 1 - net[digit - 1])
+
+        for event in self._events:
+            if isinstance(event, PlayEvent):
+                if event.result == "placed":
+                    for p in _PEERS[event.square.index]:
+                        if p in forbidden:
+                            forbidden[p].add(event.digit)
+                if event.player == opponent_name:
+                    use(event.digit)
+                    if event.result == "placed":
+                        net[event.digit - 1] -= 1
+            elif event.player == opponent_name:
+                if isinstance(event, TakeEvent):
+                    net[event.digit - 1] += 1
+                else:
+                    use(event.digit)
+                    net[event.digit - 1] -= 1
+        must: tuple[list[int], int] | None = None
+        if self._pending is not None:
+            square, digit = self._pending
+            if self._to_move == opponent:
+                use(digit)
+            must = ([n for n, i in enumerate(hidden) if i in _PEERS[square]], digit)
+        # Digits known to the player: theirs as dealt, the pot as dealt, the face-down
+        # dominoes turned face up. Each digit's ten are split between these, the dominoes
+        # still face down and the opponent's pile as dealt.
+        own = self._initial_piles[player]
+        assert own is not None and self._initial_pot is not None
+        known = [o + p for o, p in zip(own, self._initial_pot, strict=True)]
+        for n, square in enumerate(self._face_down_squares):
+            if board[square] >= 0:
+                known[self._face_down_digits[n] - 1] += 1
+        capacity = [
+            COPIES - known[d] - max(need[d], -net[d], 0) for d in range(9)
+        ]  # the most face-down dominoes of each digit
+        # Equal piles (TD-4): the opponent's pile as dealt sums to the player's, so the
+        # face-down digits sum to the rest of the 450.
+        target = FULL_SET.total - 2 * _counts_sum(own) - _counts_sum(self._initial_pot)
+        for n, square in enumerate(self._face_down_squares):
+            if board[square] >= 0:
+                target -= self._face_down_digits[n]
+        domains = [[d for d in _DIGITS if d not in forbidden[i]] for i in hidden]
+        found = _search_digits(domains, capacity, target, must, rng)
+        if found is None:
+            raise AssertionError(  # pragma: no cover - the real digits are always a solution
+                "twodoku: no face-down digits fit what the player has seen"
+            )
+        digits = list(self._face_down_digits)
+        for i, digit in zip(hidden, found, strict=True):
+            digits[order[i]] = digit
+            board[i] = -digit
+        self._face_down_digits = digits
+        left = self._left_after_face_down()
+        theirs = tuple(c - p - o for c, p, o in zip(left, self._initial_pot, own, strict=True))
+        self._initial_piles[opponent] = theirs
+        self._piles[opponent] = [t + g for t, g in zip(theirs, net, strict=True)]
+        if opponent == 0:
+            self._red_counts = list(theirs)
+        self._rewrite_deal_history()
+
+
+def _weighted_fraction(rng: random.Random, weights: Sequence[tuple[int, Fraction]]) -> int:
+    """A value drawn from ``(value, probability)`` pairs, the probabilities summing to 1."""
+    scale = math.lcm(*(p.denominator for _, p in weights))
+    pick = rng.randrange(scale)
+    for value, probability in weights:
+        pick -= probability.numerator * (scale // probability.denominator)
+        if pick < 0:
+            return value
+    raise AssertionError("unreachable: the probabilities sum to 1")
+
+
+def _search_digits(
+    domains: list[list[int]],
+    capacity: list[int],
+    target: int,
+    must: tuple[list[int], int] | None,
+    rng: random.Random,
+) -> list[int] | None:
+    """A randomised depth-first search: one digit per domain, at most ``capacity[d-1]`` of
+    each digit, summing to ``target``, and (``must``) one of some domains taking a digit."""
+    count = len(domains)
+    order = list(range(count))
+    rng.shuffle(order)
+    order.sort(key=lambda n: len(domains[n]))
+    shuffled = [rng.sample(domains[n], len(domains[n])) for n in order]
+    lows = [min(domain, default=10) for domain in shuffled]
+    highs = [max(domain, default=0) for domain in shuffled]
+    # The least and most the domains from position k on can add.
+    low_rest = [0] * (count + 1)
+    high_rest = [0] * (count + 1)
+    for k in range(count - 1, -1, -1):
+        low_rest[k] = low_rest[k + 1] + lows[k]
+        high_rest[k] = high_rest[k + 1] + highs[k]
+    used = [0] * 9
+    chosen = [0] * count
+    # ``must``: whether a position from k on can still take the wanted digit.
+    members = set(must[0]) if must is not None else set()
+    wanted = must[1] if must is not None else 0
+    later = [must is None] * (count + 1)
+    for k in range(count - 1, -1, -1):
+        later[k] = later[k + 1] or (order[k] in members and wanted in shuffled[k])
+    # Choices that failed, by position, digits used and whether ``must`` holds already:
+    # the rest of the search depends on nothing else, so each is tried once.
+    failed: set[tuple[int, tuple[int, ...], bool]] = set()
+
+    def search(k: int, left: int, held: bool) -> bool:
+        if k == count:
+            return left == 0 and held
+        key = (k, tuple(used), held)
+        if key in failed:
+            return False
+        for digit in shuffled[k]:
+            rest = left - digit
+            if used[digit - 1] >= capacity[digit - 1]:
+                continue
+            if not low_rest[k + 1] <= rest <= high_rest[k + 1]:
+                continue
+            now = held or (order[k] in members and digit == wanted)
+            if not (now or later[k + 1]):
+                continue
+            used[digit - 1] += 1
+            chosen[k] = digit
+            if search(k + 1, rest, now):
+                return True
+            used[digit - 1] -= 1
+        failed.add(key)
+        return False
+
+    if not search(0, target, must is None):
+        return None
+    result = [0] * count
+    for k, n in enumerate(order):
+        result[n] = chosen[k]
+    return result
+
+
+# -- chance outcomes, cached -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _draw_outcomes(left: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    total = sum(left)
+    return tuple((_DRAW[d], Fraction(n, total)) for d, n in enumerate(left, start=1) if n)
+
+
+@lru_cache(maxsize=1024)
+def _pot_outcomes(counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    weights = _pot_weights(counts, PILE_SIZE)
+    total = sum(weight for _, _, weight in weights)
+    if not total:
+        face_down = Dominoes.from_counts(COPIES - c for c in counts)
+        raise FairDealMissingError(
+            f"no fair deal exists for the face-down draw {face_down}: TD-4 would draw again, "
+            "which the proof in fair_deal_exists() rules out"
+        )
+    return tuple((_POT[a, b], Fraction(weight, total)) for a, b, weight in weights)
+
+
+@lru_cache(maxsize=4096)
+def _count_outcomes(
+    counts: tuple[int, ...], pot: tuple[int, ...], chosen: tuple[int, ...]
+) -> tuple[tuple[DealCount, Fraction], ...]:
+    """Red's count of the next digit: ``counts`` the 82 by digit, ``pot`` the pot by digit."""
+    digits = [d for d, n in enumerate(pot, start=1) for _ in range(n)]
+    target = (_counts_sum(counts) - sum(digits)) // 2
+    weights = _count_weights(counts, PILE_SIZE, target, chosen, digits)
+    total = sum(weight for _, weight in weights)
+    digit = len(chosen) + 1
+    return tuple((_COUNT[digit][k], Fraction(weight, total)) for k, weight in weights)
