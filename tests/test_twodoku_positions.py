@@ -646,3 +646,11 @@ def test_the_checks_catch_a_spurious_fact(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(spec, "view_facts", inventive)
     with pytest.raises(vp.InferenceError, match="brute force"):
         vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_engine_games(seed: int) -> None:
+    # The engine's views and full positions, a third reading of the rules, along
+    # random games: inference against its face-down digits (and the brute force
+    # when two or fewer are left), valid plays and completion.
+    assert vp.check_engine_game(seed, 1000 + seed) >= 1

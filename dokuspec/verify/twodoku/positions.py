@@ -33,6 +33,11 @@ naming the view or position and both answers when two readings disagree:
   completion against the Sudoku rule, its counterexample against the
   solver here, and, with few face-down digits unknown, against a brute force.
 
+:func:`check_engine_game` runs the checks along a random game of the engine
+(:mod:`dokuspec.engine.twodoku`), whose views and positions are then a
+third, independent source, and holds the engine's TD-7 squares to
+:func:`~dokuspec.twodoku.positions.allowed_squares`.
+
 Hypothesis strategies: :func:`tables` (a dealt game after some random
 turns), :func:`views` (one player's view of one) and :func:`positions` (a
 position of one with some face-down digits and piles unknown).
@@ -48,6 +53,8 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
+from dokuspec.engine import twodoku as engine
+from dokuspec.engine.base import CHANCE
 from dokuspec.twodoku import positions as public
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -81,6 +88,7 @@ __all__ = [
     "brute_face_down",
     "brute_position_digits",
     "check_completable",
+    "check_engine_game",
     "check_inference",
     "check_valid_plays",
     "deal_table",
@@ -849,6 +857,81 @@ def check_completable(
     except UndecidedError:
         pass
     return first
+
+
+def check_engine_game(
+    seed: int,
+    policy_seed: int,
+    *,
+    every: int = 3,
+    aim: float = 0.85,
+    backends: Sequence[public.BackendName] = ("sat",),
+    brute_force_up_to: int = 2,
+) -> int:
+    """Play one engine game at random, checking the position queries along the way.
+
+    Chance outcomes come from the state's seed; the players choose among
+    their legal actions with a generator seeded by ``policy_seed``: with
+    chance ``aim`` a play that TD-7 allows and no face-up domino clashes
+    with (when there is one), otherwise any legal action, uniformly.
+    Every ``every`` steps of the play phase (and at the end), for both
+    players: :func:`check_inference` on the player's view with the engine's
+    face-down digits as the truth, :func:`check_valid_plays`, and the
+    engine's :meth:`~dokuspec.engine.twodoku.TwoDokuState.allowed_squares`
+    against :func:`~dokuspec.twodoku.positions.allowed_squares`; at the end,
+    :func:`check_completable` on the full position.
+
+    Returns:
+        How many states were checked.
+
+    Raises:
+        PositionCheckError: a disagreement.
+    """
+    state = engine.TwoDoku().new_initial_state(seed)
+    rng = random.Random(policy_seed)
+    steps = checked = 0
+    while True:
+        over = state.is_terminal()
+        ready = state.phase in ("play", "over") and state.current_player() != CHANCE
+        if ready and (over or steps % every == 0):
+            truth = {f.square: f.digit for f in state.position().face_down}
+            assert all(digit is not None for digit in truth.values())
+            for number, player in enumerate((RED, BLUE)):
+                view = state.view(number)
+                check_inference(
+                    view,
+                    truth=truth,  # type: ignore[arg-type]
+                    backends=backends,
+                    brute_force_up_to=brute_force_up_to,
+                )
+                check_valid_plays(view)
+                _, allowed = public.allowed_squares(view, player)
+                if allowed != state.allowed_squares(number):
+                    _fail(PositionCheckError, view, f"TD-7 squares of {player}: {allowed}, "
+                          f"engine {state.allowed_squares(number)}")  # fmt: skip
+            checked += 1
+        if over:
+            break
+        current = state.current_player()
+        if current == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        else:
+            actions = state.legal_actions()
+            if state.phase == "play" and rng.random() < aim:
+                where = set(state.allowed_squares(current))
+                face_up = state.view(current).face_up
+                sensible = [
+                    a
+                    for a in actions
+                    if isinstance(a, engine.PlayDomino)
+                    and a.square in where
+                    and not any(face_up.get(p) == a.digit for p in _PEERS[a.square])
+                ]
+                actions = tuple(sensible) or actions
+            state.apply_action(rng.choice(actions))
+        steps += 1
+    check_completable(state.position(), backends=backends)
+    return checked
 
 
 # -- Hypothesis strategies -------------------------------------------------------------------------
