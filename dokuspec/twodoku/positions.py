@@ -61,6 +61,7 @@ __all__ = [
     "Answer",
     "BackendName",
     "Completability",
+    "CompletionStatus",
     "FaceDownDigits",
     "Inference",
     "PlannedPlay",
