@@ -28,7 +28,13 @@ typed by hand, and every fact is checked against a second reading:
   with the 8 face-down and the 2 of the pot set aside together;
 * how often a uniform fair deal meets each balance option (TD-15), over
   many deals of that draw, each validated with the options it meets; and a
-  deal the solver balances, validated with its option.
+  deal the solver balances, validated with its option;
+* a worked example of hidden information (TD-11): a game the engine plays
+  from a fixed seed, one player's view, and what
+  :func:`dokuspec.twodoku.positions.infer_face_down` concludes from it, with
+  the SAT backend and with Z3 (which must agree), checked against the
+  face-down digits the engine really dealt, and the game's record checked
+  to replay.
 
 When two readings disagree the script writes nothing, prints ``refused:``
 and why, and exits with status 1. With ``--check`` it writes nothing,
@@ -53,8 +59,11 @@ from typing import Any
 
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
-from dokuspec.render.twodoku import deal_svg, deal_text
+from dokuspec.engine.base import CHANCE, replay
+from dokuspec.render.twodoku import deal_svg, deal_text, position_svg, view_svg
+from dokuspec.solvers import CACHE
 from dokuspec.spec.twodoku import deals as spec_deals
+from dokuspec.twodoku import positions
 from dokuspec.vocabulary.twodoku import (
     COPIES,
     DIGITS,
@@ -63,6 +72,9 @@ from dokuspec.vocabulary.twodoku import (
     POT_SIZE,
     Deal,
     Dominoes,
+    Position,
+    Square,
+    View,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,6 +100,20 @@ BALANCES: tuple[tuple[str, Any], ...] = (
 # The balanced deal shown: dokuspec.twodoku.deal(BALANCED_SEED, balance=BALANCED).
 BALANCED_SEED = 1
 BALANCED = twodoku.Balance(max_digit_count_gap=1, equal_high_count=True)
+
+
+# The game of the worked example: chance from the seed; in the colouring and
+# placing phases both players choose uniformly at random among their legal
+# actions with random.Random(seed); in the play phase each player plays a
+# domino of their pile, chosen uniformly among the plays on a square TD-7
+# allows that clash with no face-up domino, and ends the turn when there is
+# none (never taking or returning a domino). The first seed from HIDDEN_SEED
+# on whose game reaches, with Red to move, a view with at least three
+# dominoes still face down, one revealed before, one face-down domino whose
+# digit Red can name and a play Red can tell is a certain hidden clash, is
+# shown (at the first such moment of its game).
+HIDDEN_SEED = 1
+OBSERVER = 0  # Red
 
 
 class DisagreementError(RuntimeError):
@@ -241,7 +267,126 @@ def balance_facts(draw: Dominoes) -> dict[str, Any]:
     }
 
 
+def _play_turn(state: Any, player: int, rng: random.Random) -> Any:
+    """A play on an allowed square that clashes with no face-up domino, or the end of the turn."""
+    view = state.view(player)
+    plays = [
+        engine.PlayDomino(digit, square)
+        for square in state.allowed_squares(player)
+        for digit in view.pile.distinct()
+        if all(view.face_up.get(peer) != digit for peer in square.peers)
+    ]
+    return rng.choice(plays) if plays else engine.EndTurn()
+
+
+def _planned(state: Any, view: View) -> list[tuple[Square, int]]:
+    """Every play the observer could make now: a digit of the pile on a square TD-7 allows."""
+    return [(s, d) for s in state.allowed_squares(OBSERVER) for d in view.pile.distinct()]
+
+
+def _worth_showing(state: Any, view: View) -> bool:
+    """At least three dominoes face down, one revealed before, one whose digit the observer
+    can name, and a play the observer can tell is a certain hidden clash."""
+    if len(view.face_down) < 3 or not any(getattr(e, "revealed", None) for e in view.events):
+        return False
+    inference = positions.infer_face_down(view, plays=_planned(state, view))
+    named = any(len(domino.possible) == 1 for domino in inference.dominoes)
+    return named and any(play.verdict == "hidden-clash" for play in inference.plays)
+
+
+def hidden_facts() -> dict[str, Any]:
+    """The worked example of hidden information: a view, its inference and the truth."""
+    game = engine.TwoDoku()
+    for seed in range(HIDDEN_SEED, HIDDEN_SEED + 100):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance_outcome())
+            elif state.phase != "play":
+                state.apply_action(rng.choice(state.legal_actions(player)))
+            elif player == OBSERVER:
+                view = state.view(OBSERVER)
+                if _worth_showing(state, view):
+                    return _example(seed, state, view)
+                state.apply_action(_play_turn(state, player, rng))
+            else:
+                state.apply_action(_play_turn(state, player, rng))
+    raise DisagreementError(f"no game from seed {HIDDEN_SEED} on reaches a view worth showing")
+
+
+def _example(seed: int, state: Any, view: View) -> dict[str, Any]:
+    if replay(state.record()) != state:
+        raise DisagreementError(f"seed {seed}: the game's record replays differently")
+    planned = _planned(state, view)
+    # The reasons ``explain`` gives are one unsat core, which depends on what the
+    # compiled solver learnt before: start from freshly compiled solvers.
+    CACHE.clear()
+    answers = {
+        backend: positions.infer_face_down(view, plays=planned, backend=backend, explain=True)
+        for backend in ("sat", "z3")
+    }
+    sat, z3 = answers["sat"], answers["z3"]
+    if not sat.complete or not z3.complete:
+        raise DisagreementError("the inference did not decide every digit")
+    for mine, theirs in zip(sat.dominoes, z3.dominoes, strict=True):
+        if (mine.square, mine.possible) != (theirs.square, theirs.possible):
+            raise DisagreementError(f"{mine.square}: SAT and Z3 infer different digits")
+    if [p.verdict for p in sat.plays] != [p.verdict for p in z3.plays]:
+        raise DisagreementError("SAT and Z3 judge the planned plays differently")
+    deal = state.deal()
+    truth = {Square(f.row, f.col): f.digit for f in deal.face_down}
+    for domino in sat.dominoes:
+        if truth[domino.square] not in domino.possible:
+            raise DisagreementError(f"{domino.square} holds {truth[domino.square]}, ruled out")
+    dealt_pile = view.initial_pile
+    dealt_pot = view.initial_pot
+    assert dealt_pile is not None and dealt_pot is not None
+    face_down_sum = FULL_SET.total - 2 * dealt_pile.total - dealt_pot.total
+    if face_down_sum != sum(truth.values()):
+        raise DisagreementError("the face-down digits do not sum to what the fair deal implies")
+    revealed = {s: truth[s] for s in truth if s in view.face_up}
+    verdicts = Counter(play.verdict for play in sat.plays)
+    certain = [
+        {"square": str(p.square), "digit": p.digit, "against": [str(s) for s in p.against]}
+        for p in sat.plays
+        if p.verdict == "hidden-clash"
+    ]
+    named = next(d for d in sat.dominoes if len(d.possible) == 1)
+    return {
+        "seed": seed,
+        "turns": state.turns,
+        "events": len(view.events),
+        "view": view.to_json(),
+        "position": state.position().to_json(),
+        "initial pile sum": dealt_pile.total,
+        "initial pot sum": dealt_pot.total,
+        "face-down sum": face_down_sum,
+        "revealed": {str(s): d for s, d in sorted(revealed.items())},
+        "dominoes": [
+            {
+                "square": str(d.square),
+                "placed by": d.placed_by,
+                "possible": list(d.possible),
+                "truth": truth[d.square],
+            }
+            for d in sat.dominoes
+        ],
+        "named": {
+            "square": str(named.square),
+            "digit": named.possible[0],
+            "reasons": {str(k): list(v) for k, v in sorted(named.reasons.items())},
+        },
+        "plays": {verdict: verdicts[verdict] for verdict in sorted(verdicts)},
+        "certain clashes": certain,
+    }
+
+
 # -- the files ---------------------------------------------------------------------------
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def _number(value: int) -> str:
@@ -389,11 +534,88 @@ def balance_include(facts: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def view_figure(facts: Mapping[str, Any]) -> str:
+    view = View.from_json(facts["view"])
+    squares = [Square.parse(d["square"]) for d in facts["dominoes"]]
+    return view_svg(view, highlight=squares, title=f"Red's view after {facts['turns']} turns")
+
+
+def truth_figure(facts: Mapping[str, Any]) -> str:
+    position = Position.from_json(facts["position"])
+    squares = [Square.parse(d["square"]) for d in facts["dominoes"]]
+    return position_svg(position, highlight=squares, title="What was really dealt")
+
+
+def hidden_view_include(facts: Mapping[str, Any]) -> str:
+    out = _figure(
+        "view",
+        "Red's view: the board with the face-down dominoes as question marks, Red's pile,"
+        " the pot, the pile sizes and the last events.",
+        f"Red's view after {facts['turns']} turns of the game of seed {facts['seed']};"
+        " the dominoes still face down are outlined.",
+    )
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def hidden_digits_include(facts: Mapping[str, Any]) -> str:
+    rows = [
+        (
+            domino["square"],
+            domino["placed by"].capitalize(),
+            ", ".join(map(str, domino["possible"])),
+        )
+        for domino in facts["dominoes"]
+    ]
+    out = _list_table(("Face-down domino", "Placed by", "Digits it can hold, for Red"), rows)
+    named = facts["named"]
+    digit = min(named["reasons"], key=int)
+    out += [
+        "",
+        f"Why {named['square']} cannot hold the digit {digit}, as"
+        " :func:`~dokuspec.twodoku.positions.infer_face_down` explains it with ``explain=True``"
+        " (facts that rule the digit out together):",
+        "",
+        *(f"* {reason}" for reason in named["reasons"][digit]),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def hidden_plays_include(facts: Mapping[str, Any]) -> str:
+    plays = facts["plays"]
+    names = {
+        "safe": "safe: succeeds whatever the face-down digits",
+        "hidden-clash": "hidden clash: certainly fails and turns a domino face up",
+        "uncertain": "uncertain: depends on the face-down digits",
+        "clash": "clash with a face-up domino: fails, nothing revealed",
+        "not-allowed": "not allowed by TD-7",
+    }
+    rows = [(names[verdict], str(plays[verdict])) for verdict in names if verdict in plays]
+    return "\n".join(_list_table(("Verdict", "Red's plays"), rows, widths="80 20")) + "\n"
+
+
+def hidden_truth_include(facts: Mapping[str, Any]) -> str:
+    rows = [
+        (d["square"], ", ".join(map(str, d["possible"])), str(d["truth"]))
+        for d in facts["dominoes"]
+    ]
+    out = _figure(
+        "truth",
+        "The same position with the face-down digits the engine dealt, small and pale.",
+        "The same moment as the engine knows it: the face-down digits and both piles.",
+    )
+    out += _list_table(
+        ("Face-down domino", "Digits it can hold, for Red", "Its digit, as dealt"), rows
+    )
+    return "\n".join(out) + "\n"
+
+
 def substitutions_include(facts: Mapping[str, Any]) -> str:
     """Numbers the chapter's prose uses, as substitutions (``|td-fair|``)."""
     counts = facts["counts"]
+    hidden = facts["hidden"]
     shuffled = facts["shuffles"]
     mean = facts["solved"]["draws"]["mean"]
+    certain = hidden["certain clashes"]
     values = {
         "td-deal-seed": str(facts["deal"]["seed"]),
         "td-deal-face-down": facts["deal"]["face down"],
@@ -407,6 +629,20 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
         "td-mean-acceptance": _percent(mean["fair"], mean["total"], 3),
         "td-shuffles-needed": f"{counts['total'] / counts['fair']:.0f}",
         "td-balance-deals": _number(facts["balance"]["deals"]),
+        "td-hidden-seed": str(hidden["seed"]),
+        "td-hidden-turns": str(hidden["turns"]),
+        "td-hidden-pile": str(hidden["initial pile sum"]),
+        "td-hidden-pot": str(hidden["initial pot sum"]),
+        "td-hidden-twice": str(2 * hidden["initial pile sum"]),
+        "td-hidden-face-down-sum": str(hidden["face-down sum"]),
+        "td-hidden-revealed": ", ".join(f"{s} = {d}" for s, d in hidden["revealed"].items()),
+        "td-hidden-revealed-sum": str(sum(hidden["revealed"].values())),
+        "td-hidden-revealed-count": _NUMBER_WORDS[len(hidden["revealed"])],
+        "td-hidden-left": _NUMBER_WORDS[len(hidden["dominoes"])],
+        "td-hidden-left-sum": str(hidden["face-down sum"] - sum(hidden["revealed"].values())),
+        "td-hidden-named": hidden["named"]["square"],
+        "td-hidden-named-digit": str(hidden["named"]["digit"]),
+        "td-hidden-certain": ", ".join(f"{c['digit']} on {c['square']}" for c in certain) or "none",
     }
     out = [".. Computed by scripts/make_twodoku_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
@@ -440,6 +676,7 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "shuffles": shuffle_facts(draw, counts),
         "solved": dict(solved),
         "balance": balance_facts(draw),
+        "hidden": hidden_facts(),
     }
 
 
@@ -448,9 +685,15 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     return {
         FACTS: facts_json(facts),
         FIGURES / "deal.svg": deal_figure(facts["deal"]) + "\n",
+        FIGURES / "view.svg": view_figure(facts["hidden"]) + "\n",
+        FIGURES / "truth.svg": truth_figure(facts["hidden"]) + "\n",
         GENERATED / "twodoku-deal.inc": deal_include(facts["deal"]),
         GENERATED / "twodoku-fair.inc": fair_include(facts),
         GENERATED / "twodoku-balance.inc": balance_include(facts),
+        GENERATED / "twodoku-hidden-view.inc": hidden_view_include(facts["hidden"]),
+        GENERATED / "twodoku-hidden-digits.inc": hidden_digits_include(facts["hidden"]),
+        GENERATED / "twodoku-hidden-plays.inc": hidden_plays_include(facts["hidden"]),
+        GENERATED / "twodoku-hidden-truth.inc": hidden_truth_include(facts["hidden"]),
         GENERATED / "twodoku-substitutions.inc": substitutions_include(facts),
     }
 
