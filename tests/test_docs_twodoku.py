@@ -304,3 +304,24 @@ def test_the_figures_are_small(script: ModuleType) -> None:
     assert [figure.name for figure in figures] == ["deal.svg", "truth.svg", "view.svg"]
     for figure in figures:
         assert figure.stat().st_size < 64_000, figure.name
+
+
+def test_the_readmes_two_doku_example_says_what_dokuspec_answers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "twodoku" in b]
+    assert len(blocks) == 1
+    monkeypatch.chdir(ROOT)
+    names: dict[str, Any] = {}
+    exec(blocks[0], names)  # the README's own lines, as a reader would run them
+    said = capsys.readouterr().out
+    deal, view = names["deal"], names["view"]
+    assert twodoku.validate(deal) == ()
+    assert "twodoku.deal(1)" in blocks[0] and sum(deal.red) == sum(deal.blue)
+    # The answers the comments give for the view of the handbook's example.
+    assert "r1c3 (8,)" in said
+    assert twodoku.assess_play(view, Square(8, 3), 8).verdict == "hidden-clash"
+    assert twodoku.completable(view).status == "impossible"
+    for claim in ("r1c3 (8,)", "'hidden-clash'", "'impossible'"):
+        assert claim in blocks[0]
