@@ -1,7 +1,9 @@
 """Two-Doku bots, simulation, summaries and records (dokuspec.twodoku.bots, .simulation).
 
-Results are checked against TD-10 worked out from the engine's piles;
-summaries against counts made by hand; records by replaying them.
+The bots' plays are checked against the engine's own reading of TD-7 and the
+full board (which the bots never see); the pile sums the inference bot
+reasons with, against the engine's piles; results against the engine's
+result; summaries against counts made by hand.
 """
 
 from __future__ import annotations
@@ -14,20 +16,22 @@ from pathlib import Path
 
 import pytest
 
-from dokuspec.engine.base import CHANCE, GameOptionError
+from dokuspec.engine.base import CHANCE, Action, GameOptionError
 from dokuspec.engine.twodoku import (
     ENDINGS,
     Colour,
     EndTurn,
     PlaceFaceDown,
     PlayDomino,
+    ReturnToPot,
     TakeFromBoard,
     TakeFromPot,
     TwoDoku,
     TwoDokuState,
 )
 from dokuspec.errors import DokuspecError
-from dokuspec.twodoku.bots import BOT_NAMES, Bot, RandomBot, make_bot
+from dokuspec.twodoku.bots import BOT_NAMES, Bot, InferenceBot, RandomBot, make_bot
+from dokuspec.twodoku.positions import infer_face_down, valid_plays
 from dokuspec.twodoku.simulation import (
     GameResult,
     RecordFileError,
@@ -40,7 +44,7 @@ from dokuspec.twodoku.simulation import (
     simulate,
     summarise,
 )
-from dokuspec.vocabulary.twodoku import PLAYERS
+from dokuspec.vocabulary.twodoku import PLAYERS, Play, Square
 
 # -- helpers ---------------------------------------------------------------------------------------
 
@@ -109,7 +113,7 @@ def test_the_random_bot_chooses_among_every_legal_action_of_a_turn() -> None:
     assert any(a.square not in allowed for a in plays) and any(a.square in allowed for a in plays)
 
 
-@pytest.mark.parametrize("bot", [RandomBot()])
+@pytest.mark.parametrize("bot", [RandomBot(), InferenceBot()])
 def test_bots_refuse_wrong_arguments(bot: Bot) -> None:
     state = play_phase_state(1)
     with pytest.raises(DokuspecError, match="no action"):
@@ -125,12 +129,218 @@ def test_bots_refuse_wrong_arguments(bot: Bot) -> None:
 
 
 def test_bots_by_name() -> None:
-    assert BOT_NAMES == ("random",)
+    assert BOT_NAMES == ("random", "inference")
     assert make_bot("random").name == "random" and isinstance(make_bot("random"), RandomBot)
-    with pytest.raises(DokuspecError, match="unknown bot 'smart' \\(bots: random\\)"):
+    assert make_bot("inference").name == "inference"
+    assert isinstance(make_bot("inference"), InferenceBot)
+    with pytest.raises(DokuspecError, match="unknown bot 'smart' \\(bots: random, inference\\)"):
         make_bot("smart")
     with pytest.raises(TypeError):
         make_bot(1)  # type: ignore[arg-type]
+    with pytest.raises(DokuspecError, match="backend"):
+        InferenceBot(backend="minisat")
+    with pytest.raises(DokuspecError, match="conflict_limit"):
+        InferenceBot(conflict_limit=0)
+    with pytest.raises(TypeError):
+        InferenceBot(conflict_limit=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        InferenceBot().decide("view", [EndTurn()], random.Random(0))  # type: ignore[arg-type]
+    _, over = play_game(0, 0)
+    with pytest.raises(DokuspecError, match="over phase"):
+        InferenceBot().decide(over.view(0), [EndTurn()], random.Random(0))
+    with pytest.raises(DokuspecError, match="no legal action"):
+        InferenceBot().decide(over.view(0), [], random.Random(0))
+
+
+# -- the inference bot -------------------------------------------------------------------------
+
+
+class Watched:
+    """An inference bot whose every play is checked against the full state before it is made."""
+
+    name = "inference"
+
+    def __init__(self, *, verdicts: bool = False) -> None:
+        self.bot = InferenceBot()
+        self.verdicts = verdicts
+        self.plays = 0
+        self.safe_choices = 0
+        self.closings = 0
+
+    def __call__(self, state: TwoDokuState, player: int, rng: random.Random) -> Action:
+        action = self.bot(state, player, rng)
+        assert action in state.legal_actions(player), (str(state), action)
+        if isinstance(action, PlayDomino):
+            self.plays += 1
+            # TD-7: a square the engine allows; TD-8: no face-up domino of the digit nearby.
+            assert action.square in state.allowed_squares(player), (str(state), action)
+            face_up = state.position().face_up
+            assert all(face_up.get(p) != action.digit for p in action.square.peers), action
+            if self.verdicts:
+                self.check_verdict(state, player, action)
+        return action
+
+    def check_verdict(self, state: TwoDokuState, player: int, action: PlayDomino) -> None:
+        """A certainly safe play when there is one (infer_face_down's verdicts), the highest."""
+        view = state.view(player)
+        moves = valid_plays(view).moves()
+        verdicts = {
+            (p.square, p.digit): p.verdict for p in infer_face_down(view, plays=moves).plays
+        }
+        assert verdicts[(action.square, action.digit)] != "hidden-clash"
+        safe = [digit for (_, digit), verdict in verdicts.items() if verdict == "safe"]
+        if safe:
+            assert verdicts[(action.square, action.digit)] == "safe", action
+            assert action.digit == max(safe), action
+            self.safe_choices += 1
+
+
+def test_the_inference_bot_never_plays_where_td7_forbids_or_a_face_up_domino_clashes() -> None:
+    watched = Watched()
+    pairings: list[tuple[Bot, Bot]] = [
+        (watched, watched),
+        (watched, RandomBot()),
+        (watched, watched),
+        (RandomBot(), watched),
+    ]
+    for index in range(40):
+        bots = pairings[index % 4]
+        _, state = play_game(index, 17, bots)
+        assert state.is_terminal()
+    assert watched.plays >= 300  # the check ran on many plays
+
+
+def test_the_inference_bot_plays_a_certainly_safe_play_when_there_is_one_the_highest() -> None:
+    watched = Watched(verdicts=True)
+    for index in range(8):
+        play_game(index, 23, (watched, watched))
+    assert watched.safe_choices >= 20, watched.safe_choices
+
+
+def test_the_inference_bot_beats_the_random_bot() -> None:
+    # 40 games, 20 as Red and 20 as Blue. Random against random wins about 40% of
+    # its games (draws are common): 36 wins or more cannot happen by accident.
+    wins = 0
+    for index, result in enumerate(simulate(20, 5, ("inference", "random"))):
+        assert result.index == index
+        wins += result.winner == "red"
+    for result in simulate(20, 6, ("random", "inference")):
+        wins += result.winner == "blue"
+    assert wins >= 36
+
+
+def test_the_inference_bot_ends_a_game_it_leads_when_the_other_turn_failed_td9_td10() -> None:
+    # The bot reads the sums and the last turn from its view; the engine knows them.
+    seen = 0
+    for index in range(50):
+        _, game = play_game(index, 31, ("random", "inference"))
+        state = TwoDoku().new_initial_state(game.seed)
+        started = -1  # the turns finished when the current turn started
+        turn_events = 0  # the events before the current turn
+        red_failed = False
+        for entry in game.history():
+            if state.phase == "play" and state.turns != started and state.current_player() >= 0:
+                if state.current_player() == 1:
+                    red_turn = state.events()[turn_events:]
+                    red_failed = not any(isinstance(e, Play) and e.succeeded for e in red_turn)
+                    red, blue = piles(state)
+                    if red_failed and blue < red:
+                        seen += 1
+                        ended = state.clone()
+                        bot = InferenceBot()
+                        while ended.current_player() == 1:
+                            ended.apply_action(bot(ended, 1, random.Random(0)))
+                        result = ended.result()
+                        assert result is not None, str(ended)
+                        assert (result.winner, result.ending) == ("blue", "no-successful-play")
+                started, turn_events = state.turns, len(state.events())
+            state.apply_action(entry.actions[0])
+    assert seen >= 10, seen
+
+
+def test_the_inference_bot_decides_from_its_view_alone_td11() -> None:
+    # States that differ only in what the player cannot see (the face-down digits
+    # and the other pile) get the same decision.
+    bot = InferenceBot()
+    differed = decisions = 0
+    for index in range(6):
+        _, finished = play_game(index, 41, (bot, bot))
+        state = TwoDoku().new_initial_state(finished.seed)
+        for step, entry in enumerate(finished.history()):
+            player = state.current_player()
+            if player >= 0 and state.phase == "play" and step % 2 == 0:
+                other = state.resample_from_infostate(player, random.Random(step))
+                assert other.view(player) == state.view(player)
+                differed += other.position() != state.position()
+                for seed in range(2):
+                    mine = bot(state, player, random.Random(seed))
+                    theirs = bot(other, player, random.Random(seed))
+                    assert mine == theirs, (str(state), mine, theirs)
+                    decisions += 1
+            state.apply_action(entry.actions[0])
+    assert decisions >= 60 and differed >= 20, (decisions, differed)
+
+
+def test_the_inference_bot_colours_apart_and_places_near_the_other_colour_td2_td3() -> None:
+    bot = InferenceBot()
+    for seed in range(3):
+        state = TwoDoku().new_initial_state(seed)
+        rngs = (random.Random(seed), random.Random(seed + 100))
+        while state.phase in ("colouring", "placing"):
+            player = state.current_player()
+            action = bot(state, player, rngs[player])
+            if isinstance(action, PlaceFaceDown):
+                # The white square with the most peers of the other colour less its own.
+                red, blue = state.colours()
+                mine, theirs = (red, blue) if player == 0 else (blue, red)
+
+                def lead(
+                    square: Square,
+                    mine: frozenset[Square] = mine,
+                    theirs: frozenset[Square] = theirs,
+                ) -> int:
+                    return len(square.peers & theirs) - len(square.peers & mine)
+
+                whites = [a.square for a in state.legal_actions() if isinstance(a, PlaceFaceDown)]
+                assert lead(action.square) == max(lead(s) for s in whites)
+            state.apply_action(action)
+        red, blue = state.colours()
+        # 72 squares of 81: a square nobody coloured is always left, so none is shared.
+        assert len(red) == len(blue) == 36 and not red & blue
+
+
+def test_the_inference_bot_returns_its_highest_domino_after_a_failed_play_td6() -> None:
+    returns = 0
+    for index in range(10):
+        _, state = play_game(index, 51, ("inference", "inference"))
+        pile_before = None
+        replayed = TwoDoku().new_initial_state(state.seed)
+        for entry in state.history():
+            action = entry.actions[0]
+            if isinstance(action, ReturnToPot):
+                pile_before = replayed.view(entry.player).pile
+                assert action.digit == max(pile_before)
+                returns += 1
+            replayed.apply_action(action)
+    assert returns >= 3
+
+
+def test_the_inference_bot_plays_the_same_game_on_either_backend() -> None:
+    # The inference is exact on both solvers, so the choices are the same.
+    sat = play_game(1, 7, (InferenceBot(backend="sat"), InferenceBot(backend="sat")))[1]
+    z3 = play_game(1, 7, (InferenceBot(backend="z3"), InferenceBot(backend="z3")))[1]
+    assert z3.history() == sat.history()
+    assert sum(isinstance(e.actions[0], PlayDomino) for e in sat.history()) >= 4
+
+
+def test_the_inference_bot_does_not_change_the_state() -> None:
+    state = play_phase_state(4)
+    taken = state.clone()
+    taken.apply_action(next(a for a in taken.legal_actions() if isinstance(a, TakeFromPot)))
+    for start in (state, taken):
+        before = start.clone()
+        InferenceBot()(start, 0, random.Random(0))
+        assert start == before
 
 
 # -- simulation ------------------------------------------------------------------------------------
@@ -141,8 +351,8 @@ def test_simulation_is_reproducible() -> None:
     assert list(simulate(30, 9)) == first
     assert [r.index for r in first] == list(range(30))
     assert len({r.seed for r in first}) == 30
-    mixed = list(simulate(3, 2, ("random", "random")))
-    assert list(simulate(3, 2, ("random", "random"))) == mixed
+    mixed = list(simulate(3, 2, ("inference", "random")))
+    assert list(simulate(3, 2, ("inference", "random"))) == mixed
 
 
 def test_simulation_results_do_not_depend_on_the_order_of_games() -> None:
@@ -151,7 +361,7 @@ def test_simulation_results_do_not_depend_on_the_order_of_games() -> None:
     random.Random(0).shuffle(shuffled)
     alone = {i: play_game(i, 4)[0] for i in shuffled}
     assert [alone[i] for i in range(30)] == randoms
-    bots = ("random", "random")
+    bots = ("inference", "inference")
     forward = list(simulate(2, 4, bots))
     assert [play_game(i, 4, bots)[0] for i in (1, 0)][::-1] == forward
 
@@ -195,7 +405,7 @@ def test_simulation_streams_and_writes_each_record_as_its_game_finishes(tmp_path
 
 
 def test_records_replay_to_the_results(tmp_path: Path) -> None:
-    results = list(simulate(4, 8, ("random", "random"), tmp_path))
+    results = list(simulate(4, 8, ("inference", "random"), tmp_path))
     for result in results:
         path = tmp_path / record_name(result.index)
         text = path.read_text(encoding="utf-8")
@@ -354,7 +564,7 @@ def test_summary_of_a_simulation_counts_every_game() -> None:
 
 
 def finished_record() -> str:
-    _, state = play_game(0, 3, ("random", "random"))
+    _, state = play_game(0, 3, ("inference", "random"))
     return record_text(state)
 
 
@@ -366,7 +576,7 @@ def located(text: str | bytes) -> RecordFileError:
 
 
 def test_a_record_replays_to_an_equal_state() -> None:
-    _, state = play_game(2, 3, ("random", "random"))
+    _, state = play_game(2, 3, ("inference", "random"))
     again = replay_record(record_text(state).encode("utf-8"))
     assert again == state
     assert replay_record("\ufeff" + record_text(state)) == state
