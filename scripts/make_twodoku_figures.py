@@ -7,8 +7,9 @@ Run from the repository root (after installing dokuspec)::
 
 Writes the SVG pictures under ``docs/figures/twodoku/`` and, under
 ``docs/generated/``, the record of every computed fact
-(``twodoku-facts.json``), the view of the worked example in its JSON form
-(``twodoku-view.json``) and the reStructuredText pieces that
+(``twodoku-facts.json``), the deal shown and the view of the worked
+example in their JSON forms (``twodoku-deal.json``, ``twodoku-view.json``)
+and the reStructuredText pieces that
 ``docs/rules/twodoku.rst`` includes (``twodoku-*.inc``). Nothing in them is
 typed by hand, and every fact is checked against a second reading:
 
@@ -691,6 +692,7 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
         GENERATED / "twodoku-deal.inc": deal_include(facts["deal"]),
         GENERATED / "twodoku-fair.inc": fair_include(facts),
         GENERATED / "twodoku-balance.inc": balance_include(facts),
+        GENERATED / "twodoku-deal.json": str(Deal.from_json(facts["deal"]["deal"])) + "\n",
         GENERATED / "twodoku-view.json": str(View.from_json(facts["hidden"]["view"])) + "\n",
         GENERATED / "twodoku-hidden-view.inc": hidden_view_include(facts["hidden"]),
         GENERATED / "twodoku-hidden-digits.inc": hidden_digits_include(facts["hidden"]),

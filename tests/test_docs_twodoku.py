@@ -325,3 +325,12 @@ def test_the_readmes_two_doku_example_says_what_dokuspec_answers(
     assert twodoku.completable(view).status == "impossible"
     for claim in ("r1c3 (8,)", "'hidden-clash'", "'impossible'"):
         assert claim in blocks[0]
+
+
+def test_the_notation_pages_whole_deal_is_the_chapters_and_valid(script: ModuleType) -> None:
+    text = NOTATION.read_text(encoding="utf-8")
+    assert f"``dokuspec.twodoku.deal({script.DEAL_SEED})``" in text
+    assert ".. literalinclude:: generated/twodoku-deal.json" in text
+    deal = Deal.parse((ROOT / script.GENERATED / "twodoku-deal.json").read_text(encoding="utf-8"))
+    assert deal == twodoku.deal(script.DEAL_SEED)
+    assert twodoku.validate(deal) == ()
