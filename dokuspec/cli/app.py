@@ -12,6 +12,7 @@ from dokuspec import __version__
 from dokuspec.cli.competitive import competitive_group
 from dokuspec.cli.io import Status, error_line, silence_stdout
 from dokuspec.cli.sumodoku import sumodoku_group
+from dokuspec.cli.twodoku import twodoku_group
 
 __all__ = ["main"]
 
@@ -60,3 +61,4 @@ def main() -> None:
 
 main.add_command(sumodoku_group)
 main.add_command(competitive_group)
+main.add_command(twodoku_group)

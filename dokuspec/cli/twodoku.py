@@ -1,0 +1,418 @@
+"""``dokuspec twodoku``: deals, their validation and their exact counts.
+
+Each command parses its arguments, calls :mod:`dokuspec.twodoku` and prints
+a readable answer within 80 columns, or JSON with ``--json``. Files are
+read as bytes and decoded as UTF-8 (a byte-order mark is skipped); ``-``
+reads standard input. Bad input is one line naming the file, line and
+column (and the JSON path), with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from dokuspec import twodoku
+from dokuspec.cli.io import (
+    InputError,
+    Output,
+    Status,
+    error_line,
+    guarded,
+    hint,
+    shown,
+    standard_output,
+)
+from dokuspec.cli.report import WIDTH
+from dokuspec.errors import DokuspecError, NotationError
+
+__all__ = ["twodoku_group"]
+
+_STDIN = "<stdin>"
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+_INVALID = 1
+"""The exit status of ``validate`` for a deal that breaks a rule."""
+
+
+@click.group(name="twodoku")
+def twodoku_group() -> None:
+    """Two-Doku: deals (TD-1 to TD-4), what a player can infer (TD-11), games."""
+
+
+# -- shared --------------------------------------------------------------------------------------
+
+
+def _console(out: Output) -> Console:
+    return Console(
+        file=out,  # type: ignore[arg-type]
+        width=WIDTH,
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+
+
+def _print(console: Console, line: str, style: str | None = None) -> None:
+    """Print one line as plain text (never markup), control characters escaped."""
+    console.print(Text(shown(line), style=style or ""))
+
+
+def _wrapped(console: Console, line: str, indent: str = "  ") -> None:
+    """Print a long line wrapped within 80 columns, continuation lines indented."""
+    for part in textwrap.wrap(
+        line,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent]:
+        _print(console, part)
+
+
+def _json(out: Output, record: dict[str, Any]) -> None:
+    out.write(json.dumps(record) + "\n")
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def _read_input(name: str, what: str) -> tuple[str, bytes]:
+    """The bytes of a file, or of standard input for ``-``, and the name to report."""
+    if name == "-":
+        stream = sys.stdin
+        if stream is None:
+            raise InputError(_STDIN, OSError(9, "standard input is closed"))
+        if _is_terminal(stream):
+            hint(f"reading {what} from standard input; end with Ctrl-D")
+        try:
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+        except OSError as error:
+            raise InputError(_STDIN, error) from None
+        return _STDIN, data
+    try:
+        handle = open(name, "rb")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise DokuspecError(f"{shown(name)!r}: cannot open: {error.strerror or error}") from None
+    with handle:
+        try:
+            return name, handle.read()
+        except OSError as error:
+            raise InputError(name, error) from None
+
+
+def _decoded(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text (a byte-order mark kept: the readers skip it)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = error.start - (before.rfind(b"\n") + 1) + 1
+        raise NotationError(
+            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
+            line=line,
+            column=column,
+            source=source,
+        ) from None
+
+
+def _located(error: NotationError, source: str) -> NotationError:
+    """``error`` placed in ``source`` (line and column 1 when it names none)."""
+    return NotationError(
+        error.reason,
+        line=error.line if error.line is not None else 1,
+        column=error.column if error.column is not None else 1,
+        source=shown(source),
+    )
+
+
+def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
+    source, data = _read_input(name, "a deal (JSON)")
+    try:
+        return source, twodoku.Deal.parse(_decoded(data, source))
+    except NotationError as error:
+        if error.source is not None:
+            raise
+        raise _located(error, source) from None
+
+
+def _read_view(name: str) -> tuple[str, twodoku.View]:
+    source, data = _read_input(name, "a player's view (JSON)")
+    try:
+        return source, twodoku.View.parse(_decoded(data, source))
+    except NotationError as error:
+        if error.source is not None:
+            raise
+        raise _located(error, source) from None
+    except DokuspecError as error:
+        raise type(error)(f"{shown(source)}: {error}") from None
+
+
+class _BalanceType(click.ParamType):  # type: ignore[type-arg]
+    """Balance options of a deal (TD-15): ``max_digit_count_gap=N``, ``equal_high_count``."""
+
+    name = "options"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, twodoku.Balance):
+            return value
+        try:
+            return twodoku.Balance.parse(str(value))
+        except DokuspecError as error:
+            self.fail(f"{shown(str(value))!r}: {error}", param, ctx)
+
+
+def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
+    return click.option(
+        "--balance",
+        type=_BalanceType(),
+        default="off",
+        show_default=True,
+        metavar="OPTIONS",
+        help=help_text,
+    )
+
+
+_ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
+
+
+class _Seed(click.ParamType):  # type: ignore[type-arg]
+    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_INTEGER.fullmatch(text):
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
+
+
+# -- deal ----------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="deal")
+@click.option(
+    "--seed",
+    type=_Seed(),
+    default=None,
+    help="The deal's seed (the same seed, the same deal); default: a random one, printed.",
+)
+@_balance_option(
+    "Balance beyond equal sums (TD-15): 'max_digit_count_gap=N', 'equal_high_count', "
+    "both separated by a comma, or 'off'."
+)
+@click.option(
+    "--method",
+    type=click.Choice(list(twodoku.DEAL_METHODS)),
+    default="solver",
+    show_default=True,
+    help="How balance options are met: the solver (fast, not uniform) or rejection "
+    "(exactly uniform among balanced deals).",
+)
+@click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
+def deal_command(seed: int | None, balance: Any, method: str, as_json: bool) -> None:
+    """Deal a game: colouring, face-down dominoes, pot, piles.
+
+    The deal (TD-2 to TD-4) is uniform among the fair deals of its face-down draw (equal
+    pile sums, dominoes counted as pieces: TD-4 read as TD-16); with
+    --balance, it also meets the balance options (TD-15), uniformly so only
+    with --method rejection. The colouring and the face-down squares are
+    drawn at random. Prints the board (R and B: the squares each player
+    coloured; [7]r: a face-down 7 placed by Red), the digit counts and sums
+    of the pot and the piles, and the seed; with --json, the deal's JSON
+    object, which 'validate' reads (give --seed to draw it again).
+
+    Exit status: 0 dealt; 1 no balanced deal within the attempts or the
+    solver's budget; 2 bad usage; 74 an output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        if seed is None:
+            seed = secrets.randbits(63)
+        try:
+            dealt = twodoku.deal(seed, balance=balance, method=method)  # type: ignore[arg-type]
+        except twodoku.BalanceError as error:
+            error_line(str(error))
+            sys.exit(Status.UNKNOWN)
+        if as_json:
+            _json(out, dealt.to_json())
+        else:
+            console = _console(out)
+            for line in twodoku.deal_text(dealt).splitlines():
+                _print(console, line)
+            _print(console, "")
+            red, blue = sum(dealt.red), sum(dealt.blue)
+            _print(console, f"Red's pile sums to {red} and Blue's to {blue}: a fair deal (TD-4)")
+            _print(console, f"seed {seed}; balance: {balance}")
+    sys.exit(Status.OK)
+
+
+# -- validate ------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="validate")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
+def validate_command(file: str, balance: Any, as_json: bool) -> None:
+    """Check a deal against the rules TD-1 to TD-4.
+
+    FILE is a deal's JSON object ('deal --json' writes one), or '-' for
+    standard input. Lists every rule the deal breaks, one per line with its
+    stable code (see dokuspec.twodoku.VIOLATION_CODES) and a sentence. With
+    --json: 'source', 'valid' and 'violations' (each 'code' and 'message').
+
+    Exit status: 0 a valid deal; 1 an invalid deal (its violations listed);
+    2 input that is not a deal's JSON (one line naming the file, line,
+    column and JSON path) or bad usage; 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, found = _read_deal(file)
+        violations = twodoku.validate(found, balance)
+        if as_json:
+            _json(
+                out,
+                {
+                    "source": source,
+                    "valid": not violations,
+                    "violations": [{"code": v.code, "message": v.message} for v in violations],
+                },
+            )
+        else:
+            console = _console(out)
+            if not violations:
+                _print(console, f"{source}: a valid deal", style="green")
+            else:
+                noun = "violation" if len(violations) == 1 else "violations"
+                _print(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
+                for violation in violations:
+                    _wrapped(console, f"{violation.code}: {violation.message}")
+    sys.exit(_INVALID if violations else Status.OK)
+
+
+# -- count ---------------------------------------------------------------------------------------
+
+
+def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
+    """The face-down draw of FILE: a deal's JSON object, or digits as text."""
+    source, data = _read_input(name, "a deal (JSON) or the face-down digits")
+    text = _decoded(data, source)
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        found = _parse_deal(text, source)
+        try:
+            return source, twodoku.Dominoes(f.digit for f in found.face_down)
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: $.face_down: {error}") from None
+    digits = twodoku.Dominoes()
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        content = line.split("#", 1)[0]
+        try:
+            digits += twodoku.Dominoes.parse(content) if content.strip() else twodoku.Dominoes()
+        except NotationError as error:
+            raise NotationError(
+                error.reason, line=number, column=error.column or 1, source=shown(source)
+            ) from None
+    return source, digits
+
+
+def _parse_deal(text: str, source: str) -> twodoku.Deal:
+    try:
+        return twodoku.Deal.parse(text)
+    except NotationError as error:
+        raise _located(error, source) from None
+
+
+def _percent(probability: float, places: int) -> str:
+    return f"{100 * probability:.{places}f} %"
+
+
+@twodoku_group.command(name="count")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--pots", is_flag=True, help="Also the fair deals of each pot.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of sentences.")
+def count_command(file: str, pots: bool, as_json: bool) -> None:
+    """Count the fair deals of a face-down draw.
+
+    The counts are exact (TD-4 read as TD-16). FILE holds the face-down
+    draw: either a deal's JSON object (its eight face-down digits are used;
+    the rest of the deal is not judged), or the eight digits as text
+    separated by spaces or commas, on one or more lines ('#' starts a
+    comment): "1 1 2 3 5 7 9 9". '-' reads standard input. Prints the
+    number of fair deals (equal pile sums) of the 82 dominoes left, the
+    number of all deals, the acceptance probability (the chance that a
+    uniform deal is fair: how often the dealer deals again), and the fair
+    deals counted by digit multisets. With --pots, the fair deals of each
+    pot. With --json: 'face_down', 'fair', 'total', 'probability',
+    'multisets' and 'by_pot' (each 'pot', 'fair', 'multisets').
+
+    Exit status: 0 counted; 2 bad input (not 8 digits 1-9, or not a deal's
+    JSON) or usage; 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, draw = _read_draw(file)
+        try:
+            found = twodoku.count_fair_deals(draw)
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: {error}") from None
+        by_pot = sorted(found.by_pot.items(), key=lambda item: item[0].to_json())
+        if as_json:
+            _json(
+                out,
+                {
+                    "face_down": draw.to_json(),
+                    "fair": found.fair,
+                    "total": found.total,
+                    "probability": float(found.probability),
+                    "multisets": found.multisets,
+                    "by_pot": [
+                        {
+                            "pot": pot.to_json(),
+                            "fair": n,
+                            "multisets": found.multisets_by_pot.get(pot, 0),
+                        }
+                        for pot, n in by_pot
+                    ],
+                },
+            )
+        else:
+            console = _console(out)
+            _print(console, f"face-down draw: {draw}")
+            _print(console, f"fair deals: {found.fair:,}")
+            _print(console, f"all deals: {found.total:,}")
+            probability = float(found.probability)
+            if found.fair:
+                _print(
+                    console,
+                    f"acceptance probability: {_percent(probability, 3)} "
+                    f"(about 1 deal in {1 / probability:,.1f} is fair)",
+                )
+            else:
+                _print(console, "acceptance probability: 0: no fair deal; TD-4 draws again")
+            _print(console, f"fair deals by digit multisets: {found.multisets:,}")
+            if pots and found.fair:
+                _print(console, "")
+                _print(console, f"  {'pot':<5}{'fair deals':>38}{'share':>12}")
+                for pot, n in by_pot:
+                    share = _percent(n / found.fair, 2)
+                    _print(console, f"  {pot!s:<5}{n:>38,}{share:>12}")
+    sys.exit(Status.OK)

@@ -1,0 +1,313 @@
+"""``dokuspec twodoku``: deal, validate, count, infer; output, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from dokuspec import twodoku
+from dokuspec.cli import main
+from dokuspec.twodoku import Dominoes
+
+
+def run(*args: str, stdin: bytes | str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["twodoku", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, data: dict[str, Any] | str, name: str = "deal.json") -> Path:
+    path = tmp_path / name
+    text = data if isinstance(data, str) else json.dumps(data, indent=1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def one_line_error(code: int, out: str, err: str) -> str:
+    """The message of a one-line error with status 2 and nothing on standard output."""
+    assert (code, out) == (2, "")
+    assert err.startswith("dokuspec: error: ") and err.count("\n") == 1
+    return err.removeprefix("dokuspec: error: ").rstrip("\n")
+
+
+# -- deal ----------------------------------------------------------------------------------------
+
+
+def test_deal_json_is_the_seeded_deal_and_valid() -> None:
+    code, out, err = run("deal", "--seed", "5", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert list(data) == ["red_squares", "blue_squares", "face_down", "pot", "red", "blue"]
+    assert data == twodoku.deal(5).to_json()
+    # The rules, counted here: ten of each digit, 2 + 40 + 40, equal sums, 36 squares each.
+    digits = Counter([f["digit"] for f in data["face_down"]] + data["pot"] + data["red"])
+    digits.update(data["blue"])
+    assert digits == dict.fromkeys(range(1, 10), 10)
+    assert (len(data["pot"]), len(data["red"]), len(data["blue"])) == (2, 40, 40)
+    assert sum(data["red"]) == sum(data["blue"])
+    assert len({tuple(s) for s in data["red_squares"]}) == 36
+    assert len({tuple(s) for s in data["blue_squares"]}) == 36
+    assert run("deal", "--seed", "5", "--json")[1] == out
+
+
+def test_deal_text_fits_80_columns_with_the_sums_and_the_seed() -> None:
+    code, out, err = run("deal", "--seed", "11")
+    assert (code, err) == (0, "")
+    dealt = twodoku.deal(11)
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert out.startswith(twodoku.deal_text(dealt) + "\n")
+    total = sum(dealt.red)
+    assert total == sum(dealt.blue)
+    assert lines[-2:] == [
+        f"Red's pile sums to {total} and Blue's to {total}: a fair deal (TD-4)",
+        "seed 11; balance: off",
+    ]
+
+
+def test_deal_without_a_seed_prints_the_seed_that_draws_it_again() -> None:
+    code, out, _ = run("deal")
+    assert code == 0
+    seed_line = out.splitlines()[-1]
+    assert seed_line.startswith("seed ") and seed_line.endswith("; balance: off")
+    seed = int(seed_line.removeprefix("seed ").split(";")[0])
+    assert run("deal", "--seed", str(seed))[1] == out
+
+
+def test_deal_with_balance_options_meets_them() -> None:
+    code, out, _ = run(
+        "deal", "--seed", "3", "--balance", "max_digit_count_gap=1,equal_high_count", "--json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    red, blue = Counter(data["red"]), Counter(data["blue"])
+    assert all(abs(red[d] - blue[d]) <= 1 for d in range(1, 10))
+    assert sum(red[d] for d in (7, 8, 9)) == sum(blue[d] for d in (7, 8, 9))
+    assert sum(data["red"]) == sum(data["blue"])
+    path_code, text, _ = run("deal", "--seed", "3", "--balance", "equal_high_count")
+    assert path_code == 0
+    assert text.splitlines()[-1] == "seed 3; balance: equal_high_count"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--seed", "x"], "Invalid value for '--seed': 'x': give an integer"),
+        (["--seed", "1.5"], "Invalid value for '--seed'"),
+        (["--balance", "fairish"], "Invalid value for '--balance': 'fairish'"),
+        (["--balance", "max_digit_count_gap=-1"], "Invalid value for '--balance'"),
+        (["--method", "magic"], "Invalid value for '--method'"),
+    ],
+)
+def test_deal_usage_errors_are_one_line(args: list[str], words: str) -> None:
+    message = one_line_error(*run("deal", *args))
+    assert message.startswith(words)
+
+
+# -- validate ------------------------------------------------------------------------------------
+
+
+def dealt(seed: int = 2) -> dict[str, Any]:
+    data: dict[str, Any] = twodoku.deal(seed).to_json()
+    return data
+
+
+def swap_unequal(data: dict[str, Any]) -> None:
+    """Exchange a domino of Red's with a different digit of Blue's: only the sums change."""
+    i = next(i for i, d in enumerate(data["red"]) if d != data["blue"][0])
+    data["red"][i], data["blue"][0] = data["blue"][0], data["red"][i]
+
+
+def third_pot_domino(data: dict[str, Any]) -> None:
+    data["pot"].append(data["red"][0])
+
+
+def face_down_on_red(data: dict[str, Any]) -> None:
+    taken = {(f["row"], f["col"]) for f in data["face_down"]}
+    row, col = next(s for s in data["red_squares"] if tuple(s) not in taken)
+    data["face_down"][0].update(row=row, col=col)
+
+
+def repeated_square(data: dict[str, Any]) -> None:
+    data["blue_squares"][-1] = data["blue_squares"][0]
+
+
+def digit_ten(data: dict[str, Any]) -> None:
+    data["red"][0] = 10
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "codes"),
+    [
+        (swap_unequal, ["unequal-sums"]),
+        (third_pot_domino, ["pot-size", "conservation"]),
+        (face_down_on_red, ["face-down-coloured"]),
+        (repeated_square, ["colouring-repeat"]),
+        # Out-of-range digits are left out of the sums (and of the ten of each).
+        (digit_ten, ["digit-range", "conservation", "unequal-sums"]),
+    ],
+)
+def test_validate_lists_each_violation_with_its_code(
+    tmp_path: Path, corrupt: Any, codes: list[str]
+) -> None:
+    data = dealt()
+    corrupt(data)
+    path = write(tmp_path, data)
+    code, out, err = run("validate", str(path))
+    assert (code, err) == (1, "")
+    lines = out.splitlines()
+    noun = "violation" if len(codes) == 1 else "violations"
+    assert lines[0] == f"{path}: not a valid deal: {len(codes)} {noun}"
+    starts = [line for line in lines[1:] if not line.startswith("      ")]
+    assert [line.split(":")[0] for line in starts] == [f"  {c}" for c in codes]
+    assert all(len(line) <= 80 for line in lines[1:])  # the first names the file
+    code, out, _ = run("validate", str(path), "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert (report["source"], report["valid"]) == (str(path), False)
+    assert [v["code"] for v in report["violations"]] == codes
+    assert all(set(v) == {"code", "message"} and v["message"] for v in report["violations"])
+    assert set(codes) <= set(twodoku.VIOLATION_CODES)
+
+
+def test_a_valid_deal_exits_0(tmp_path: Path) -> None:
+    path = write(tmp_path, dealt(7))
+    assert run("validate", str(path)) == (0, f"{path}: a valid deal\n", "")
+    code, out, _ = run("validate", str(path), "--json")
+    assert code == 0
+    assert json.loads(out) == {"source": str(path), "valid": True, "violations": []}
+
+
+def test_validate_reads_standard_input() -> None:
+    code, out, err = run("validate", "-", stdin=json.dumps(dealt(4)))
+    assert (code, out, err) == (0, "<stdin>: a valid deal\n", "")
+
+
+def test_validate_checks_balance_options_when_asked(tmp_path: Path) -> None:
+    data = dealt(9)
+    red, blue = Counter(data["red"]), Counter(data["blue"])
+    path = write(tmp_path, data)
+    code, out, _ = run("validate", str(path), "--balance", "max_digit_count_gap=0", "--json")
+    unequal = any(red[d] != blue[d] for d in range(1, 10))
+    assert code == (1 if unequal else 0)
+    found = [v["code"] for v in json.loads(out)["violations"]]
+    assert found == (["digit-gap"] if unequal else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"red_squares": [],\n "pot": [1,,2]}', "2:12: not JSON"),
+        ("[]", "1:1: $: a deal is a JSON object, not an array"),
+        ('{"red_squares": [[1, 1]]}', "1:1: $: 'blue_squares' is a required property"),
+    ],
+)
+def test_unreadable_deals_exit_2_with_file_line_and_column(
+    tmp_path: Path, text: str, where: str
+) -> None:
+    path = write(tmp_path, text)
+    message = one_line_error(*run("validate", str(path)))
+    assert message.startswith(f"{path}:{where}")
+
+
+def test_a_value_of_the_wrong_type_is_located_by_its_json_path(tmp_path: Path) -> None:
+    data = dealt()
+    text = json.dumps(data, indent=1).replace('"placed_by": "red"', '"placed_by": "green"', 1)
+    path = write(tmp_path, text)
+    lines = text.splitlines()
+    number = next(n for n, line in enumerate(lines) if '"green"' in line)
+    column = lines[number].index('"green"') + 1
+    message = one_line_error(*run("validate", str(path)))
+    assert message.startswith(f"{path}:{number + 1}:{column}: $.face_down[0].placed_by: ")
+
+
+def test_bad_bytes_and_missing_files_are_one_line(tmp_path: Path) -> None:
+    message = one_line_error(*run("validate", "-", stdin=b'{"pot": \xfe}'))
+    assert message == "<stdin>:1:9: not UTF-8: the byte 0xfe cannot start or continue a character"
+    missing = tmp_path / "none.json"
+    message = one_line_error(*run("validate", str(missing)))
+    assert message == f"'{missing}': cannot open: No such file or directory"
+    message = one_line_error(*run("validate", str(tmp_path)))
+    assert message.startswith("Invalid value for 'FILE'")
+
+
+def test_control_characters_in_a_file_name_are_escaped(tmp_path: Path) -> None:
+    path = write(tmp_path, "{", name="a\x1b[31mb.json")
+    message = one_line_error(*run("validate", str(path)))
+    assert "\x1b" not in message
+    assert "a\\x1b[31mb.json:1:2: not JSON" in message
+
+
+# -- count ---------------------------------------------------------------------------------------
+
+DRAW = "1 1 2 3 5 7 9 9"
+
+
+def all_deals() -> int:
+    """82 physical dominoes: 2 to the pot, 40 to Red, 40 to Blue (TD-4)."""
+    return math.comb(82, 2) * math.comb(80, 40)
+
+
+def test_count_of_a_draw_as_digits(tmp_path: Path) -> None:
+    path = write(tmp_path, "# the face-down draw\n1 1 2 3\n5, 7, 9, 9\n", name="draw.txt")
+    code, out, err = run("count", str(path))
+    assert (code, err) == (0, "")
+    exact = twodoku.count_fair_deals(Dominoes.parse(DRAW))
+    assert exact.total == all_deals()
+    lines = out.splitlines()
+    assert lines[:3] == [
+        f"face-down draw: {DRAW}",
+        f"fair deals: {exact.fair:,}",
+        f"all deals: {all_deals():,}",
+    ]
+    assert lines[3].startswith(f"acceptance probability: {100 * exact.fair / all_deals():.3f} %")
+    assert lines[4] == f"fair deals by digit multisets: {exact.multisets:,}"
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_count_of_a_deal_file_uses_its_face_down_draw(tmp_path: Path) -> None:
+    data = dealt(6)
+    draw = Dominoes(f["digit"] for f in data["face_down"])
+    path = write(tmp_path, data)
+    code, out, _ = run("count", str(path), "--json")
+    assert code == 0
+    report = json.loads(out)
+    exact = twodoku.count_fair_deals(draw)
+    assert report["face_down"] == sorted(f["digit"] for f in data["face_down"])
+    assert (report["fair"], report["total"]) == (exact.fair, all_deals())
+    assert report["probability"] == pytest.approx(exact.fair / all_deals(), rel=1e-12)
+    assert report["multisets"] == exact.multisets
+    # Every pot of two of the 82 left, and the fair deals split among the pots.
+    assert sum(p["fair"] for p in report["by_pot"]) == exact.fair
+    assert all(len(p["pot"]) == 2 and p["fair"] > 0 for p in report["by_pot"])
+    assert sum(p["multisets"] for p in report["by_pot"]) == exact.multisets
+
+
+def test_count_pots_table_fits_80_columns() -> None:
+    code, out, _ = run("count", "-", "--pots", stdin=DRAW)
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("") + 1
+    assert lines[start].split() == ["pot", "fair", "deals", "share"]
+    rows = lines[start + 1 :]
+    exact = twodoku.count_fair_deals(Dominoes.parse(DRAW))
+    assert len(rows) == len(exact.by_pot)
+    assert sum(int(row.split()[2].replace(",", "")) for row in rows) == exact.fair
+    assert all(len(line) <= 80 for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 1 2 3 5 7 9", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 7"),
+        ("1 1 2 3\n5 x 9 9", "<stdin>:2:3: 'x' is not a domino: a digit 1-9"),
+        ("1 1 1 1 1 1 1 1 1 1 1", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 11"),
+    ],
+)
+def test_count_refuses_a_draw_that_is_not_eight_digits(text: str, message: str) -> None:
+    assert one_line_error(*run("count", "-", stdin=text)) == message
