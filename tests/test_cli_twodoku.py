@@ -89,9 +89,19 @@ def test_deal_with_balance_options_meets_them() -> None:
     assert all(abs(red[d] - blue[d]) <= 1 for d in range(1, 10))
     assert sum(red[d] for d in (7, 8, 9)) == sum(blue[d] for d in (7, 8, 9))
     assert sum(data["red"]) == sum(data["blue"])
-    path_code, text, _ = run("deal", "--seed", "3", "--balance", "equal_high_count")
-    assert path_code == 0
+    code, text, _ = run("deal", "--seed", "3", "--balance", "equal_high_count")
+    assert code == 0
     assert text.splitlines()[-1] == "seed 3; balance: equal_high_count"
+
+
+def test_deal_by_rejection_meets_the_balance_options() -> None:
+    args = ["--seed", "8", "--balance", "equal_high_count", "--method", "rejection", "--json"]
+    code, out, _ = run("deal", *args)
+    assert code == 0
+    data = json.loads(out)
+    assert sum(data["red"]) == sum(data["blue"])
+    high = [sum(1 for d in data[pile] if d >= 7) for pile in ("red", "blue")]
+    assert high[0] == high[1]
 
 
 @pytest.mark.parametrize(
