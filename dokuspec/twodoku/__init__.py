@@ -11,6 +11,20 @@ Deals (:mod:`dokuspec.twodoku.deals`, rules TD-1 to TD-4, TD-15, TD-16):
   draw (:class:`FairDealCount`), :func:`pile_digit_distribution` and
   :func:`fair_split_exists`.
 
+Positions and hidden information (:mod:`dokuspec.twodoku.positions`, TD-6 to
+TD-11), answered by the SAT backend or Z3:
+
+* :func:`valid_plays` / :func:`allowed_squares`: where each domino of a pile
+  may go now (TD-7) and which plays clash visibly (TD-8);
+* :func:`infer_face_down`: from one player's :class:`View`, the digits each
+  face-down domino can still have, each with a witness, and verdicts on
+  planned plays (:func:`assess_play`): safe, a clash, or uncertain;
+* :func:`completable`: whether the board can still become a full Sudoku.
+
+The game is the engine's :class:`TwoDoku` (registered as ``"twodoku"``;
+states :class:`TwoDokuState`, results :class:`TwoDokuResult`, endings
+:data:`ENDINGS`).
+
 The values (:class:`Square`, :class:`Dominoes`, :class:`Colouring`,
 :class:`Deal`, :class:`Position`, :class:`View` and the events :class:`Take`,
 :class:`Play`, :class:`Return`) are re-exported from
@@ -21,6 +35,12 @@ and :func:`view_text` draw them for a terminal
 
 from __future__ import annotations
 
+from dokuspec.engine.twodoku import (
+    ENDINGS,
+    TwoDoku,
+    TwoDokuResult,
+    TwoDokuState,
+)
 from dokuspec.render.twodoku import deal_text, position_text, view_text
 from dokuspec.twodoku.deals import (
     BALANCE_OPTIONS,
@@ -38,6 +58,24 @@ from dokuspec.twodoku.deals import (
     fair_split_exists,
     pile_digit_distribution,
     validate,
+)
+from dokuspec.twodoku.positions import (
+    Answer,
+    Completability,
+    CompletionStatus,
+    FaceDownDigits,
+    Inference,
+    PlannedPlay,
+    PlayVerdict,
+    Tier,
+    ValidPlays,
+    VisibleClash,
+    Witness,
+    allowed_squares,
+    assess_play,
+    completable,
+    infer_face_down,
+    valid_plays,
 )
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -69,6 +107,7 @@ __all__ = [
     "BLUE",
     "DEAL_METHODS",
     "DIGITS",
+    "ENDINGS",
     "FULL_SET",
     "MAX_REDRAWS",
     "PLAYERS",
@@ -76,30 +115,49 @@ __all__ = [
     "REJECTION_ATTEMPTS",
     "SOLVER_TRIES",
     "VIOLATION_CODES",
+    "Answer",
     "Balance",
     "BalanceError",
     "Colouring",
+    "Completability",
+    "CompletionStatus",
     "Deal",
     "DealFaceDown",
     "Dominoes",
     "Event",
     "FaceDown",
+    "FaceDownDigits",
     "FairDealCount",
+    "Inference",
+    "PlannedPlay",
     "Play",
+    "PlayVerdict",
     "Position",
     "Return",
     "Square",
     "Take",
+    "Tier",
+    "TwoDoku",
+    "TwoDokuResult",
+    "TwoDokuState",
+    "ValidPlays",
     "View",
     "Violation",
+    "VisibleClash",
+    "Witness",
+    "allowed_squares",
+    "assess_play",
+    "completable",
     "count_fair_deals",
     "deal",
     "deal_schema",
     "deal_text",
     "fair_split_exists",
+    "infer_face_down",
     "pile_digit_distribution",
     "position_schema",
     "position_text",
+    "valid_plays",
     "validate",
     "view_schema",
     "view_text",

@@ -1,4 +1,17 @@
 """Two-Doku's cross-checks: engine against spec, validator against model, sampler against counts.
 
-The checks of each part live in a module of their own; this package gathers them.
+* :mod:`dokuspec.verify.twodoku.deals`: the deal validator against both
+  backends' models on valid and corrupted deals; exact counts against brute
+  force; the sampler against exact laws by chi-square tests; the engine's
+  deal law against the spec's count; the defects of a known faulty dealer as
+  named properties (``ten_of_each``, ``equal_sums``, pile order, pot law).
+* :mod:`dokuspec.verify.twodoku.positions`: valid plays, inference of
+  face-down digits and completion against an independent simulator, brute
+  force, the other backend and the engine's hidden digits.
+* :mod:`dokuspec.verify.twodoku.engine`: every play and reveal of engine
+  games against the spec's readings of TD-7, TD-8 and TD-17.
+
+The engine's own invariants (the 90 dominoes accounted for, observations
+that never leak, the conformance suite) are checked in
+``tests/test_engine_twodoku.py`` with :mod:`dokuspec.verify.conformance`.
 """
