@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from dokuspec import twodoku
 from dokuspec.cli import main
-from dokuspec.twodoku import Dominoes
+from dokuspec.twodoku import Deal, Dominoes, FaceDown, Play, Square, View
 
 
 def run(*args: str, stdin: bytes | str | None = None) -> tuple[int, str, str]:
@@ -321,3 +321,147 @@ def test_count_pots_table_fits_80_columns() -> None:
 )
 def test_count_refuses_a_draw_that_is_not_eight_digits(text: str, message: str) -> None:
     assert one_line_error(*run("count", "-", stdin=text)) == message
+
+
+# -- infer ---------------------------------------------------------------------------------------
+
+
+def opening(seed: int) -> tuple[Deal, View, Square, int, Square]:
+    """Red's view after Red's first play: a domino placed on a red square beside a face-down one.
+
+    Returns the deal, the view, the square played, its digit and the
+    face-down square in its row.
+    """
+    deal = twodoku.deal(seed)
+    reds = {Square(r, c) for r, c in deal.red_squares}
+    blues = {Square(r, c) for r, c in deal.blue_squares}
+    downs = {Square(f.row, f.col): f for f in deal.face_down}
+    square, beside = next(
+        (s, d) for d in sorted(downs) for s in sorted(reds) if s.row == d.row and s not in downs
+    )
+    digit = deal.red[0]
+    pile = deal.pile("red") - Dominoes([digit])
+    view = View(
+        player="red",
+        phase="play",
+        to_move="blue",
+        red_squares=reds,
+        blue_squares=blues,
+        face_down=[FaceDown(s, f.placed_by) for s, f in downs.items()],
+        face_up={square: digit},
+        pot=deal.pot_dominoes(),
+        pile=pile,
+        pile_sizes=(39, 40),
+        initial_pot=deal.pot_dominoes(),
+        initial_pile=deal.pile("red"),
+        events=[Play("red", square, digit, "placed")],
+    )
+    return deal, view, square, digit, beside
+
+
+def test_infer_lists_the_digits_each_face_down_domino_can_hold(tmp_path: Path) -> None:
+    _, view, _, digit, beside = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    code, out, err = run("infer", str(path), "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert report["source"] == str(path)
+    assert (report["observer"], report["complete"], report["plays"]) == ("red", True, [])
+    squares = sorted((f.square.row, f.square.col) for f in view.face_down)
+    assert [(d["row"], d["col"]) for d in report["dominoes"]] == squares
+    for domino in report["dominoes"]:
+        assert domino["undecided"] == []
+        assert sorted(domino["possible"] + domino["impossible"]) == list(range(1, 10))
+    # TD-8: the play succeeded, so the face-down domino in its row does not hold its digit.
+    that = next(d for d in report["dominoes"] if (d["row"], d["col"]) == (beside.row, beside.col))
+    assert digit in that["impossible"]
+    answer = twodoku.infer_face_down(view)
+    assert [(d["possible"], d["impossible"]) for d in report["dominoes"]] == [
+        (list(d.possible), list(d.impossible)) for d in answer.dominoes
+    ]
+
+    code, out, _ = run("infer", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Red's view: 8 dominoes face down"
+    assert lines[1].split() == ["square", "placed", "by", "can", "hold"]
+    for line, domino in zip(lines[2:10], answer.dominoes, strict=True):
+        placer = "Red" if domino.placed_by == "red" else "Blue"
+        assert line.split() == [str(domino.square), placer, *map(str, domino.possible)]
+
+
+def test_infer_judges_planned_plays(tmp_path: Path) -> None:
+    deal, view, square, digit, _ = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    reds = {Square(r, c) for r, c in deal.red_squares}
+    empty = [s for s in sorted(reds) if s not in view.face_up and s.row != square.row]
+    # TD-8: a clash with the face-up domino in the same column (or box) fails on sight.
+    clash = next(
+        s
+        for s in sorted(reds)
+        if s != square
+        and s.col == square.col
+        and s not in view.face_up
+        and s not in {f.square for f in view.face_down}
+    )
+    white = next(
+        s
+        for s in twodoku.ALL_SQUARES
+        if s not in reds
+        and s not in {Square(r, c) for r, c in deal.blue_squares}
+        and s not in {f.square for f in view.face_down}
+    )
+    plays = [f"{clash}={digit}", f"{white}=1", f"{empty[0]}=1"]
+    code, out, _ = run("infer", str(path), "--json", *(x for p in plays for x in ("--play", p)))
+    assert code == 0
+    found = json.loads(out)["plays"]
+    assert found[0] == {
+        "row": clash.row,
+        "col": clash.col,
+        "digit": digit,
+        "verdict": "clash",
+        "against": [[square.row, square.col]],
+    }
+    # TD-7: Red still has empty red squares, so a white square is not allowed (TD-17).
+    assert (found[1]["verdict"], found[1]["against"]) == ("not-allowed", [])
+    assert found[2]["verdict"] in ("safe", "uncertain", "hidden-clash")
+    code, out, _ = run("infer", str(path), "--play", f"{white}=1")
+    assert out.splitlines()[-2:] == [
+        "planned plays:",
+        f"  1 on {white}: fails: TD-7 does not allow this square now (TD-17)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("play", "words"),
+    [
+        ("r3c5", "'r3c5': give a square and a digit 1-9"),
+        ("r0c5=1", "'r0c5=1': give a square and a digit 1-9"),
+        ("r3c5=10", "'r3c5=10': give a square"),
+        ("r3c5=x", "'r3c5=x': give a square"),
+    ],
+)
+def test_infer_usage_errors_are_one_line(tmp_path: Path, play: str, words: str) -> None:
+    path = write(tmp_path, opening(1)[1].to_json(), name="view.json")
+    message = one_line_error(*run("infer", str(path), "--play", play))
+    assert message.startswith(f"Invalid value for '--play': {words}")
+    assert message.endswith("(see --help)")
+
+
+def test_infer_refuses_a_view_no_deal_fits(tmp_path: Path) -> None:
+    _, view, _, _, _ = opening(1)
+    data = view.to_json()
+    path = write(tmp_path, data, name="view.json")
+    occupied = f"r{data['face_up'][0]['row']}c{data['face_up'][0]['col']}=1"
+    message = one_line_error(*run("infer", str(path), "--play", occupied))
+    assert message.startswith(f"{path}: ")
+    assert "not empty" in message
+
+
+def test_infer_names_the_place_of_a_bad_view(tmp_path: Path) -> None:
+    text = json.dumps(opening(1)[1].to_json(), indent=1).replace('"phase": "play"', '"phase": 3')
+    path = write(tmp_path, text, name="view.json")
+    number = next(n for n, line in enumerate(text.splitlines()) if '"phase": 3' in line)
+    message = one_line_error(*run("infer", str(path)))
+    assert message.startswith(f"{path}:{number + 1}:")
+    assert ": $.phase: " in message

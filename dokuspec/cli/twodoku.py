@@ -1,4 +1,4 @@
-"""``dokuspec twodoku``: deals, their validation and their exact counts.
+"""``dokuspec twodoku``: deals, their validation and exact counts; inference from a view.
 
 Each command parses its arguments, calls :mod:`dokuspec.twodoku` and prints
 a readable answer within 80 columns, or JSON with ``--json``. Files are
@@ -416,3 +416,181 @@ def count_command(file: str, pots: bool, as_json: bool) -> None:
                     share = _percent(n / found.fair, 2)
                     _print(console, f"  {pot!s:<5}{n:>38,}{share:>12}")
     sys.exit(Status.OK)
+
+
+# -- infer ---------------------------------------------------------------------------------------
+
+_PLAY = re.compile(r"\s*([^=]*?)\s*=\s*([^=]*?)\s*")
+
+
+class _PlayType(click.ParamType):  # type: ignore[type-arg]
+    """A planned play: a square and a digit, ``r3c5=7``."""
+
+    name = "rRcC=D"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        match = _PLAY.fullmatch(str(value))
+        if match is not None and len(match[2]) == 1 and match[2] in "123456789":
+            try:
+                return (twodoku.Square.parse(match[1]), int(match[2]))
+            except DokuspecError:
+                pass
+        self.fail(
+            f"{shown(str(value))!r}: give a square and a digit 1-9, such as 'r3c5=7'", param, ctx
+        )
+
+
+def _squares_text(squares: Any) -> str:
+    names = [str(square) for square in squares]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _verdict_text(play: Any) -> str:
+    """A planned play's verdict as a sentence (TD-7, TD-8, ruling TD-17)."""
+    what = f"{play.digit} on {play.square}"
+    against = _squares_text(play.against)
+    many = len(play.against) > 1
+    if play.verdict == "safe":
+        return f"{what}: safe: no face-down domino it meets can hold {play.digit}"
+    if play.verdict == "hidden-clash":
+        return (
+            f"{what}: a hidden clash in every case ({against} "
+            f"{'are' if many else 'is'} the face-down {'dominoes' if many else 'domino'} "
+            f"that can hold {play.digit}): it fails and one is turned face up (TD-8)"
+        )
+    if play.verdict == "uncertain":
+        return f"{what}: uncertain: {against} may hold {play.digit}"
+    if play.verdict == "clash":
+        digits = f"{play.digit}s" if many else str(play.digit)
+        return f"{what}: fails: it clashes with the face-up {digits} on {against} (TD-8)"
+    if play.verdict == "not-allowed":
+        return f"{what}: fails: TD-7 does not allow this square now (TD-17)"
+    return f"{what}: unknown: the budget ran out first"
+
+
+def _digits_text(digits: Any) -> str:
+    return " ".join(str(d) for d in digits) or "-"
+
+
+@twodoku_group.command(name="infer")
+@click.argument("observation", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--play",
+    "plays",
+    type=_PlayType(),
+    multiple=True,
+    metavar="rRcC=D",
+    help="A planned play to judge, such as 'r3c5=7' (repeat for more).",
+)
+@_balance_option("The balance options the game's deal used (TD-15), as 'deal' takes them.")
+@click.option(
+    "--backend",
+    type=click.Choice(["sat", "z3"]),
+    default="sat",
+    show_default=True,
+    help="The solver backend.",
+)
+@click.option("--board", is_flag=True, help="Print the view itself first.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
+def infer_command(
+    observation: str,
+    plays: tuple[tuple[Any, int], ...],
+    balance: Any,
+    backend: str,
+    board: bool,
+    as_json: bool,
+) -> None:
+    """What a player can infer of the face-down digits.
+
+    From one player's point of view (TD-11). OBSERVATION is a player's
+    view as JSON (the view schema: what the engine shows one player), or
+    '-' for standard input. Everything the player has seen is used: their
+    pile and the pot as dealt, the fair deal (TD-4), the ten of each digit
+    (TD-1), every play that succeeded, failed or revealed a domino (TD-8)
+    and every domino shown. Prints, for each domino still face down, the
+    digits it can hold (each proven by a way the hidden dominoes can be).
+    With --play, whether a planned play of the viewer is safe, a hidden
+    clash in every case, or uncertain (or fails on sight: a visible clash,
+    or a square TD-7 does not allow). With --json: 'source', 'observer',
+    'dominoes' (each 'row', 'col', 'placed_by', 'possible', 'impossible',
+    'undecided'), 'plays' (each 'row', 'col', 'digit', 'verdict',
+    'against') and 'complete'.
+
+    Exit status: 0 answered; 1 some digit left undecided or a verdict
+    'unknown' (a solver budget ran out); 2 bad input (one line naming the file,
+    line, column and JSON path; or a view no deal fits) or usage; 74 an
+    input or output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        source, view = _read_view(observation)
+        try:
+            found = twodoku.infer_face_down(
+                view,
+                plays=plays,
+                backend=backend,  # type: ignore[arg-type]
+                max_digit_count_gap=balance.max_digit_count_gap,
+                equal_high_count=balance.equal_high_count,
+            )
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: {error}") from None
+        answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
+        if as_json:
+            _json(
+                out,
+                {
+                    "source": source,
+                    "observer": found.observer,
+                    "dominoes": [
+                        {
+                            "row": d.square.row,
+                            "col": d.square.col,
+                            "placed_by": d.placed_by,
+                            "possible": list(d.possible),
+                            "impossible": list(d.impossible),
+                            "undecided": list(d.undecided),
+                        }
+                        for d in found.dominoes
+                    ],
+                    "plays": [
+                        {
+                            "row": p.square.row,
+                            "col": p.square.col,
+                            "digit": p.digit,
+                            "verdict": p.verdict,
+                            "against": [s.to_json() for s in p.against],
+                        }
+                        for p in found.plays
+                    ],
+                    "complete": found.complete,
+                },
+            )
+        else:
+            console = _console(out)
+            if board:
+                for line in twodoku.view_text(view).splitlines():
+                    _print(console, line)
+                _print(console, "")
+            whose = "Red" if view.player == twodoku.RED else "Blue"
+            count = len(found.dominoes)
+            noun = "domino" if count == 1 else "dominoes"
+            _print(console, f"{whose}'s view: {count} {noun} face down", style="bold")
+            if count:
+                _print(console, f"  {'square':<8}{'placed by':<11}can hold")
+            for domino in found.dominoes:
+                placer = "Red" if domino.placed_by == twodoku.RED else "Blue"
+                text = f"  {domino.square!s:<8}{placer:<11}{_digits_text(domino.possible)}"
+                if domino.undecided:
+                    text += f"; undecided: {_digits_text(domino.undecided)}"
+                _print(console, text)
+            if not found.complete:
+                _print(console, "a solver budget ran out: some digits are undecided", "yellow")
+            if found.plays:
+                _print(console, "planned plays:")
+                for play in found.plays:
+                    _wrapped(console, _verdict_text(play))
+    sys.exit(Status.OK if answered else Status.UNKNOWN)
