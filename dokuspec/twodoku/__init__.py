@@ -21,6 +21,15 @@ TD-11), answered by the SAT backend or Z3:
   planned plays (:func:`assess_play`): safe, a clash, or uncertain;
 * :func:`completable`: whether the board can still become a full Sudoku.
 
+Games (:mod:`dokuspec.twodoku.bots`, :mod:`dokuspec.twodoku.simulation`):
+
+* :class:`RandomBot` and :class:`InferenceBot` (which plays from its
+  :class:`View` alone, with :func:`infer_face_down`), :func:`make_bot`;
+* :func:`simulate` (streaming one :class:`GameResult` per game, each game
+  seeded from the run seed and its index), :func:`summarise` (a
+  :class:`Summary`), :func:`replay_record` (bad records located,
+  :class:`RecordFileError`).
+
 The game is the engine's :class:`TwoDoku` (registered as ``"twodoku"``;
 states :class:`TwoDokuState`, results :class:`TwoDokuResult`, endings
 :data:`ENDINGS`).
@@ -42,6 +51,13 @@ from dokuspec.engine.twodoku import (
     TwoDokuState,
 )
 from dokuspec.render.twodoku import deal_text, position_text, view_text
+from dokuspec.twodoku.bots import (
+    BOT_NAMES,
+    Bot,
+    InferenceBot,
+    RandomBot,
+    make_bot,
+)
 from dokuspec.twodoku.deals import (
     BALANCE_OPTIONS,
     DEAL_METHODS,
@@ -77,6 +93,18 @@ from dokuspec.twodoku.positions import (
     infer_face_down,
     valid_plays,
 )
+from dokuspec.twodoku.simulation import (
+    GameResult,
+    RecordFileError,
+    Summary,
+    game_seed,
+    play_game,
+    record_name,
+    record_text,
+    replay_record,
+    simulate,
+    summarise,
+)
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
@@ -105,6 +133,7 @@ __all__ = [
     "ALL_SQUARES",
     "BALANCE_OPTIONS",
     "BLUE",
+    "BOT_NAMES",
     "DEAL_METHODS",
     "DIGITS",
     "ENDINGS",
@@ -118,6 +147,7 @@ __all__ = [
     "Answer",
     "Balance",
     "BalanceError",
+    "Bot",
     "Colouring",
     "Completability",
     "CompletionStatus",
@@ -128,13 +158,18 @@ __all__ = [
     "FaceDown",
     "FaceDownDigits",
     "FairDealCount",
+    "GameResult",
     "Inference",
+    "InferenceBot",
     "PlannedPlay",
     "Play",
     "PlayVerdict",
     "Position",
+    "RandomBot",
+    "RecordFileError",
     "Return",
     "Square",
+    "Summary",
     "Take",
     "Tier",
     "TwoDoku",
@@ -153,10 +188,18 @@ __all__ = [
     "deal_schema",
     "deal_text",
     "fair_split_exists",
+    "game_seed",
     "infer_face_down",
+    "make_bot",
     "pile_digit_distribution",
+    "play_game",
     "position_schema",
     "position_text",
+    "record_name",
+    "record_text",
+    "replay_record",
+    "simulate",
+    "summarise",
     "valid_plays",
     "validate",
     "view_schema",

@@ -1,0 +1,231 @@
+"""Time whole simulated Two-Doku games, random and inference bots, and each bot decision.
+
+Games are played with :func:`dokuspec.twodoku.simulation.play_game`, exactly
+as ``simulate`` plays them (the deal included), and each whole game is
+timed. Rows (bots of Red/Blue):
+
+* random/random (target: median at most 50 ms);
+* inference/random, random/inference and inference/inference, compared
+  with random/random in the same run ("x rand": the ratio of medians).
+
+Each decision of an inference bot is timed as well (the play phase apart:
+those ask the solver), and the inference bot's wins against the random
+bot are counted (as Red and as Blue). Before timing, one inference game is
+played untimed (the warm-up: it compiles the solver's model, cached per
+process); its time is printed. As a check, the first games of every row are
+played again and must give the same results (a game depends only on the
+seed and its index); on any disagreement the script lists it and exits with
+status 1. Medians and percentiles use :func:`statistics.quantiles`
+(inclusive).
+
+Run::
+
+    python benchmarks/twodoku_simulate.py
+    python benchmarks/twodoku_simulate.py --games 1000 --inference-games 200 --json out.json
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+import click
+from measure import fmt as _fmt
+from measure import summary, version
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from dokuspec.engine.base import Action
+from dokuspec.engine.twodoku import TwoDokuState
+from dokuspec.twodoku.bots import InferenceBot, RandomBot
+from dokuspec.twodoku.simulation import GameResult, play_game
+
+#: Target in seconds: the median of a random-bot game.
+TARGET = 50e-3
+
+#: Games of each row played again to check that they give the same results.
+CHECKED = 5
+
+
+class Timed:
+    """An inference bot whose decisions are timed (the play phase apart)."""
+
+    name = "inference"
+
+    def __init__(self) -> None:
+        self.bot = InferenceBot()
+        self.setup: list[float] = []
+        self.play: list[float] = []
+
+    def __call__(self, state: TwoDokuState, player: int, rng: random.Random) -> Action:
+        started = time.perf_counter()
+        action = self.bot(state, player, rng)
+        spent = time.perf_counter() - started
+        (self.play if state.phase == "play" else self.setup).append(spent)
+        return action
+
+
+@dataclass
+class Row:
+    """One pairing: the time and result of each game."""
+
+    pairing: str
+    times: list[float] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
+
+    def wins(self, colour: str) -> int:
+        return sum(result.winner == colour for result in self.results)
+
+    def mean_turns(self) -> float:
+        return sum(r.turns for r in self.results) / max(len(self.results), 1)
+
+
+def fmt(seconds: float) -> str:
+    """A compact time: ``22.4ms``."""
+    return _fmt(seconds, compact=True)
+
+
+@click.command()
+@click.option("--games", default=1000, show_default=True, help="Random/random games.")
+@click.option(
+    "--inference-games",
+    default=100,
+    show_default=True,
+    help="Games of each pairing with an inference bot.",
+)
+@click.option("--seed", default=2024, show_default=True, help="The runs' seed.")
+@click.option("--json", "json_path", default=None, help="Write every time and summary here.")
+def main(games: int, inference_games: int, seed: int, json_path: str | None) -> None:
+    """Time whole Two-Doku games of random and inference bots, compared in one run."""
+    console = Console()
+    started = time.perf_counter()
+    play_game(0, seed - 1, ("inference", "inference"))
+    warmup = time.perf_counter() - started
+    timed = Timed()
+    pairings = {
+        "random/random": (RandomBot(), RandomBot()),
+        "inference/random": (timed, RandomBot()),
+        "random/inference": (RandomBot(), timed),
+        "inference/inference": (timed, timed),
+    }
+    rows: list[Row] = []
+    for pairing, bots in pairings.items():
+        row = Row(pairing)
+        count = games if pairing == "random/random" else inference_games
+        for index in range(count):
+            started = time.perf_counter()
+            result, _ = play_game(index, seed, bots)
+            row.times.append(time.perf_counter() - started)
+            row.results.append(result)
+        rows.append(row)
+    disagreements = []
+    names = {
+        "random/random": ("random", "random"),
+        "inference/random": ("inference", "random"),
+        "random/inference": ("random", "inference"),
+        "inference/inference": ("inference", "inference"),
+    }
+    for row in rows:
+        for result in row.results[:CHECKED]:
+            again, _ = play_game(result.index, seed, names[row.pairing])
+            if again != result:
+                disagreements.append(f"{row.pairing} game {result.index}: {again}")
+
+    # -- report -------------------------------------------------------------------------------
+    base = summary(rows[0].times)["median"]
+    table = Table(
+        title="Two-Doku: time per whole game (bots of Red/Blue)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    for name, justify in [
+        ("bots", "left"),
+        ("n", "right"),
+        ("median", "right"),
+        ("p90", "right"),
+        ("max", "right"),
+        ("×rand", "right"),
+        ("turns", "right"),
+        ("red", "right"),
+        ("blue", "right"),
+    ]:
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for row in rows:
+        s = summary(row.times)
+        n = len(row.results)
+        table.add_row(
+            row.pairing,
+            str(n),
+            fmt(s["median"]),
+            fmt(s["p90"]),
+            fmt(s["max"]),
+            f"{s['median'] / base:.1f}x",
+            f"{row.mean_turns():.1f}",
+            str(row.wins("red")),
+            str(row.wins("blue")),
+        )
+    console.print(table)
+    console.print("turns: the mean game length; red, blue: the games each won (the rest drawn)")
+    met = "met" if base <= TARGET else "MISSED"
+    console.print(f"target: random/random median at most {fmt(TARGET)}: {met} ({fmt(base)})")
+    decisions = Table(
+        title="Inference bot: time per decision",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    for name in ("phase", "n", "median", "p90", "p99", "max"):
+        decisions.add_column(name, justify="left" if name == "phase" else "right", no_wrap=True)
+    for phase, times in (("colour, place", timed.setup), ("play", timed.play)):
+        s = summary(times)
+        decisions.add_row(
+            phase, str(s["n"]), fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"])
+        )
+    console.print(decisions)
+    against = rows[1].wins("red") + rows[2].wins("blue")
+    played = len(rows[1].results) + len(rows[2].results)
+    console.print(
+        f"inference bot against the random bot: won {against}/{played} "
+        f"({100 * against / max(played, 1):.1f}%)"
+    )
+    console.print(f"warm-up (one inference game, compiles the solver's model): {fmt(warmup)}")
+    environment = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "processor": platform.processor(),
+        "python-sat": version("python-sat"),
+    }
+    if json_path:
+        with open(json_path, "w") as stream:
+            json.dump(
+                {
+                    "summaries": {r.pairing: summary(r.times) for r in rows},
+                    "times": {r.pairing: r.times for r in rows},
+                    "results": {r.pairing: [x.to_json() for x in r.results] for r in rows},
+                    "decisions": {"setup": timed.setup, "play": timed.play},
+                    "warmup": warmup,
+                    "disagreements": disagreements,
+                    "environment": environment,
+                    "seed": seed,
+                },
+                stream,
+                indent=1,
+            )
+    if disagreements:
+        console.print(f"[red]{len(disagreements)} games gave another result when replayed:[/red]")
+        for line in disagreements[:20]:
+            console.print(line, markup=False)
+        sys.exit(1)
+    console.print(f"the first {CHECKED} games of every row give the same results when played again")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,557 @@
+"""Two-Doku games between bots: simulation, results, summaries, records replayed.
+
+* :func:`simulate` plays games between two bots (:mod:`dokuspec.twodoku.bots`)
+  and yields a :class:`GameResult` as each game finishes. Game ``i`` of a run
+  with seed ``s`` has the seed :func:`game_seed(s, i) <game_seed>`, and its bots
+  draw from random generators seeded from that seed and their player, so a
+  game's result depends only on the run's seed, its index, the options and
+  the bots: :func:`play_game` plays game ``i`` alone, and the games of a run
+  may be split among processes in any way.
+* :func:`summarise` counts how games end (TD-9, ruling TD-14), Red's and
+  Blue's wins (TD-10), the game length in turns and the mean winning score.
+* :func:`record_text` writes a game record one step per line;
+  :func:`replay_record` reads one and replays it with the engine
+  (:func:`dokuspec.engine.base.replay`): a bad record raises
+  :class:`RecordFileError` naming its JSON path, line and column, and for an
+  action that breaks a rule, the action and the rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dokuspec.engine.base import CHANCE, GameOptionError, GameRecord, JSONValue, RecordError, replay
+from dokuspec.engine.twodoku import ENDINGS, TwoDoku, TwoDokuState
+from dokuspec.errors import DokuspecError, NotationError, quote
+from dokuspec.twodoku.bots import Bot, make_bot
+from dokuspec.vocabulary.jsontext import JsonReader, line_column
+from dokuspec.vocabulary.twodoku import BLUE, PLAYERS, RED
+
+__all__ = [
+    "ENDINGS",
+    "GameResult",
+    "RecordFileError",
+    "Summary",
+    "game_seed",
+    "play_game",
+    "record_name",
+    "record_text",
+    "replay_record",
+    "simulate",
+    "summarise",
+]
+
+
+# -- one game and many -----------------------------------------------------------------------------
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``seed``: a 63-bit int.
+
+    The first 8 bytes of the SHA-256 of ``"dokuspec-twodoku:{seed}:{index}"``,
+    so every game's seed depends on the run's seed and its index only.
+
+    Raises:
+        TypeError: ``seed`` or ``index`` is not an int.
+    """
+    for name, value in (("seed", seed), ("index", index)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} is an int, not {type(value).__name__}")
+    digest = hashlib.sha256(f"dokuspec-twodoku:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One simulated game: which it was, who played, and how it ended (TD-9, TD-10).
+
+    Attributes:
+        index: the game's index in its run, from 0.
+        seed: the game's seed (:func:`game_seed`).
+        bots: the names of Red's and Blue's bots.
+        winner: ``"red"``, ``"blue"``, or ``None`` for a draw (equal pile sums).
+        scores: ``(red, blue)``: the winner's score is the loser's pile sum
+            plus the pot's sum, the loser's 0 (TD-10).
+        pile_sums: ``(red, blue)``: the piles' sums at the end.
+        pot_sum: the pot's sum at the end.
+        ending: how the game ended, one of :data:`ENDINGS` (TD-9, ruling TD-14).
+        turns: the turns of play taken (both players' turns counted).
+    """
+
+    index: int
+    seed: int
+    bots: tuple[str, str]
+    winner: str | None
+    scores: tuple[int, int]
+    pile_sums: tuple[int, int]
+    pot_sum: int
+    ending: str
+    turns: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"index", "seed", "bots", "winner", "ending", "scores", "pile_sums", "pot_sum",
+        "turns"}``; pairs are Red's, then Blue's."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "winner": self.winner,
+            "ending": self.ending,
+            "scores": list(self.scores),
+            "pile_sums": list(self.pile_sums),
+            "pot_sum": self.pot_sum,
+            "turns": self.turns,
+        }
+
+
+def _check_run(bots: object, options: object) -> tuple[TwoDoku, tuple[Bot, Bot]]:
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping, not {type(options).__name__}")
+    game = TwoDoku(**dict(options))
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
+        raise TypeError("bots is a pair: the bots (or their names) of Red and Blue")
+    made = []
+    for bot in bots:
+        if isinstance(bot, str):
+            made.append(make_bot(bot))
+        elif isinstance(bot, Bot):
+            made.append(bot)
+        else:
+            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
+    return game, (made[0], made[1])
+
+
+def _play(game: TwoDoku, bots: tuple[Bot, Bot], seed: int) -> TwoDokuState:
+    state = game.new_initial_state(seed)
+    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        elif player >= 0:
+            state.apply_action(bots[player](state, player, rngs[player]))
+        else:
+            return state
+
+
+def _result(index: int, seed: int, bots: tuple[Bot, Bot], state: TwoDokuState) -> GameResult:
+    found = state.result()
+    if found is None:  # pragma: no cover - _play returns finished games only
+        raise RuntimeError("internal error: a simulated game did not finish")
+    # TD-10 from the piles, checked against the engine's result.
+    red, blue = found.pile_sums
+    expected = (blue + found.pot_sum, 0) if red < blue else (0, red + found.pot_sum)
+    if red == blue:
+        expected = (0, 0)
+    winner = RED if red < blue else BLUE if blue < red else None
+    if (winner, expected) != (found.winner, found.scores):
+        raise RuntimeError(
+            f"internal error: the engine scores {found.winner} {list(found.scores)}, "
+            f"TD-10 gives {winner} {list(expected)}"
+        )
+    return GameResult(
+        index=index,
+        seed=seed,
+        bots=(bots[0].name, bots[1].name),
+        winner=found.winner,
+        scores=found.scores,
+        pile_sums=found.pile_sums,
+        pot_sum=found.pot_sum,
+        ending=found.ending,
+        turns=found.turns,
+    )
+
+
+def play_game(
+    index: int,
+    seed: int,
+    bots: Sequence[str | Bot] = ("random", "random"),
+    options: Mapping[str, JSONValue] | None = None,
+) -> tuple[GameResult, TwoDokuState]:
+    """Play game ``index`` of the run with seed ``seed``, alone: as :func:`simulate` plays it.
+
+    The state starts from ``new_initial_state(game_seed(seed, index))``;
+    chance nodes (the deal, reveals) take
+    :meth:`~dokuspec.engine.base.State.sample_chance_outcome`; the bot of
+    each player acts with a :class:`random.Random` seeded from the game's
+    seed and the player (0 Red, 1 Blue).
+
+    Returns:
+        The :class:`GameResult` and the final state (for its record).
+
+    Raises:
+        As :func:`simulate`.
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index is an int, not {type(index).__name__}")
+    if index < 0:
+        raise DokuspecError(f"a game's index is 0 or more, not {index}")
+    game, made = _check_run(bots, options)
+    this_seed = game_seed(seed, index)
+    state = _play(game, made, this_seed)
+    return _result(index, this_seed, made, state), state
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record: ``game-000042.json``."""
+    return f"game-{index:06d}.json"
+
+
+def record_text(state: TwoDokuState) -> str:
+    """A state's game record (:meth:`~dokuspec.engine.base.State.record`) as JSON text.
+
+    One member per line and one step per line, so that an error's line
+    number points at the step.
+
+    Raises:
+        TypeError: ``state`` is not a Two-Doku state.
+    """
+    if not isinstance(state, TwoDokuState):
+        raise TypeError(f"a Two-Doku state is needed, not {type(state).__name__}")
+    data = state.record().to_json()
+    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
+    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
+    result = f'  "result": {json.dumps(data["result"])}'
+    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
+
+
+def _write_record(directory: Path, index: int, state: TwoDokuState) -> None:
+    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
+    target = directory / record_name(index)
+    # Made with the mode the umask gives any new file (tempfile's would be 0600).
+    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with open(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(record_text(state))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+_RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
+
+
+def _records_directory(records: object, games: int) -> Path | None:
+    if records is None:
+        return None
+    if not isinstance(records, str | os.PathLike):
+        raise TypeError(f"records_dir is a directory path, not {type(records).__name__}")
+    if not os.fspath(records):
+        raise DokuspecError("the records directory is an empty path; give a directory")
+    directory = Path(records)
+    if directory.exists() and not directory.is_dir():
+        raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
+    if directory.is_dir():
+        # What is there decides, not the (possibly huge) list of names to come.
+        for entry in sorted(directory.iterdir()):
+            found = _RECORD_NAME.fullmatch(entry.name)
+            if found and int(found[1]) < games and record_name(int(found[1])) == entry.name:
+                raise DokuspecError(
+                    f"the records directory holds {entry} already; give an empty directory "
+                    "(records are never overwritten)"
+                )
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
+def simulate(
+    games: int,
+    seed: int,
+    bots: Sequence[str | Bot] = ("random", "random"),
+    records_dir: str | os.PathLike[str] | None = None,
+    *,
+    options: Mapping[str, JSONValue] | None = None,
+) -> Iterator[GameResult]:
+    """Play ``games`` games between two bots; yield each result as its game finishes.
+
+    Game ``i`` is :func:`play_game(i, seed, bots, options) <play_game>`, so
+    the results are those of the games played one by one, in any order or
+    in any split among processes. The arguments are checked before the
+    first game, when :func:`simulate` is called. A game's record is written
+    before its result is yielded: a consumer that stops between two results
+    (an interrupt held back while one game is played, written and counted)
+    leaves on disk exactly the records of the results it received.
+
+    Args:
+        games: how many games, 0 or more.
+        seed: the run's seed, any int.
+        bots: Red's and Blue's bots, or their names (:data:`BOT_NAMES
+            <dokuspec.twodoku.bots.BOT_NAMES>`: ``"random"``, ``"inference"``).
+        records_dir: a directory to write each game's record to, as
+            :func:`record_name` names it (written atomically); created if
+            missing. Records already there are never overwritten: a run that
+            would is refused before it starts.
+        options: the game's options (:class:`~dokuspec.engine.twodoku.TwoDoku`:
+            ``max_turns``, ruling TD-14).
+
+    Returns:
+        An iterator of :class:`GameResult`, game 0 first.
+
+    Raises:
+        TypeError: a wrong argument type.
+        DokuspecError: a bad value (a negative count, an unknown bot, a
+            records directory that is a file or holds a record this run
+            would write).
+        GameOptionError: a bad game option.
+        OSError: the records directory could not be made (at the call), or
+            a record could not be written (when the iterator runs).
+    """
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is an int, not {type(games).__name__}")
+    if games < 0:
+        raise DokuspecError(f"the number of games is 0 or more, not {games}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    game, made = _check_run(bots, options)
+    directory = _records_directory(records_dir, games)
+
+    def run() -> Iterator[GameResult]:
+        for index in range(games):
+            this_seed = game_seed(seed, index)
+            state = _play(game, made, this_seed)
+            if directory is not None:
+                _write_record(directory, index, state)
+            yield _result(index, this_seed, made, state)
+
+    return run()
+
+
+# -- summaries -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """How a set of games ended.
+
+    Attributes:
+        games: the number of games.
+        endings: games per ending, every one of :data:`ENDINGS` in its order.
+        wins: games won by Red and by Blue (TD-10).
+        turns_total: the turns of play of all games, summed.
+        shortest: the fewest turns of a game, ``None`` without games.
+        longest: the most turns of a game, ``None`` without games.
+        winning_score_total: the winners' scores, summed (draws score 0-0
+            and are left out).
+    """
+
+    games: int
+    endings: dict[str, int]
+    wins: tuple[int, int]
+    turns_total: int
+    shortest: int | None
+    longest: int | None
+    winning_score_total: int
+
+    @property
+    def draws(self) -> int:
+        """Games that nobody won (equal pile sums, TD-10)."""
+        return self.games - self.wins[0] - self.wins[1]
+
+    @property
+    def red_win_rate(self) -> float | None:
+        """The share of all games won by Red; ``None`` without games."""
+        return self.wins[0] / self.games if self.games else None
+
+    @property
+    def mean_turns(self) -> float | None:
+        """The mean game length in turns of play; ``None`` without games."""
+        return self.turns_total / self.games if self.games else None
+
+    @property
+    def mean_winning_score(self) -> float | None:
+        """The winners' mean score (TD-10) over the games won; ``None`` when none was won."""
+        won = self.wins[0] + self.wins[1]
+        return self.winning_score_total / won if won else None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every attribute and property by name (rates and means ``null`` when undefined)."""
+        return {
+            "games": self.games,
+            "endings": dict(self.endings),
+            "wins": {"red": self.wins[0], "blue": self.wins[1]},
+            "draws": self.draws,
+            "red_win_rate": self.red_win_rate,
+            "turns_total": self.turns_total,
+            "mean_turns": self.mean_turns,
+            "shortest": self.shortest,
+            "longest": self.longest,
+            "winning_score_total": self.winning_score_total,
+            "mean_winning_score": self.mean_winning_score,
+        }
+
+
+def summarise(results: Iterable[GameResult]) -> Summary:
+    """Count how the games ended, who won, their length and the winners' scores.
+
+    Raises:
+        TypeError: an element is not a :class:`GameResult`.
+        DokuspecError: a result with an ending or winner the game does not have.
+    """
+    endings = dict.fromkeys(ENDINGS, 0)
+    wins = [0, 0]
+    games = turns = winning = 0
+    shortest: int | None = None
+    longest: int | None = None
+    for result in results:
+        if not isinstance(result, GameResult):
+            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
+        if result.ending not in endings:
+            raise DokuspecError(f"{quote(result.ending)} is not an ending ({', '.join(ENDINGS)})")
+        if result.winner is not None and result.winner not in PLAYERS:
+            raise DokuspecError(f"{quote(result.winner)} is not a player (red, blue)")
+        games += 1
+        endings[result.ending] += 1
+        turns += result.turns
+        shortest = result.turns if shortest is None else min(shortest, result.turns)
+        longest = result.turns if longest is None else max(longest, result.turns)
+        if result.winner is not None:
+            wins[PLAYERS.index(result.winner)] += 1
+            winning += max(result.scores)
+    return Summary(games, endings, (wins[0], wins[1]), turns, shortest, longest, winning)
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+class RecordFileError(RecordError):
+    """A game record that cannot be read or replayed, with where it is wrong.
+
+    The message reads ``source:line:column: $.path: reason`` (the parts
+    that are known), on one line.
+
+    Attributes:
+        reason: the message without the location (it starts with the JSON
+            path when there is one).
+        path: the JSON path of the bad part (``$.actions[7].action``), or
+            ``None`` (bad JSON text).
+        line: 1-based line, or ``None``.
+        column: 1-based column, or ``None``.
+        source: the name of the input, or ``None``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        reason = " ".join(reason.split())  # one line, whatever the parts said
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.column = column
+        self.source = source
+        where = ":".join(str(part) for part in (source, line, column) if part is not None)
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+_PATH = re.compile(r"\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*)")
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
+
+
+def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileError:
+    """``message`` (starting with a JSON path) located at the deepest part of it in the text."""
+    match = _PATH.match(message)
+    if match is None:
+        return RecordFileError(message, source=source)
+    steps: list[str | int] = [
+        name if name else int(number) for name, number in _STEP.findall(match.group(1))
+    ]
+    while tuple(steps) not in reader.values and steps:
+        steps.pop()
+    offset = reader.values.get(tuple(steps), 0)
+    line, column = line_column(reader.text, offset)
+    path = match.group(0)
+    return RecordFileError(message, path=path, line=line, column=column, source=source)
+
+
+def _decode(data: str | bytes, source: str | None) -> str:
+    if isinstance(data, str):
+        return data[1:] if data.startswith("\ufeff") else data
+    if not isinstance(data, bytes):
+        raise TypeError(f"a record is JSON text (str or bytes), not {type(data).__name__}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = error.start - (before.rfind(b"\n") + 1) + 1
+        raise RecordFileError(
+            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
+            line=line,
+            column=column,
+            source=source,
+        ) from None
+
+
+def replay_record(data: str | bytes, *, source: str | None = None) -> TwoDokuState:
+    """Read a Two-Doku game record (JSON text) and replay it with the engine.
+
+    The record is the JSON form of :class:`~dokuspec.engine.base.GameRecord`
+    (``{"game": "twodoku", "options", "seed", "actions", "result"}``, as
+    :func:`record_text` and :func:`simulate` write it). JSON is read
+    strictly (a key given twice, NaN, deep nesting are refused) and every
+    step is replayed by :func:`dokuspec.engine.base.replay`, which checks
+    each action (an illegal one is named with the rule it breaks, such as
+    ``illegal action play 5 on r1c1 for player 0: r1c1 is not empty``) and
+    the result.
+
+    Args:
+        data: the record's text, or its bytes in UTF-8 (a byte-order mark is
+            skipped).
+        source: the input's name for error messages (a file name).
+
+    Returns:
+        The state after the last step (finished or not).
+
+    Raises:
+        TypeError: ``data`` is not str or bytes.
+        RecordFileError: the text is not UTF-8 or not JSON, the record has
+            the wrong shape, is not a Two-Doku record, has bad options, an
+            action that cannot be read or is illegal, or a result the game
+            does not give; the one-line message names the JSON path and the
+            line and column of the bad part.
+    """
+    text = _decode(data, source)
+    reader = JsonReader(text)
+    try:
+        parsed = reader.decode()
+    except NotationError as error:
+        raise RecordFileError(
+            error.reason, line=error.line, column=error.column, source=source
+        ) from None
+    try:
+        record = GameRecord.from_json(parsed)
+    except RecordError as error:
+        raise _locate(reader, str(error), source) from None
+    if record.game != TwoDoku.name:
+        raise _locate(
+            reader, f"$.game: {quote(record.game)} is not a Two-Doku record ('twodoku')", source
+        )
+    try:
+        state = replay(record)
+    except GameOptionError as error:
+        raise _locate(reader, f"$.options.{error.option}: {error}", source) from None
+    except RecordError as error:
+        raise _locate(reader, str(error), source) from None
+    assert isinstance(state, TwoDokuState)
+    return state
