@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import signal
+import subprocess
+import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -465,3 +469,227 @@ def test_infer_names_the_place_of_a_bad_view(tmp_path: Path) -> None:
     message = one_line_error(*run("infer", str(path)))
     assert message.startswith(f"{path}:{number + 1}:")
     assert ": $.phase: " in message
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+
+def test_simulate_prints_a_summary_within_80_columns() -> None:
+    code, out, err = run("simulate", "--games", "12", "--seed", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0] == "12 games, seed 1"
+    assert lines[1].split() == ["Red", "Blue"]
+    assert lines[2].split() == ["bot", "random", "random"]
+    results = list(twodoku.simulate(12, 1))
+    red = sum(r.winner == "red" for r in results)
+    blue = sum(r.winner == "blue" for r in results)
+    assert lines[3].split() == ["wins", str(red), f"({100 * red / 12:.1f}%)", str(blue),
+                                f"({100 * blue / 12:.1f}%)"]  # fmt: skip
+    draws = 12 - red - blue
+    assert lines[4] == f"draws (equal pile sums): {draws} ({100 * draws / 12:.1f}%)"
+    won = [max(r.scores) for r in results if r.winner is not None]
+    assert lines[5] == "mean winning score: " + (f"{sum(won) / len(won):.2f}" if won else "-")
+    turns = [r.turns for r in results]
+    assert lines[6] == (
+        f"game length: {sum(turns) / 12:.1f} turns on average, {min(turns)} to {max(turns)}"
+    )
+    start = lines.index(next(line for line in lines if line.startswith("ending")))
+    rows = {line.split()[0]: int(line.split()[1]) for line in lines[start + 1 :]}
+    assert rows == {e: sum(r.ending == e for r in results) for e in twodoku.ENDINGS}
+
+
+def test_simulate_json_lines_then_the_summary() -> None:
+    code, out, err = run("simulate", "--games", "5", "--seed", "7", "--json")
+    assert (code, err) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    results = list(twodoku.simulate(5, 7))
+    assert lines[:-1] == [result.to_json() for result in results]
+    assert [line["index"] for line in lines[:-1]] == [0, 1, 2, 3, 4]
+    summary = lines[-1]["summary"]
+    assert summary == twodoku.summarise(results).to_json()
+    assert summary["games"] == 5
+    assert summary["wins"] == {
+        "red": sum(r.winner == "red" for r in results),
+        "blue": sum(r.winner == "blue" for r in results),
+    }
+
+
+def test_simulate_max_turns_ends_games_by_the_turn_limit() -> None:
+    code, out, _ = run("simulate", "--games", "3", "--max-turns", "1", "--json")
+    assert code == 0
+    games = [json.loads(line) for line in out.splitlines()[:-1]]
+    assert all(game["turns"] <= 1 for game in games)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--games", "-1"], "Invalid value for '--games': '-1': give a whole number"),
+        (["--games", "1e3"], "Invalid value for '--games'"),
+        (["--seed", "x"], "Invalid value for '--seed': 'x': give an integer"),
+        (["--bots", "random,clever"], "Invalid value for '--bots': 'random,clever'"),
+        (["--bots", "random,random,random"], "Invalid value for '--bots'"),
+        (["--max-turns", "0"], "Invalid value for '--max-turns'"),
+    ],
+)
+def test_simulate_usage_errors_are_one_line(args: list[str], words: str) -> None:
+    assert one_line_error(*run("simulate", *args)).startswith(words)
+
+
+def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    code, out, _ = run(
+        "simulate", "--games", "3", "--seed", "2", "--json", "--records", str(records)
+    )
+    assert code == 0
+    games = [json.loads(line) for line in out.splitlines()[:-1]]
+    assert sorted(p.name for p in records.iterdir()) == [
+        "game-000000.json",
+        "game-000001.json",
+        "game-000002.json",
+    ]
+    for game in games:
+        path = records / f"game-{game['index']:06d}.json"
+        code, out, err = run("replay", str(path), "--json")
+        assert (code, err) == (0, "")
+        replayed = json.loads(out)
+        assert replayed["finished"] is True
+        result = replayed["result"]
+        for key in ("winner", "scores", "pile_sums", "pot_sum", "ending", "turns"):
+            assert result[key] == game[key]
+        position = replayed["position"]
+        assert (sum(position["red"]), sum(position["blue"])) == tuple(game["pile_sums"])
+        assert sum(position["pot"]) == game["pot_sum"]
+        code, out, _ = run("replay", str(path))
+        lines = out.splitlines()
+        assert code == 0 and all(len(line) <= 80 for line in lines)
+        red, blue = game["pile_sums"]
+        winner = {"red": "Red wins", "blue": "Blue wins", None: "a draw"}[game["winner"]]
+        assert lines[-3:] == [
+            f"pile sums: Red {red}, Blue {blue}; the pot {game['pot_sum']}",
+            f"scores: Red {game['scores'][0]}, Blue {game['scores'][1]}: {winner} (TD-10)",
+            f"{game['turns']} turns of play",
+        ]
+        assert lines[-4].startswith("game over: ")
+
+
+def test_simulate_refuses_a_directory_holding_records(tmp_path: Path) -> None:
+    taken = tmp_path / "game-000000.json"
+    taken.write_text("keep me", encoding="utf-8")
+    message = one_line_error(*run("simulate", "--games", "2", "--records", str(tmp_path)))
+    assert message == (
+        f"the records directory holds {taken} already; give an empty "
+        "directory (records are never overwritten)"
+    )
+    assert taken.read_text(encoding="utf-8") == "keep me"
+
+
+def interrupted_after(count: int) -> Any:
+    simulate = twodoku.simulate
+
+    def fake(games: int, seed: int, bots: Any, records: Any = None, **_: Any) -> Iterator[Any]:
+        real = simulate(games, seed, bots, records)
+        for _ in range(count):
+            yield next(real)
+        raise KeyboardInterrupt
+
+    return fake
+
+
+def test_an_interrupt_keeps_the_games_printed_and_their_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(twodoku, "simulate", interrupted_after(2))
+    code, out, err = run("simulate", "--games", "10", "--json", "--records", str(tmp_path))
+    assert code == 130
+    assert err == "dokuspec: interrupted\n"
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line.get("index") for line in lines[:-1]] == [0, 1]
+    assert lines[-1]["summary"]["games"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-000000.json", "game-000001.json"]
+    code, out, err = run("simulate", "--games", "10")
+    assert (code, err) == (130, "dokuspec: interrupted\n")
+    assert out.splitlines()[0] == "2 games, seed 0"
+
+
+def test_json_lines_stream_and_sigint_ends_with_130_records_matching(tmp_path: Path) -> None:
+    # A run far too long to finish: the first line must arrive while it runs.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dokuspec", "twodoku", "simulate", "--games", "1000000000",
+         "--json", "--records", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        first = json.loads(process.stdout.readline())
+        assert first["index"] == 0
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err.decode() == "dokuspec: interrupted\n"
+    lines = [json.loads(line) for line in rest.decode().splitlines()]
+    games = [first, *lines[:-1]]
+    assert [game["index"] for game in games] == list(range(len(games)))
+    assert lines[-1]["summary"]["games"] == len(games)
+    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
+    assert names == [f"game-{i:06d}.json" for i in range(len(games))]
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def a_record() -> str:
+    _, state = twodoku.play_game(3, 1)
+    text: str = twodoku.record_text(state)
+    return text
+
+
+def test_replay_reads_standard_input() -> None:
+    code, out, err = run("replay", "-", "--json", stdin=a_record())
+    assert (code, err) == (0, "")
+    assert json.loads(out)["finished"] is True
+
+
+def test_a_step_that_breaks_a_rule_is_refused_naming_the_action(tmp_path: Path) -> None:
+    lines = a_record().splitlines()
+    # The first play goes onto a square a face-down domino lies on: not empty (TD-6).
+    first = next(n for n, line in enumerate(lines) if '"type": "place-face-down"' in line)
+    square = json.loads(lines[first].rstrip(","))["action"]
+    number = next(n for n, line in enumerate(lines) if '"type": "play"' in line)
+    step = json.loads(lines[number].rstrip(","))
+    step["action"].update(row=square["row"], col=square["col"])
+    lines[number] = "    " + json.dumps(step) + ("," if lines[number].endswith(",") else "")
+    path = write(tmp_path, "\n".join(lines) + "\n", name="game.json")
+    message = one_line_error(*run("replay", str(path)))
+    where = f"r{square['row']}c{square['col']}"
+    assert message.startswith(f"{path}:{number + 1}:5: $.actions[{number - 5}]: ")
+    assert f"illegal action play {step['action']['digit']} on {where}" in message
+    assert message.endswith(f"{where} is not empty")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"game": "twodoku",\n "seed": 1,,}', "2:12: not JSON"),
+        ("[]", "1:1: $: [] is not of type 'object'"),
+        (
+            '{"game": "competitive", "options": {}, "seed": 1, "actions": [], "result": null}',
+            "1:10: $.game: 'competitive' is not a Two-Doku record ('twodoku')",
+        ),
+    ],
+)
+def test_bad_records_exit_2_with_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text, name="bad.json")
+    assert one_line_error(*run("replay", str(path))).startswith(f"{path}:{message}")
+
+
+def test_replay_of_a_missing_file() -> None:
+    message = one_line_error(*run("replay", ""))
+    assert message == "'': cannot open: No such file or directory"

@@ -1,4 +1,4 @@
-"""``dokuspec twodoku``: deals, their validation and exact counts; inference from a view.
+"""``dokuspec twodoku``: deals, their validation and counts; inference; simulated games.
 
 Each command parses its arguments, calls :mod:`dokuspec.twodoku` and prints
 a readable answer within 80 columns, or JSON with ``--json``. Files are
@@ -12,13 +12,17 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import signal
 import sys
 import textwrap
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from dokuspec import twodoku
@@ -449,7 +453,7 @@ def _squares_text(squares: Any) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _verdict_text(play: Any) -> str:
+def _verdict_text(play: twodoku.PlannedPlay) -> str:
     """A planned play's verdict as a sentence (TD-7, TD-8, ruling TD-17)."""
     what = f"{play.digit} on {play.square}"
     against = _squares_text(play.against)
@@ -594,3 +598,293 @@ def infer_command(
                 for play in found.plays:
                     _wrapped(console, _verdict_text(play))
     sys.exit(Status.OK if answered else Status.UNKNOWN)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+_MAX_GAMES = 10**9
+_ASCII_WHOLE = re.compile(r"[0-9]+")
+
+
+class _Games(click.ParamType):  # type: ignore[type-arg]
+    """A number of games: a whole number in ASCII digits, 0 to a billion."""
+
+    name = "count"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
+
+
+class _Bots(click.ParamType):  # type: ignore[type-arg]
+    """Red's bot and Blue's: two names separated by a comma, or one name for both."""
+
+    name = "bot[,bot]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        names = [name.strip() for name in str(value).split(",")]
+        if len(names) == 1:
+            names *= 2
+        if len(names) == 2 and all(name in twodoku.BOT_NAMES for name in names):
+            return (names[0], names[1])
+        known = ", ".join(twodoku.BOT_NAMES)
+        self.fail(
+            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
+            param,
+            ctx,
+        )
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def _progress(out: Output, *, as_json: bool) -> Any:
+    """A transient progress bar on standard error when it is a terminal and JSON lines are
+    not printed on the same terminal; else ``None``."""
+    if not _is_terminal(sys.stderr) or (as_json and out.isatty()):
+        return None
+    return Progress(
+        TextColumn("simulating", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
+    can = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if not can:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+_ENDING_WORDS = {
+    "pile-empty": "a pile is empty (TD-9)",
+    "no-successful-play": "two turns without a successful play (TD-9)",
+    "max-turns": "the turn limit (TD-14)",
+}
+_LABEL = 22
+_COLUMN = 12
+
+
+def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -> list[str]:
+    """The summary: per player, then the game length, then per ending."""
+    games = summary.games
+    noun = "game" if games == 1 else "games"
+    lines = [f"{games:,} {noun}, seed {seed}"]
+    lines.append(f"{'':<{_LABEL}}{'Red':>{_COLUMN}}{'Blue':>{_COLUMN}}")
+    lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
+    wins = [f"{n:,} ({_share(n, games)})" for n in summary.wins]
+    lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
+    lines.append(f"draws (equal pile sums): {summary.draws:,} ({_share(summary.draws, games)})")
+    mean = summary.mean_winning_score
+    lines.append("mean winning score: " + ("-" if mean is None else f"{mean:.2f}"))
+    if summary.mean_turns is None:
+        lines.append("game length: -")
+    else:
+        lines.append(
+            f"game length: {summary.mean_turns:.1f} turns on average, "
+            f"{summary.shortest:,} to {summary.longest:,}"
+        )
+    lines.append("")
+    lines.append(f"{'ending':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}")
+    for ending, count in summary.endings.items():
+        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{_share(count, games):>{_COLUMN}}")
+    return lines
+
+
+@twodoku_group.command(name="simulate")
+@click.option(
+    "--games", type=_Games(), default="100", show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=_Seed(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+@click.option(
+    "--bots",
+    type=_Bots(),
+    default="random,random",
+    show_default=True,
+    help="Red's bot and Blue's (one name: both players).",
+)
+@click.option(
+    "--max-turns",
+    type=click.IntRange(1, 10**6),
+    default=None,
+    help="End a game after this many turns of play (TD-14; the engine's default otherwise).",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
+def simulate_command(
+    games: int,
+    seed: int,
+    bots: tuple[str, str],
+    max_turns: int | None,
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play games of Two-Doku between two bots and summarise them.
+
+    Game i of a run is the same whatever else runs: its seed comes from
+    --seed and i. Prints a summary: Red's and Blue's wins (TD-10), the
+    draws, the winners' mean score, the game length in turns of play, and
+    how the games ended (TD-9, TD-14). With --json, one JSON object per
+    game as it finishes, then one line {"summary": {...}}. With --records
+    DIR, each game's record is written to DIR (which must not hold them
+    already); 'replay' reads them. A progress bar shows on standard error
+    when it is a terminal.
+
+    Exit status: 0 every game played; 2 bad usage; 74 an output failure or a
+    record that could not be written; 130 interrupted (the games finished
+    before stand, their records are on disk, and their summary is printed).
+    """
+    with guarded():
+        out = standard_output()
+        options = None if max_turns is None else {"max_turns": max_turns}
+        try:
+            results = twodoku.simulate(games, seed, bots, records, options=options)
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        done: list[twodoku.GameResult] = []
+        bar = _progress(out, as_json=as_json)
+        try:
+            with bar if bar is not None else nullcontext():
+                task = bar.add_task("", total=games) if bar is not None else None
+                games_left = iter(results)
+                while True:
+                    # A game is played, its record written, printed and counted, or
+                    # none of these: SIGINT waits for the game in hand to finish.
+                    with _interrupts_deferred():
+                        result = next(games_left, None)
+                        if result is None:
+                            break
+                        if as_json:
+                            _json(out, result.to_json())
+                        done.append(result)
+                    if bar is not None:
+                        bar.advance(task)
+        except OSError as error:
+            _summarise(out, done, seed, bots, as_json=as_json)
+            reason = error.strerror or error
+            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        except KeyboardInterrupt:
+            _summarise(out, done, seed, bots, as_json=as_json)
+            raise
+        _summarise(out, done, seed, bots, as_json=as_json)
+    sys.exit(Status.OK)
+
+
+def _summarise(
+    out: Output,
+    done: list[twodoku.GameResult],
+    seed: int,
+    bots: tuple[str, str],
+    *,
+    as_json: bool,
+) -> None:
+    summary = twodoku.summarise(done)
+    if as_json:
+        _json(out, {"summary": summary.to_json()})
+        return
+    console = _console(out)
+    for line in _summary_lines(summary, seed, bots):
+        _print(console, line)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
+    red, blue = found.pile_sums
+    if found.winner is None:
+        verdict = "a draw"
+    else:
+        verdict = f"{'Red' if found.winner == twodoku.RED else 'Blue'} wins"
+    return [
+        f"game over: {_ENDING_WORDS.get(found.ending, found.ending)}",
+        f"pile sums: Red {red}, Blue {blue}; the pot {found.pot_sum}",
+        f"scores: Red {found.scores[0]}, Blue {found.scores[1]}: {verdict} (TD-10)",
+        f"{found.turns:,} turns of play",
+    ]
+
+
+@twodoku_group.command(name="replay")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
+def replay_command(record: str, as_json: bool) -> None:
+    """Replay a game record and print the final position and the result.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input. Every step is checked by the engine as it is
+    replayed, and the result the record states must be the game's. Prints
+    the position at the end (the board with the face-down digits, the
+    piles and the pot) and how the game ended, or that it is not finished.
+    With --json: 'finished', 'steps', 'position' (null before the deal) and
+    'result' (null when not finished).
+
+    Exit status: 0 replayed; 2 a bad record or usage (one line naming the
+    file, line, column and JSON path, and for a step that breaks a rule,
+    the action and the rule); 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, data = _read_input(record, "a game record (JSON)")
+        state = twodoku.replay_record(data, source=shown(source))
+        found = state.result()
+        steps = len(state.history())
+        dealt = state.deal() is not None
+        position = state.position() if dealt else None
+        if as_json:
+            _json(
+                out,
+                {
+                    "finished": found is not None,
+                    "steps": steps,
+                    "position": None if position is None else position.to_json(),
+                    "result": None if found is None else found.to_json(),
+                },
+            )
+        else:
+            console = _console(out)
+            if position is not None:
+                for line in twodoku.position_text(position).splitlines():
+                    _print(console, line)
+                _print(console, "")
+            if found is None:
+                _print(console, f"not finished: {steps} steps replayed")
+            else:
+                for line in _result_lines(found):
+                    _print(console, line)
+    sys.exit(Status.OK)
