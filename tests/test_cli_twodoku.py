@@ -638,7 +638,8 @@ def test_json_lines_stream_and_sigint_ends_with_130_records_matching(tmp_path: P
     games = [first, *lines[:-1]]
     assert [game["index"] for game in games] == list(range(len(games)))
     assert lines[-1]["summary"]["games"] == len(games)
-    names = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
+    # Exactly the records of the games printed, and no temporary file left.
+    names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [f"game-{i:06d}.json" for i in range(len(games))]
 
 
@@ -693,3 +694,49 @@ def test_bad_records_exit_2_with_one_line(tmp_path: Path, text: str, message: st
 def test_replay_of_a_missing_file() -> None:
     message = one_line_error(*run("replay", ""))
     assert message == "'': cannot open: No such file or directory"
+
+
+def unfinished(steps: int) -> str:
+    """The record of a game stopped after ``steps`` steps, each the first legal action."""
+    state = twodoku.TwoDoku().new_initial_state(5)
+    for _ in range(steps):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome())
+        else:
+            state.apply_action(state.legal_actions()[0])
+    text: str = twodoku.record_text(state)
+    return text
+
+
+def test_replay_of_an_unfinished_record() -> None:
+    # 72 colourings, 8 face-down placements and 8 draws: the deal is not complete.
+    code, out, _ = run("replay", "-", stdin=unfinished(88))
+    assert (code, out) == (0, "not finished: 88 steps replayed\n")
+    code, out, _ = run("replay", "-", "--json", stdin=unfinished(88))
+    assert json.loads(out) == {"finished": False, "steps": 88, "position": None, "result": None}
+    # The pot and Red's nine counts complete the deal (TD-4): a position, no result yet.
+    code, out, _ = run("replay", "-", "--json", stdin=unfinished(98))
+    data = json.loads(out)
+    assert (data["finished"], data["steps"], data["result"]) == (False, 98, None)
+    assert (len(data["position"]["red"]), len(data["position"]["blue"])) == (40, 40)
+    assert sum(data["position"]["red"]) == sum(data["position"]["blue"])
+    code, out, _ = run("replay", "-", stdin=unfinished(98))
+    lines = out.splitlines()
+    assert lines[-1] == "not finished: 98 steps replayed"
+    assert lines[-3] == "Red to move"
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_record_that_is_not_utf8_is_one_line() -> None:
+    message = one_line_error(*run("replay", "-", stdin=b'{"game": "\xff"}'))
+    assert message == (
+        "<stdin>:1:11: not UTF-8: the byte 0xff cannot start or continue a character"
+    )
+
+
+def test_count_names_a_face_down_digit_out_of_range(tmp_path: Path) -> None:
+    data = dealt(3)
+    data["face_down"][2]["digit"] = 0
+    path = write(tmp_path, data)
+    message = one_line_error(*run("count", str(path)))
+    assert message.startswith(f"{path}: $.face_down: ")
