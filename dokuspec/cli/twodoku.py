@@ -147,12 +147,7 @@ def _located(error: NotationError, source: str) -> NotationError:
 
 def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
     source, data = _read_input(name, "a deal (JSON)")
-    try:
-        return source, twodoku.Deal.parse(_decoded(data, source))
-    except NotationError as error:
-        if error.source is not None:
-            raise
-        raise _located(error, source) from None
+    return source, _parse_deal(_decoded(data, source), source)
 
 
 def _read_view(name: str) -> tuple[str, twodoku.View]:
@@ -232,13 +227,13 @@ class _Seed(click.ParamType):  # type: ignore[type-arg]
     "(exactly uniform among balanced deals).",
 )
 @click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
-def deal_command(seed: int | None, balance: Any, method: str, as_json: bool) -> None:
+def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_json: bool) -> None:
     """Deal a game: colouring, face-down dominoes, pot, piles.
 
-    The deal (TD-2 to TD-4) is uniform among the fair deals of its face-down draw (equal
-    pile sums, dominoes counted as pieces: TD-4 read as TD-16); with
-    --balance, it also meets the balance options (TD-15), uniformly so only
-    with --method rejection. The colouring and the face-down squares are
+    The deal (TD-2 to TD-4) is uniform among the fair deals of its
+    face-down draw (equal pile sums, dominoes counted as pieces: TD-4 read
+    as TD-16); with --balance, it also meets the balance options (TD-15),
+    uniformly so only with --method rejection. The colouring and the face-down squares are
     drawn at random. Prints the board (R and B: the squares each player
     coloured; [7]r: a face-down 7 placed by Red), the digit counts and sums
     of the pot and the piles, and the seed; with --json, the deal's JSON
@@ -264,7 +259,8 @@ def deal_command(seed: int | None, balance: Any, method: str, as_json: bool) -> 
                 _print(console, line)
             _print(console, "")
             red, blue = sum(dealt.red), sum(dealt.blue)
-            _print(console, f"Red's pile sums to {red} and Blue's to {blue}: a fair deal (TD-4)")
+            fair = "a fair deal" if red == blue else "NOT a fair deal"
+            _print(console, f"Red's pile sums to {red} and Blue's to {blue}: {fair} (TD-4)")
             _print(console, f"seed {seed}; balance: {balance}")
     sys.exit(Status.OK)
 
@@ -276,7 +272,7 @@ def deal_command(seed: int | None, balance: Any, method: str, as_json: bool) -> 
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
-def validate_command(file: str, balance: Any, as_json: bool) -> None:
+def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None:
     """Check a deal against the rules TD-1 to TD-4.
 
     FILE is a deal's JSON object ('deal --json' writes one), or '-' for
@@ -327,7 +323,8 @@ def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
         except DokuspecError as error:
             raise type(error)(f"{shown(source)}: $.face_down: {error}") from None
     digits = twodoku.Dominoes()
-    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    # Lines end at LF, as the line numbers of every other message count them.
+    for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         content = line.split("#", 1)[0]
         try:
             digits += twodoku.Dominoes.parse(content) if content.strip() else twodoku.Dominoes()
@@ -503,7 +500,7 @@ def _digits_text(digits: Any) -> str:
 def infer_command(
     observation: str,
     plays: tuple[tuple[Any, int], ...],
-    balance: Any,
+    balance: twodoku.Balance,
     backend: str,
     board: bool,
     as_json: bool,
