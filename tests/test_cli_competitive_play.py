@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from dokuspec import competitive
 from dokuspec.cli import main
-from dokuspec.competitive import simulation
+from dokuspec.engine import records
 
 
 def run(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
@@ -138,7 +138,7 @@ def test_a_record_that_cannot_be_written_ends_with_74_after_the_summary(
             raise OSError(28, "No space left on device")
         written.append(index)
 
-    monkeypatch.setattr(simulation, "_write_record", full_disk)
+    monkeypatch.setattr(records, "write_record", full_disk)
     code, out, err = run("simulate", "--games", "5", "--records", str(tmp_path), "--json")
     assert code == 74
     assert (

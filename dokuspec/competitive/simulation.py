@@ -20,26 +20,20 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import random
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from dokuspec.competitive.bots import Bot, make_bot
 from dokuspec.competitive.hands import hand_value, is_winning, score
+from dokuspec.engine import records as _records
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
-    GameOptionError,
-    GameRecord,
     JSONValue,
-    RecordError,
-    replay,
 )
 from dokuspec.engine.competitive import (
     MODES,
@@ -50,9 +44,9 @@ from dokuspec.engine.competitive import (
     Place,
     Swap,
 )
-from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
+from dokuspec.engine.records import RecordFileError, record_name
+from dokuspec.errors import DokuspecError, PositionError, quote
 from dokuspec.vocabulary.competitive import Scoring
-from dokuspec.vocabulary.jsontext import JsonReader, line_column
 
 __all__ = [
     "ENDINGS",
@@ -234,11 +228,7 @@ def game_seed(seed: int, index: int) -> int:
     Raises:
         TypeError: ``seed`` or ``index`` is not an int.
     """
-    for name, value in (("seed", seed), ("index", index)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} is an int, not {type(value).__name__}")
-    digest = hashlib.sha256(f"dokuspec-competitive:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return _records.game_seed("competitive", seed, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,65 +364,13 @@ def play_game(
     return _result(index, this_seed, mode, made, state), state
 
 
-def record_name(index: int) -> str:
-    """The file name of game ``index``'s record: ``game-000042.json``."""
-    return f"game-{index:06d}.json"
-
-
 def record_text(state: CompetitiveSudokuState) -> str:
     """A state's game record (:meth:`~dokuspec.engine.base.State.record`) as JSON text.
 
     One member per line and one step per line, so that an error's line
     number points at the step.
     """
-    data = state.record().to_json()
-    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
-    actions = data["actions"]
-    assert isinstance(actions, list)
-    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
-    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
-    result = f'  "result": {json.dumps(data["result"])}'
-    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
-
-
-def _write_record(directory: Path, index: int, state: CompetitiveSudokuState) -> None:
-    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
-    target = directory / record_name(index)
-    # Made with the mode the umask gives any new file (tempfile's would be 0600).
-    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(record_text(state))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def _records_directory(records: object, games: int) -> Path | None:
-    if records is None:
-        return None
-    if not isinstance(records, str | os.PathLike):
-        raise TypeError(f"records is a directory path, not {type(records).__name__}")
-    if not os.fspath(records):
-        raise DokuspecError("the records directory is an empty path; give a directory")
-    directory = Path(records)
-    if directory.exists() and not directory.is_dir():
-        raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
-    if directory.is_dir():
-        # What is there decides, not the (possibly huge) list of names to come.
-        for entry in sorted(directory.iterdir()):
-            found = _RECORD_NAME.fullmatch(entry.name)
-            if found and int(found[1]) < games and record_name(int(found[1])) == entry.name:
-                raise DokuspecError(
-                    f"the records directory holds {entry} already; give an empty directory "
-                    "(records are never overwritten)"
-                )
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory
+    return _records.record_text(state)
 
 
 _RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
@@ -484,14 +422,14 @@ def simulate(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"the seed is an int, not {type(seed).__name__}")
     game, made = _check_run(mode, bots, options)
-    directory = _records_directory(records, games)
+    directory = _records.records_directory(records, games, argument="records")
 
     def run() -> Iterator[GameResult]:
         for index in range(games):
             this_seed = game_seed(seed, index)
             state = _play(game, made, this_seed)
             if directory is not None:
-                _write_record(directory, index, state)
+                _records.write_record(directory, index, state)
             yield _result(index, this_seed, mode, made, state)
 
     return run()
@@ -588,79 +526,6 @@ def summarise(results: Iterable[GameResult]) -> Summary:
 # -- records ---------------------------------------------------------------------------------
 
 
-class RecordFileError(RecordError):
-    """A game record that cannot be read or replayed, with where it is wrong.
-
-    The message reads ``source:line:column: $.path: reason`` (the parts
-    that are known).
-
-    Attributes:
-        reason: the message without the location (it starts with the JSON
-            path when there is one).
-        path: the JSON path of the bad part (``$.actions[7].action``), or
-            ``None`` (bad JSON text).
-        line: 1-based line, or ``None``.
-        column: 1-based column, or ``None``.
-        source: the name of the input, or ``None``.
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        source: str | None = None,
-    ) -> None:
-        self.reason = reason
-        self.path = path
-        self.line = line
-        self.column = column
-        self.source = source
-        where = ":".join(str(part) for part in (source, line, column) if part is not None)
-        super().__init__(f"{where}: {reason}" if where else reason)
-
-
-_PATH = re.compile(r"\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*)")
-_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
-
-
-def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileError:
-    """``message`` (starting with a JSON path) located at the deepest part of it in the text."""
-    match = _PATH.match(message)
-    if match is None:
-        return RecordFileError(message, source=source)
-    steps: list[str | int] = [
-        name if name else int(number) for name, number in _STEP.findall(match.group(1))
-    ]
-    while tuple(steps) not in reader.values and steps:
-        steps.pop()
-    offset = reader.values.get(tuple(steps), 0)
-    line, column = line_column(reader.text, offset)
-    path = match.group(0)
-    return RecordFileError(message, path=path, line=line, column=column, source=source)
-
-
-def _decode(data: str | bytes, source: str | None) -> str:
-    if isinstance(data, str):
-        return data[1:] if data.startswith("\ufeff") else data
-    if not isinstance(data, bytes):
-        raise TypeError(f"a record is JSON text (str or bytes), not {type(data).__name__}")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = error.start - (before.rfind(b"\n") + 1) + 1
-        raise RecordFileError(
-            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
-            line=line,
-            column=column,
-            source=source,
-        ) from None
-
-
 def replay_record(data: str | bytes, *, source: str | None = None) -> CompetitiveSudokuState:
     """Read a Competitive Sudoku game record (JSON text) and replay it with the engine.
 
@@ -687,29 +552,8 @@ def replay_record(data: str | bytes, *, source: str | None = None) -> Competitiv
             the game does not give; the message names the JSON path and the
             line and column of the bad part.
     """
-    text = _decode(data, source)
-    reader = JsonReader(text)
-    try:
-        parsed = reader.decode()
-    except NotationError as error:
-        raise RecordFileError(
-            error.reason, line=error.line, column=error.column, source=source
-        ) from None
-    try:
-        record = GameRecord.from_json(parsed)
-    except RecordError as error:
-        raise _locate(reader, str(error), source) from None
-    if record.game != "competitive":
-        raise _locate(
-            reader,
-            f"$.game: {quote(record.game)} is not a Competitive Sudoku record ('competitive')",
-            source,
-        )
-    try:
-        state = replay(record)
-    except GameOptionError as error:
-        raise _locate(reader, f"$.options.{error.option}: {error}", source) from None
-    except RecordError as error:
-        raise _locate(reader, str(error), source) from None
+    state = _records.read_record(
+        data, source=source, game="competitive", title="Competitive Sudoku"
+    )
     assert isinstance(state, CompetitiveSudokuState)
     return state

@@ -18,20 +18,17 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import random
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from dokuspec.engine.base import CHANCE, GameOptionError, GameRecord, JSONValue, RecordError, replay
+from dokuspec.engine import records as _records
+from dokuspec.engine.base import CHANCE, JSONValue
+from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.twodoku import ENDINGS, TwoDoku, TwoDokuState
-from dokuspec.errors import DokuspecError, NotationError, quote
+from dokuspec.errors import DokuspecError, quote
 from dokuspec.twodoku.bots import Bot, make_bot
-from dokuspec.vocabulary.jsontext import JsonReader, line_column
 from dokuspec.vocabulary.twodoku import BLUE, PLAYERS, RED
 
 __all__ = [
@@ -61,11 +58,7 @@ def game_seed(seed: int, index: int) -> int:
     Raises:
         TypeError: ``seed`` or ``index`` is not an int.
     """
-    for name, value in (("seed", seed), ("index", index)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} is an int, not {type(value).__name__}")
-    digest = hashlib.sha256(f"dokuspec-twodoku:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return _records.game_seed("twodoku", seed, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +194,6 @@ def play_game(
     return _result(index, this_seed, made, state), state
 
 
-def record_name(index: int) -> str:
-    """The file name of game ``index``'s record: ``game-000042.json``."""
-    return f"game-{index:06d}.json"
-
-
 def record_text(state: TwoDokuState) -> str:
     """A state's game record (:meth:`~dokuspec.engine.base.State.record`) as JSON text.
 
@@ -217,57 +205,7 @@ def record_text(state: TwoDokuState) -> str:
     """
     if not isinstance(state, TwoDokuState):
         raise TypeError(f"a Two-Doku state is needed, not {type(state).__name__}")
-    data = state.record().to_json()
-    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
-    actions = data["actions"]
-    assert isinstance(actions, list)
-    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
-    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
-    result = f'  "result": {json.dumps(data["result"])}'
-    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
-
-
-def _write_record(directory: Path, index: int, state: TwoDokuState) -> None:
-    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
-    target = directory / record_name(index)
-    # Made with the mode the umask gives any new file (tempfile's would be 0600).
-    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(record_text(state))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-_RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
-
-
-def _records_directory(records: object, games: int) -> Path | None:
-    if records is None:
-        return None
-    if not isinstance(records, str | os.PathLike):
-        raise TypeError(f"records_dir is a directory path, not {type(records).__name__}")
-    if not os.fspath(records):
-        raise DokuspecError("the records directory is an empty path; give a directory")
-    directory = Path(records)
-    if directory.exists() and not directory.is_dir():
-        raise DokuspecError(f"{directory} is not a directory, so it cannot hold records")
-    if directory.is_dir():
-        # What is there decides, not the (possibly huge) list of names to come.
-        for entry in sorted(directory.iterdir()):
-            found = _RECORD_NAME.fullmatch(entry.name)
-            if found and int(found[1]) < games and record_name(int(found[1])) == entry.name:
-                raise DokuspecError(
-                    f"the records directory holds {entry} already; give an empty directory "
-                    "(records are never overwritten)"
-                )
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory
+    return _records.record_text(state)
 
 
 def simulate(
@@ -319,14 +257,14 @@ def simulate(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"the seed is an int, not {type(seed).__name__}")
     game, made = _check_run(bots, options)
-    directory = _records_directory(records_dir, games)
+    directory = _records.records_directory(records_dir, games, argument="records_dir")
 
     def run() -> Iterator[GameResult]:
         for index in range(games):
             this_seed = game_seed(seed, index)
             state = _play(game, made, this_seed)
             if directory is not None:
-                _write_record(directory, index, state)
+                _records.write_record(directory, index, state)
             yield _result(index, this_seed, made, state)
 
     return run()
@@ -429,80 +367,6 @@ def summarise(results: Iterable[GameResult]) -> Summary:
 # -- records ---------------------------------------------------------------------------------
 
 
-class RecordFileError(RecordError):
-    """A game record that cannot be read or replayed, with where it is wrong.
-
-    The message reads ``source:line:column: $.path: reason`` (the parts
-    that are known), on one line.
-
-    Attributes:
-        reason: the message without the location (it starts with the JSON
-            path when there is one).
-        path: the JSON path of the bad part (``$.actions[7].action``), or
-            ``None`` (bad JSON text).
-        line: 1-based line, or ``None``.
-        column: 1-based column, or ``None``.
-        source: the name of the input, or ``None``.
-    """
-
-    def __init__(
-        self,
-        reason: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        source: str | None = None,
-    ) -> None:
-        reason = " ".join(reason.split())  # one line, whatever the parts said
-        self.reason = reason
-        self.path = path
-        self.line = line
-        self.column = column
-        self.source = source
-        where = ":".join(str(part) for part in (source, line, column) if part is not None)
-        super().__init__(f"{where}: {reason}" if where else reason)
-
-
-_PATH = re.compile(r"\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[[0-9]+\])*)")
-_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
-
-
-def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileError:
-    """``message`` (starting with a JSON path) located at the deepest part of it in the text."""
-    match = _PATH.match(message)
-    if match is None:
-        return RecordFileError(message, source=source)
-    steps: list[str | int] = [
-        name if name else int(number) for name, number in _STEP.findall(match.group(1))
-    ]
-    while tuple(steps) not in reader.values and steps:
-        steps.pop()
-    offset = reader.values.get(tuple(steps), 0)
-    line, column = line_column(reader.text, offset)
-    path = match.group(0)
-    return RecordFileError(message, path=path, line=line, column=column, source=source)
-
-
-def _decode(data: str | bytes, source: str | None) -> str:
-    if isinstance(data, str):
-        return data[1:] if data.startswith("\ufeff") else data
-    if not isinstance(data, bytes):
-        raise TypeError(f"a record is JSON text (str or bytes), not {type(data).__name__}")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = error.start - (before.rfind(b"\n") + 1) + 1
-        raise RecordFileError(
-            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
-            line=line,
-            column=column,
-            source=source,
-        ) from None
-
-
 def replay_record(data: str | bytes, *, source: str | None = None) -> TwoDokuState:
     """Read a Two-Doku game record (JSON text) and replay it with the engine.
 
@@ -531,27 +395,6 @@ def replay_record(data: str | bytes, *, source: str | None = None) -> TwoDokuSta
             does not give; the one-line message names the JSON path and the
             line and column of the bad part.
     """
-    text = _decode(data, source)
-    reader = JsonReader(text)
-    try:
-        parsed = reader.decode()
-    except NotationError as error:
-        raise RecordFileError(
-            error.reason, line=error.line, column=error.column, source=source
-        ) from None
-    try:
-        record = GameRecord.from_json(parsed)
-    except RecordError as error:
-        raise _locate(reader, str(error), source) from None
-    if record.game != TwoDoku.name:
-        raise _locate(
-            reader, f"$.game: {quote(record.game)} is not a Two-Doku record ('twodoku')", source
-        )
-    try:
-        state = replay(record)
-    except GameOptionError as error:
-        raise _locate(reader, f"$.options.{error.option}: {error}", source) from None
-    except RecordError as error:
-        raise _locate(reader, str(error), source) from None
+    state = _records.read_record(data, source=source, game="twodoku", title="Two-Doku")
     assert isinstance(state, TwoDokuState)
     return state
