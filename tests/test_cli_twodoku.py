@@ -598,6 +598,32 @@ def interrupted_after(count: int) -> Any:
     return fake
 
 
+def full_disk_after(count: int) -> Any:
+    simulate = twodoku.simulate
+
+    def fake(games: int, seed: int, bots: Any, records: Any = None, **_: Any) -> Iterator[Any]:
+        real = simulate(games, seed, bots)
+        for _ in range(count):
+            yield next(real)
+        raise OSError(28, "No space left on device")
+
+    return fake
+
+
+def test_a_record_that_cannot_be_written_ends_with_74_after_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(twodoku, "simulate", full_disk_after(2))
+    code, out, err = run("simulate", "--games", "5", "--records", str(tmp_path), "--json")
+    assert code == 74
+    assert err == (
+        f"dokuspec: error: cannot write a record to '{tmp_path}': No space left on device\n"
+    )
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line.get("index") for line in lines[:-1]] == [0, 1]
+    assert lines[-1]["summary"]["games"] == 2
+
+
 def test_an_interrupt_keeps_the_games_printed_and_their_records(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
