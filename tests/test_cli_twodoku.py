@@ -39,6 +39,17 @@ def one_line_error(code: int, out: str, err: str) -> str:
     return err.removeprefix("dokuspec: error: ").rstrip("\n")
 
 
+def test_the_group_lists_its_commands() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dokuspec", "twodoku"], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    listed = done.stderr.split("Commands:\n", 1)[1].splitlines()
+    names = ["count", "deal", "infer", "replay", "simulate", "validate"]
+    assert [line.split()[0] for line in listed] == names
+    assert not any(line.endswith("...") for line in listed)  # each summary whole
+
+
 # -- deal ----------------------------------------------------------------------------------------
 
 

@@ -841,7 +841,7 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
 def replay_command(record: str, as_json: bool) -> None:
-    """Replay a game record and print the final position and the result.
+    """Replay a game record: the final position and the result.
 
     RECORD is a JSON game record ('simulate --records' writes them), or '-'
     for standard input. Every step is checked by the engine as it is
