@@ -12,36 +12,37 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import signal
 import sys
 import textwrap
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from dokuspec import twodoku
 from dokuspec.cli.io import (
-    InputError,
     Output,
     Status,
     error_line,
     guarded,
-    hint,
     shown,
     standard_output,
 )
 from dokuspec.cli.report import WIDTH
+from dokuspec.cli.shared import (
+    GamesType,
+    SeedType,
+    interrupts_deferred,
+    read_input,
+    simulation_progress,
+)
 from dokuspec.errors import DokuspecError, NotationError
 
 __all__ = ["twodoku_group"]
 
-_STDIN = "<stdin>"
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 _INVALID = 1
 """The exit status of ``validate`` for a deal that breaks a rule."""
@@ -88,37 +89,6 @@ def _json(out: Output, record: dict[str, Any]) -> None:
     out.write(json.dumps(record) + "\n")
 
 
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return stream is not None and bool(stream.isatty())
-    except (OSError, ValueError):
-        return False
-
-
-def _read_input(name: str, what: str) -> tuple[str, bytes]:
-    """The bytes of a file, or of standard input for ``-``, and the name to report."""
-    if name == "-":
-        stream = sys.stdin
-        if stream is None:
-            raise InputError(_STDIN, OSError(9, "standard input is closed"))
-        if _is_terminal(stream):
-            hint(f"reading {what} from standard input; end with Ctrl-D")
-        try:
-            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
-        except OSError as error:
-            raise InputError(_STDIN, error) from None
-        return _STDIN, data
-    try:
-        handle = open(name, "rb")  # noqa: SIM115 - closed below
-    except OSError as error:
-        raise DokuspecError(f"{shown(name)!r}: cannot open: {error.strerror or error}") from None
-    with handle:
-        try:
-            return name, handle.read()
-        except OSError as error:
-            raise InputError(name, error) from None
-
-
 def _decoded(data: bytes, source: str) -> str:
     """``data`` as UTF-8 text (a byte-order mark kept: the readers skip it)."""
     try:
@@ -146,12 +116,12 @@ def _located(error: NotationError, source: str) -> NotationError:
 
 
 def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
-    source, data = _read_input(name, "a deal (JSON)")
+    source, data = read_input(name, "a deal (JSON)")
     return source, _parse_deal(_decoded(data, source), source)
 
 
 def _read_view(name: str) -> tuple[str, twodoku.View]:
-    source, data = _read_input(name, "a player's view (JSON)")
+    source, data = read_input(name, "a player's view (JSON)")
     try:
         return source, twodoku.View.parse(_decoded(data, source))
     except NotationError as error:
@@ -187,30 +157,13 @@ def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
     )
 
 
-_ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
-
-
-class _Seed(click.ParamType):  # type: ignore[type-arg]
-    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
-
-    name = "integer"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if _ASCII_INTEGER.fullmatch(text):
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
-
-
 # -- deal ----------------------------------------------------------------------------------------
 
 
 @twodoku_group.command(name="deal")
 @click.option(
     "--seed",
-    type=_Seed(),
+    type=SeedType(),
     default=None,
     help="The deal's seed (the same seed, the same deal); default: a random one, printed.",
 )
@@ -314,7 +267,7 @@ def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None
 
 def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
     """The face-down draw of FILE: a deal's JSON object, or digits as text."""
-    source, data = _read_input(name, "a deal (JSON) or the face-down digits")
+    source, data = read_input(name, "a deal (JSON) or the face-down digits")
     text = _decoded(data, source)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         found = _parse_deal(text, source)
@@ -599,23 +552,6 @@ def infer_command(
 
 # -- simulate ------------------------------------------------------------------------------------
 
-_MAX_GAMES = 10**9
-_ASCII_WHOLE = re.compile(r"[0-9]+")
-
-
-class _Games(click.ParamType):  # type: ignore[type-arg]
-    """A number of games: a whole number in ASCII digits, 0 to a billion."""
-
-    name = "count"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
-
 
 class _Bots(click.ParamType):  # type: ignore[type-arg]
     """Red's bot and Blue's: two names separated by a comma, or one name for both."""
@@ -640,39 +576,6 @@ class _Bots(click.ParamType):  # type: ignore[type-arg]
 
 def _share(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
-def _progress(out: Output, *, as_json: bool) -> Any:
-    """A transient progress bar on standard error when it is a terminal and JSON lines are
-    not printed on the same terminal; else ``None``."""
-    if not _is_terminal(sys.stderr) or (as_json and out.isatty()):
-        return None
-    return Progress(
-        TextColumn("simulating", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-    )
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
-    can = (
-        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    )
-    if not can:
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 _ENDING_WORDS = {
@@ -712,11 +615,11 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
 
 @twodoku_group.command(name="simulate")
 @click.option(
-    "--games", type=_Games(), default="100", show_default=True, help="How many games to play."
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
 )
 @click.option(
     "--seed",
-    type=_Seed(),
+    type=SeedType(),
     default="0",
     show_default=True,
     help="The run's seed; game i's seed is derived from it and i.",
@@ -774,7 +677,7 @@ def simulate_command(
             error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
             sys.exit(Status.IO_FAILURE)
         done: list[twodoku.GameResult] = []
-        bar = _progress(out, as_json=as_json)
+        bar = simulation_progress(out, as_json=as_json)
         try:
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("", total=games) if bar is not None else None
@@ -782,7 +685,7 @@ def simulate_command(
                 while True:
                     # A game is played, its record written, printed and counted, or
                     # none of these: SIGINT waits for the game in hand to finish.
-                    with _interrupts_deferred():
+                    with interrupts_deferred():
                         result = next(games_left, None)
                         if result is None:
                             break
@@ -857,7 +760,7 @@ def replay_command(record: str, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, data = _read_input(record, "a game record (JSON)")
+        source, data = read_input(record, "a game record (JSON)")
         state = twodoku.replay_record(data, source=shown(source))
         found = state.result()
         steps = len(state.history())
