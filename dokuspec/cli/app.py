@@ -53,7 +53,8 @@ def main() -> None:
     """dokuspec: rules of Sudoku-family games as constraint models, solved and cross-checked.
 
     Exit statuses: 0 everything asked was answered; 1 some answer 'unknown'
-    (a budget ran out); 2 bad input or usage (one line naming file, line and
+    (a budget ran out), or the deal 'twodoku validate' was given is invalid;
+    2 bad input or usage (one line naming file, line and
     column); 74 an input or output failure (closed stream, full disk, closed
     pipe); 130 interrupted (Ctrl-C).
     """
