@@ -777,3 +777,18 @@ def test_count_names_a_face_down_digit_out_of_range(tmp_path: Path) -> None:
     path = write(tmp_path, data)
     message = one_line_error(*run("count", str(path)))
     assert message.startswith(f"{path}: $.face_down: ")
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "nan", "1e9"])
+def test_infer_time_limit_is_a_number_of_seconds(tmp_path: Path, limit: str) -> None:
+    path = write(tmp_path, opening(1)[1].to_json(), name="view.json")
+    message = one_line_error(*run("infer", str(path), "--time-limit", limit))
+    assert message.startswith(f"Invalid value for '--time-limit': '{limit}': give a number")
+
+
+def test_infer_within_a_time_limit_answers_as_without_one(tmp_path: Path) -> None:
+    path = write(tmp_path, opening(1)[1].to_json(), name="view.json")
+    code, out, _ = run("infer", str(path), "--json")
+    limited = run("infer", str(path), "--json", "--time-limit", "600")
+    assert (code, out) == limited[:2]
+    assert code == 0

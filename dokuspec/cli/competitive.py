@@ -28,6 +28,7 @@ from dokuspec.cli.io import (
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
     GamesType,
+    SecondsType,
     SeedType,
     interrupts_deferred,
     read_input,
@@ -38,7 +39,6 @@ from dokuspec.errors import DokuspecError, NotationError
 
 __all__ = ["competitive_group"]
 
-_MAX_SECONDS = competitive.MAX_TIME_LIMIT
 _MAX_CONFLICTS = competitive.MAX_CONFLICT_LIMIT
 
 
@@ -108,32 +108,6 @@ class _SeriesPoints(click.ParamType):  # type: ignore[type-arg]
         if re.fullmatch(r"[0-9]", text):
             return int(text)
         self.fail(f"{shown(str(value))!r}: give 'as_straight' or a whole number 0-9", param, ctx)
-
-
-_ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
-
-
-class _Seconds(click.ParamType):  # type: ignore[type-arg]
-    """A time limit: a number of seconds above 0, or ``none``."""
-
-    name = "seconds"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, float):
-            return value
-        text = str(value).strip()
-        if text.lower() == "none":
-            return None
-        if _ASCII_NUMBER.fullmatch(text):
-            seconds = float(text)
-            if 0 < seconds <= _MAX_SECONDS:
-                return seconds
-        self.fail(
-            f"{shown(str(value))!r}: give a number of seconds above 0 and at most "
-            f"{_MAX_SECONDS:,.0f}, or 'none'",
-            param,
-            ctx,
-        )
 
 
 def _console(out: Output) -> Console:
@@ -291,7 +265,7 @@ def hand_command(
 )
 @click.option(
     "--time-limit",
-    type=_Seconds(),
+    type=SecondsType(competitive.MAX_TIME_LIMIT),
     default=None,
     help="Seconds for the whole count; past it, a lower bound and exit status 1.",
 )

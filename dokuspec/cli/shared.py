@@ -1,8 +1,8 @@
 """Pieces the game command groups share: input files, seeds and game counts, simulation runs.
 
 * :func:`read_input`: a file's bytes, or standard input's for ``-``;
-* :class:`SeedType` and :class:`GamesType`: click parameters for a seed and
-  a number of games, in ASCII digits;
+* :class:`SeedType`, :class:`GamesType` and :class:`SecondsType`: click
+  parameters for a seed, a number of games and a time limit, in ASCII;
 * :func:`simulation_progress` and :func:`interrupts_deferred`: the progress
   bar of a simulation and the block in which SIGINT waits (a game is played,
   recorded and printed whole, or not at all).
@@ -28,6 +28,7 @@ from dokuspec.errors import DokuspecError
 __all__ = [
     "STDIN",
     "GamesType",
+    "SecondsType",
     "SeedType",
     "interrupts_deferred",
     "is_terminal",
@@ -41,6 +42,7 @@ STDIN = "<stdin>"
 _MAX_GAMES = 10**9
 _ASCII_WHOLE = re.compile(r"[0-9]+")
 _ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
+_ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
 
 def is_terminal(stream: Any) -> bool:
@@ -133,3 +135,29 @@ def interrupts_deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class SecondsType(click.ParamType):  # type: ignore[type-arg]
+    """A time limit: a number of seconds above 0, or ``none``."""
+
+    name = "seconds"
+
+    def __init__(self, maximum: float) -> None:
+        self.maximum = maximum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, float):
+            return value
+        text = str(value).strip()
+        if text.lower() == "none":
+            return None
+        if _ASCII_NUMBER.fullmatch(text):
+            seconds = float(text)
+            if 0 < seconds <= self.maximum:
+                return seconds
+        self.fail(
+            f"{shown(str(value))!r}: give a number of seconds above 0 and at most "
+            f"{self.maximum:,.0f}, or 'none'",
+            param,
+            ctx,
+        )

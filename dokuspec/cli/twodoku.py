@@ -34,6 +34,7 @@ from dokuspec.cli.io import (
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
     GamesType,
+    SecondsType,
     SeedType,
     interrupts_deferred,
     read_input,
@@ -448,6 +449,12 @@ def _digits_text(digits: Any) -> str:
     show_default=True,
     help="The solver backend.",
 )
+@click.option(
+    "--time-limit",
+    type=SecondsType(twodoku.MAX_TIME_LIMIT),
+    default=None,
+    help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
+)
 @click.option("--board", is_flag=True, help="Print the view itself first.")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def infer_command(
@@ -455,6 +462,7 @@ def infer_command(
     plays: tuple[tuple[Any, int], ...],
     balance: twodoku.Balance,
     backend: str,
+    time_limit: float | None,
     board: bool,
     as_json: bool,
 ) -> None:
@@ -489,6 +497,7 @@ def infer_command(
                 backend=backend,  # type: ignore[arg-type]
                 max_digit_count_gap=balance.max_digit_count_gap,
                 equal_high_count=balance.equal_high_count,
+                budget=twodoku.Budget(time_limit=time_limit),
             )
         except DokuspecError as error:
             raise type(error)(f"{shown(source)}: {error}") from None
