@@ -8,36 +8,37 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from dokuspec import competitive
 from dokuspec.cli.io import (
-    InputError,
     Output,
     Status,
     error_line,
     guarded,
-    hint,
     shown,
     standard_output,
 )
 from dokuspec.cli.report import WIDTH
+from dokuspec.cli.shared import (
+    GamesType,
+    SecondsType,
+    SeedType,
+    interrupts_deferred,
+    read_input,
+    simulation_progress,
+)
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
 
 __all__ = ["competitive_group"]
 
-_MAX_SECONDS = competitive.MAX_TIME_LIMIT
 _MAX_CONFLICTS = competitive.MAX_CONFLICT_LIMIT
 
 
@@ -107,32 +108,6 @@ class _SeriesPoints(click.ParamType):  # type: ignore[type-arg]
         if re.fullmatch(r"[0-9]", text):
             return int(text)
         self.fail(f"{shown(str(value))!r}: give 'as_straight' or a whole number 0-9", param, ctx)
-
-
-_ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
-
-
-class _Seconds(click.ParamType):  # type: ignore[type-arg]
-    """A time limit: a number of seconds above 0, or ``none``."""
-
-    name = "seconds"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, float):
-            return value
-        text = str(value).strip()
-        if text.lower() == "none":
-            return None
-        if _ASCII_NUMBER.fullmatch(text):
-            seconds = float(text)
-            if 0 < seconds <= _MAX_SECONDS:
-                return seconds
-        self.fail(
-            f"{shown(str(value))!r}: give a number of seconds above 0 and at most "
-            f"{_MAX_SECONDS:,.0f}, or 'none'",
-            param,
-            ctx,
-        )
 
 
 def _console(out: Output) -> Console:
@@ -290,7 +265,7 @@ def hand_command(
 )
 @click.option(
     "--time-limit",
-    type=_Seconds(),
+    type=SecondsType(competitive.MAX_TIME_LIMIT),
     default=None,
     help="Seconds for the whole count; past it, a lower bound and exit status 1.",
 )
@@ -409,39 +384,6 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
 
 # -- simulate ------------------------------------------------------------------------------------
 
-_MAX_GAMES = 10**9
-_ASCII_WHOLE = re.compile(r"[0-9]+")
-_ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
-_STDIN = "<stdin>"
-
-
-class _Games(click.ParamType):  # type: ignore[type-arg]
-    """A number of games: a whole number in ASCII digits, 0 to a billion."""
-
-    name = "count"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
-
-
-class _Seed(click.ParamType):  # type: ignore[type-arg]
-    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
-
-    name = "integer"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if _ASCII_INTEGER.fullmatch(text):
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
-
 
 class _Bots(click.ParamType):  # type: ignore[type-arg]
     """The bots of seat 0 and seat 1: two names separated by a comma, or one name for both."""
@@ -500,37 +442,13 @@ def _summary_lines(
     return lines
 
 
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return stream is not None and bool(stream.isatty())
-    except (OSError, ValueError):
-        return False
-
-
-def _progress(out: Output, *, as_json: bool) -> Any:
-    """A transient progress bar on standard error when it is a terminal and JSON lines are
-    not printed on the same terminal; else ``None``."""
-    if not _is_terminal(sys.stderr) or (as_json and out.isatty()):
-        return None
-    return Progress(
-        TextColumn("simulating", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-    )
-
-
 @competitive_group.command(name="simulate")
 @click.option(
-    "--games", type=_Games(), default="100", show_default=True, help="How many games to play."
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
 )
 @click.option(
     "--seed",
-    type=_Seed(),
+    type=SeedType(),
     default="0",
     show_default=True,
     help="The run's seed; game i's seed is derived from it and i.",
@@ -589,7 +507,7 @@ def simulate_command(
             error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
             sys.exit(Status.IO_FAILURE)
         done: list[competitive.GameResult] = []
-        bar = _progress(out, as_json=as_json)
+        bar = simulation_progress(out, as_json=as_json)
         try:
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("", total=games) if bar is not None else None
@@ -597,7 +515,7 @@ def simulate_command(
                 while True:
                     # A game is played, its record written, printed and counted, or
                     # none of these: SIGINT waits for the game in hand to finish.
-                    with _interrupts_deferred():
+                    with interrupts_deferred():
                         result = next(games_left, None)
                         if result is None:
                             break
@@ -616,22 +534,6 @@ def simulate_command(
             raise
         _summarise(out, done, mode, seed, bots, as_json=as_json)
     sys.exit(Status.OK)
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
-    can = (
-        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    )
-    if not can:
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _summarise(
@@ -653,30 +555,6 @@ def _summarise(
 
 
 # -- replay --------------------------------------------------------------------------------------
-
-
-def _read_input(name: str) -> tuple[str, bytes]:
-    """The bytes of a file, or of standard input for ``-``, and the name to report."""
-    if name == "-":
-        stream = sys.stdin
-        if stream is None:
-            raise InputError(_STDIN, OSError(9, "standard input is closed"))
-        if _is_terminal(stream):
-            hint("reading a game record (JSON) from standard input; end with Ctrl-D")
-        try:
-            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
-        except OSError as error:
-            raise InputError(_STDIN, error) from None
-        return _STDIN, data
-    try:
-        handle = open(name, "rb")  # noqa: SIM115 - closed below
-    except OSError as error:
-        raise DokuspecError(f"{shown(name)!r}: cannot open: {error.strerror or error}") from None
-    with handle:
-        try:
-            return name, handle.read()
-        except OSError as error:
-            raise InputError(name, error) from None
 
 
 def _outcome_json(found: competitive.Outcome) -> dict[str, Any]:
@@ -727,7 +605,7 @@ def replay_command(record: str, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, data = _read_input(record)
+        source, data = read_input(record, "a game record (JSON)")
         state = competitive.replay_record(data, source=source)
         finished = state.is_terminal()
         found = competitive.outcome(state) if finished else None

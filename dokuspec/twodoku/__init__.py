@@ -51,6 +51,7 @@ from dokuspec.engine.twodoku import (
     TwoDokuState,
 )
 from dokuspec.render.twodoku import deal_text, position_text, view_text
+from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
 from dokuspec.twodoku.bots import (
     BOT_NAMES,
     Bot,
@@ -139,6 +140,7 @@ __all__ = [
     "ENDINGS",
     "FULL_SET",
     "MAX_REDRAWS",
+    "MAX_TIME_LIMIT",
     "PLAYERS",
     "RED",
     "REJECTION_ATTEMPTS",
@@ -148,6 +150,7 @@ __all__ = [
     "Balance",
     "BalanceError",
     "Bot",
+    "Budget",
     "Colouring",
     "Completability",
     "CompletionStatus",

@@ -1,0 +1,163 @@
+"""Pieces the game command groups share: input files, seeds and game counts, simulation runs.
+
+* :func:`read_input`: a file's bytes, or standard input's for ``-``;
+* :class:`SeedType`, :class:`GamesType` and :class:`SecondsType`: click
+  parameters for a seed, a number of games and a time limit, in ASCII;
+* :func:`simulation_progress` and :func:`interrupts_deferred`: the progress
+  bar of a simulation and the block in which SIGINT waits (a game is played,
+  recorded and printed whole, or not at all).
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from dokuspec.cli.io import InputError, Output, hint, shown
+from dokuspec.errors import DokuspecError
+
+__all__ = [
+    "STDIN",
+    "GamesType",
+    "SecondsType",
+    "SeedType",
+    "interrupts_deferred",
+    "is_terminal",
+    "read_input",
+    "simulation_progress",
+]
+
+STDIN = "<stdin>"
+"""The name standard input is reported under."""
+
+_MAX_GAMES = 10**9
+_ASCII_WHOLE = re.compile(r"[0-9]+")
+_ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
+_ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
+
+
+def is_terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def read_input(name: str, what: str) -> tuple[str, bytes]:
+    """The bytes of a file, or of standard input for ``-``, and the name to report."""
+    if name == "-":
+        stream = sys.stdin
+        if stream is None:
+            raise InputError(STDIN, OSError(9, "standard input is closed"))
+        if is_terminal(stream):
+            hint(f"reading {what} from standard input; end with Ctrl-D")
+        try:
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+        except OSError as error:
+            raise InputError(STDIN, error) from None
+        return STDIN, data
+    try:
+        handle = open(name, "rb")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise DokuspecError(f"{shown(name)!r}: cannot open: {error.strerror or error}") from None
+    with handle:
+        try:
+            return name, handle.read()
+        except OSError as error:
+            raise InputError(name, error) from None
+
+
+class SeedType(click.ParamType):  # type: ignore[type-arg]
+    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_INTEGER.fullmatch(text):
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
+
+
+class GamesType(click.ParamType):  # type: ignore[type-arg]
+    """A number of games: a whole number in ASCII digits, 0 to a billion."""
+
+    name = "count"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
+
+
+def simulation_progress(out: Output, *, as_json: bool) -> Any:
+    """A transient progress bar on standard error when it is a terminal and JSON lines are
+    not printed on the same terminal; else ``None``."""
+    if not is_terminal(sys.stderr) or (as_json and out.isatty()):
+        return None
+    return Progress(
+        TextColumn("simulating", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
+    can = (
+        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    )
+    if not can:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class SecondsType(click.ParamType):  # type: ignore[type-arg]
+    """A time limit: a number of seconds above 0, or ``none``."""
+
+    name = "seconds"
+
+    def __init__(self, maximum: float) -> None:
+        self.maximum = maximum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, float):
+            return value
+        text = str(value).strip()
+        if text.lower() == "none":
+            return None
+        if _ASCII_NUMBER.fullmatch(text):
+            seconds = float(text)
+            if 0 < seconds <= self.maximum:
+                return seconds
+        self.fail(
+            f"{shown(str(value))!r}: give a number of seconds above 0 and at most "
+            f"{self.maximum:,.0f}, or 'none'",
+            param,
+            ctx,
+        )

@@ -1,0 +1,799 @@
+"""``dokuspec twodoku``: deals, their validation and counts; inference; simulated games.
+
+Each command parses its arguments, calls :mod:`dokuspec.twodoku` and prints
+a readable answer within 80 columns, or JSON with ``--json``. Files are
+read as bytes and decoded as UTF-8 (a byte-order mark is skipped); ``-``
+reads standard input. Bad input is one line naming the file, line and
+column (and the JSON path), with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+import textwrap
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from dokuspec import twodoku
+from dokuspec.cli.io import (
+    Output,
+    Status,
+    error_line,
+    guarded,
+    shown,
+    standard_output,
+)
+from dokuspec.cli.report import WIDTH
+from dokuspec.cli.shared import (
+    GamesType,
+    SecondsType,
+    SeedType,
+    interrupts_deferred,
+    read_input,
+    simulation_progress,
+)
+from dokuspec.errors import DokuspecError, NotationError
+
+__all__ = ["twodoku_group"]
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+_INVALID = 1
+"""The exit status of ``validate`` for a deal that breaks a rule."""
+
+
+@click.group(name="twodoku")
+def twodoku_group() -> None:
+    """Two-Doku: deals (TD-1 to TD-4), what a player can infer (TD-11), games."""
+
+
+# -- shared --------------------------------------------------------------------------------------
+
+
+def _console(out: Output) -> Console:
+    return Console(
+        file=out,  # type: ignore[arg-type]
+        width=WIDTH,
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+
+
+def _print(console: Console, line: str, style: str | None = None) -> None:
+    """Print one line as plain text (never markup), control characters escaped."""
+    console.print(Text(shown(line), style=style or ""))
+
+
+def _wrapped(console: Console, line: str, indent: str = "  ") -> None:
+    """Print a long line wrapped within 80 columns, continuation lines indented."""
+    for part in textwrap.wrap(
+        line,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent]:
+        _print(console, part)
+
+
+def _json(out: Output, record: dict[str, Any]) -> None:
+    out.write(json.dumps(record) + "\n")
+
+
+def _decoded(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text (a byte-order mark kept: the readers skip it)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = error.start - (before.rfind(b"\n") + 1) + 1
+        raise NotationError(
+            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
+            line=line,
+            column=column,
+            source=source,
+        ) from None
+
+
+def _located(error: NotationError, source: str) -> NotationError:
+    """``error`` placed in ``source`` (line and column 1 when it names none)."""
+    return NotationError(
+        error.reason,
+        line=error.line if error.line is not None else 1,
+        column=error.column if error.column is not None else 1,
+        source=shown(source),
+    )
+
+
+def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
+    source, data = read_input(name, "a deal (JSON)")
+    return source, _parse_deal(_decoded(data, source), source)
+
+
+def _read_view(name: str) -> tuple[str, twodoku.View]:
+    source, data = read_input(name, "a player's view (JSON)")
+    try:
+        return source, twodoku.View.parse(_decoded(data, source))
+    except NotationError as error:
+        if error.source is not None:
+            raise
+        raise _located(error, source) from None
+    except DokuspecError as error:
+        raise type(error)(f"{shown(source)}: {error}") from None
+
+
+class _BalanceType(click.ParamType):  # type: ignore[type-arg]
+    """Balance options of a deal (TD-15): ``max_digit_count_gap=N``, ``equal_high_count``."""
+
+    name = "options"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, twodoku.Balance):
+            return value
+        try:
+            return twodoku.Balance.parse(str(value))
+        except DokuspecError as error:
+            self.fail(f"{shown(str(value))!r}: {error}", param, ctx)
+
+
+def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
+    return click.option(
+        "--balance",
+        type=_BalanceType(),
+        default="off",
+        show_default=True,
+        metavar="OPTIONS",
+        help=help_text,
+    )
+
+
+# -- deal ----------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="deal")
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default=None,
+    help="The deal's seed (the same seed, the same deal); default: a random one, printed.",
+)
+@_balance_option(
+    "Balance beyond equal sums (TD-15): 'max_digit_count_gap=N', 'equal_high_count', "
+    "both separated by a comma, or 'off'."
+)
+@click.option(
+    "--method",
+    type=click.Choice(list(twodoku.DEAL_METHODS)),
+    default="solver",
+    show_default=True,
+    help="How balance options are met: the solver (fast, not uniform) or rejection "
+    "(exactly uniform among balanced deals).",
+)
+@click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
+def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_json: bool) -> None:
+    """Deal a game: colouring, face-down dominoes, pot, piles.
+
+    The deal (TD-2 to TD-4) is uniform among the fair deals of its
+    face-down draw (equal pile sums, dominoes counted as pieces: TD-4 read
+    as TD-16); with --balance, it also meets the balance options (TD-15),
+    uniformly so only with --method rejection. The colouring and the face-down squares are
+    drawn at random. Prints the board (R and B: the squares each player
+    coloured; [7]r: a face-down 7 placed by Red), the digit counts and sums
+    of the pot and the piles, and the seed; with --json, the deal's JSON
+    object, which 'validate' reads (give --seed to draw it again).
+
+    Exit status: 0 dealt; 1 no balanced deal within the attempts or the
+    solver's budget; 2 bad usage; 74 an output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        if seed is None:
+            seed = secrets.randbits(63)
+        try:
+            dealt = twodoku.deal(seed, balance=balance, method=method)  # type: ignore[arg-type]
+        except twodoku.BalanceError as error:
+            error_line(str(error))
+            sys.exit(Status.UNKNOWN)
+        if as_json:
+            _json(out, dealt.to_json())
+        else:
+            console = _console(out)
+            for line in twodoku.deal_text(dealt).splitlines():
+                _print(console, line)
+            _print(console, "")
+            red, blue = sum(dealt.red), sum(dealt.blue)
+            fair = "a fair deal" if red == blue else "NOT a fair deal"
+            _print(console, f"Red's pile sums to {red} and Blue's to {blue}: {fair} (TD-4)")
+            _print(console, f"seed {seed}; balance: {balance}")
+    sys.exit(Status.OK)
+
+
+# -- validate ------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="validate")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
+def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None:
+    """Check a deal against the rules TD-1 to TD-4.
+
+    FILE is a deal's JSON object ('deal --json' writes one), or '-' for
+    standard input. Lists every rule the deal breaks, one per line with its
+    stable code (see dokuspec.twodoku.VIOLATION_CODES) and a sentence. With
+    --json: 'source', 'valid' and 'violations' (each 'code' and 'message').
+
+    Exit status: 0 a valid deal; 1 an invalid deal (its violations listed);
+    2 input that is not a deal's JSON (one line naming the file, line,
+    column and JSON path) or bad usage; 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, found = _read_deal(file)
+        violations = twodoku.validate(found, balance)
+        if as_json:
+            _json(
+                out,
+                {
+                    "source": source,
+                    "valid": not violations,
+                    "violations": [{"code": v.code, "message": v.message} for v in violations],
+                },
+            )
+        else:
+            console = _console(out)
+            if not violations:
+                _print(console, f"{source}: a valid deal", style="green")
+            else:
+                noun = "violation" if len(violations) == 1 else "violations"
+                _print(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
+                for violation in violations:
+                    _wrapped(console, f"{violation.code}: {violation.message}")
+    sys.exit(_INVALID if violations else Status.OK)
+
+
+# -- count ---------------------------------------------------------------------------------------
+
+
+def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
+    """The face-down draw of FILE: a deal's JSON object, or digits as text."""
+    source, data = read_input(name, "a deal (JSON) or the face-down digits")
+    text = _decoded(data, source)
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        found = _parse_deal(text, source)
+        try:
+            return source, twodoku.Dominoes(f.digit for f in found.face_down)
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: $.face_down: {error}") from None
+    digits = twodoku.Dominoes()
+    # Lines end at LF, as the line numbers of every other message count them.
+    for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        content = line.split("#", 1)[0]
+        try:
+            digits += twodoku.Dominoes.parse(content) if content.strip() else twodoku.Dominoes()
+        except NotationError as error:
+            raise NotationError(
+                error.reason, line=number, column=error.column or 1, source=shown(source)
+            ) from None
+    return source, digits
+
+
+def _parse_deal(text: str, source: str) -> twodoku.Deal:
+    try:
+        return twodoku.Deal.parse(text)
+    except NotationError as error:
+        raise _located(error, source) from None
+
+
+def _percent(probability: float, places: int) -> str:
+    return f"{100 * probability:.{places}f} %"
+
+
+@twodoku_group.command(name="count")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--pots", is_flag=True, help="Also the fair deals of each pot.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of sentences.")
+def count_command(file: str, pots: bool, as_json: bool) -> None:
+    """Count the fair deals of a face-down draw.
+
+    The counts are exact (TD-4 read as TD-16). FILE holds the face-down
+    draw: either a deal's JSON object (its eight face-down digits are used;
+    the rest of the deal is not judged), or the eight digits as text
+    separated by spaces or commas, on one or more lines ('#' starts a
+    comment): "1 1 2 3 5 7 9 9". '-' reads standard input. Prints the
+    number of fair deals (equal pile sums) of the 82 dominoes left, the
+    number of all deals, the acceptance probability (the chance that a
+    uniform deal is fair: how often the dealer deals again), and the fair
+    deals counted by digit multisets. With --pots, the fair deals of each
+    pot. With --json: 'face_down', 'fair', 'total', 'probability',
+    'multisets' and 'by_pot' (each 'pot', 'fair', 'multisets').
+
+    Exit status: 0 counted; 2 bad input (not 8 digits 1-9, or not a deal's
+    JSON) or usage; 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, draw = _read_draw(file)
+        try:
+            found = twodoku.count_fair_deals(draw)
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: {error}") from None
+        by_pot = sorted(found.by_pot.items(), key=lambda item: item[0].to_json())
+        if as_json:
+            _json(
+                out,
+                {
+                    "face_down": draw.to_json(),
+                    "fair": found.fair,
+                    "total": found.total,
+                    "probability": float(found.probability),
+                    "multisets": found.multisets,
+                    "by_pot": [
+                        {
+                            "pot": pot.to_json(),
+                            "fair": n,
+                            "multisets": found.multisets_by_pot.get(pot, 0),
+                        }
+                        for pot, n in by_pot
+                    ],
+                },
+            )
+        else:
+            console = _console(out)
+            _print(console, f"face-down draw: {draw}")
+            _print(console, f"fair deals: {found.fair:,}")
+            _print(console, f"all deals: {found.total:,}")
+            probability = float(found.probability)
+            if found.fair:
+                _print(
+                    console,
+                    f"acceptance probability: {_percent(probability, 3)} "
+                    f"(about 1 deal in {1 / probability:,.1f} is fair)",
+                )
+            else:
+                _print(console, "acceptance probability: 0: no fair deal; TD-4 draws again")
+            _print(console, f"fair deals by digit multisets: {found.multisets:,}")
+            if pots and found.fair:
+                _print(console, "")
+                _print(console, f"  {'pot':<5}{'fair deals':>38}{'share':>12}")
+                for pot, n in by_pot:
+                    share = _percent(n / found.fair, 2)
+                    _print(console, f"  {pot!s:<5}{n:>38,}{share:>12}")
+    sys.exit(Status.OK)
+
+
+# -- infer ---------------------------------------------------------------------------------------
+
+_PLAY = re.compile(r"\s*([^=]*?)\s*=\s*([^=]*?)\s*")
+
+
+class _PlayType(click.ParamType):  # type: ignore[type-arg]
+    """A planned play: a square and a digit, ``r3c5=7``."""
+
+    name = "rRcC=D"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        match = _PLAY.fullmatch(str(value))
+        if match is not None and len(match[2]) == 1 and match[2] in "123456789":
+            try:
+                return (twodoku.Square.parse(match[1]), int(match[2]))
+            except DokuspecError:
+                pass
+        self.fail(
+            f"{shown(str(value))!r}: give a square and a digit 1-9, such as 'r3c5=7'", param, ctx
+        )
+
+
+def _squares_text(squares: Any) -> str:
+    names = [str(square) for square in squares]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _verdict_text(play: twodoku.PlannedPlay) -> str:
+    """A planned play's verdict as a sentence (TD-7, TD-8, ruling TD-17)."""
+    what = f"{play.digit} on {play.square}"
+    against = _squares_text(play.against)
+    many = len(play.against) > 1
+    if play.verdict == "safe":
+        return f"{what}: safe: no face-down domino it meets can hold {play.digit}"
+    if play.verdict == "hidden-clash":
+        return (
+            f"{what}: a hidden clash in every case ({against} "
+            f"{'are' if many else 'is'} the face-down {'dominoes' if many else 'domino'} "
+            f"that can hold {play.digit}): it fails and one is turned face up (TD-8)"
+        )
+    if play.verdict == "uncertain":
+        return f"{what}: uncertain: {against} may hold {play.digit}"
+    if play.verdict == "clash":
+        digits = f"{play.digit}s" if many else str(play.digit)
+        return f"{what}: fails: it clashes with the face-up {digits} on {against} (TD-8)"
+    if play.verdict == "not-allowed":
+        return f"{what}: fails: TD-7 does not allow this square now (TD-17)"
+    return f"{what}: unknown: the budget ran out first"
+
+
+def _digits_text(digits: Any) -> str:
+    return " ".join(str(d) for d in digits) or "-"
+
+
+@twodoku_group.command(name="infer")
+@click.argument("observation", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--play",
+    "plays",
+    type=_PlayType(),
+    multiple=True,
+    metavar="rRcC=D",
+    help="A planned play to judge, such as 'r3c5=7' (repeat for more).",
+)
+@_balance_option("The balance options the game's deal used (TD-15), as 'deal' takes them.")
+@click.option(
+    "--backend",
+    type=click.Choice(["sat", "z3"]),
+    default="sat",
+    show_default=True,
+    help="The solver backend.",
+)
+@click.option(
+    "--time-limit",
+    type=SecondsType(twodoku.MAX_TIME_LIMIT),
+    default=None,
+    help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
+)
+@click.option("--board", is_flag=True, help="Print the view itself first.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
+def infer_command(
+    observation: str,
+    plays: tuple[tuple[Any, int], ...],
+    balance: twodoku.Balance,
+    backend: str,
+    time_limit: float | None,
+    board: bool,
+    as_json: bool,
+) -> None:
+    """What a player can infer of the face-down digits.
+
+    From one player's point of view (TD-11). OBSERVATION is a player's
+    view as JSON (the view schema: what the engine shows one player), or
+    '-' for standard input. Everything the player has seen is used: their
+    pile and the pot as dealt, the fair deal (TD-4), the ten of each digit
+    (TD-1), every play that succeeded, failed or revealed a domino (TD-8)
+    and every domino shown. Prints, for each domino still face down, the
+    digits it can hold (each proven by a way the hidden dominoes can be).
+    With --play, whether a planned play of the viewer is safe, a hidden
+    clash in every case, or uncertain (or fails on sight: a visible clash,
+    or a square TD-7 does not allow). With --json: 'source', 'observer',
+    'dominoes' (each 'row', 'col', 'placed_by', 'possible', 'impossible',
+    'undecided'), 'plays' (each 'row', 'col', 'digit', 'verdict',
+    'against') and 'complete'.
+
+    Exit status: 0 answered; 1 some digit left undecided or a verdict
+    'unknown' (a solver budget ran out); 2 bad input (one line naming the file,
+    line, column and JSON path; or a view no deal fits) or usage; 74 an
+    input or output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        source, view = _read_view(observation)
+        try:
+            found = twodoku.infer_face_down(
+                view,
+                plays=plays,
+                backend=backend,  # type: ignore[arg-type]
+                max_digit_count_gap=balance.max_digit_count_gap,
+                equal_high_count=balance.equal_high_count,
+                budget=twodoku.Budget(time_limit=time_limit),
+            )
+        except DokuspecError as error:
+            raise type(error)(f"{shown(source)}: {error}") from None
+        answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
+        if as_json:
+            _json(
+                out,
+                {
+                    "source": source,
+                    "observer": found.observer,
+                    "dominoes": [
+                        {
+                            "row": d.square.row,
+                            "col": d.square.col,
+                            "placed_by": d.placed_by,
+                            "possible": list(d.possible),
+                            "impossible": list(d.impossible),
+                            "undecided": list(d.undecided),
+                        }
+                        for d in found.dominoes
+                    ],
+                    "plays": [
+                        {
+                            "row": p.square.row,
+                            "col": p.square.col,
+                            "digit": p.digit,
+                            "verdict": p.verdict,
+                            "against": [s.to_json() for s in p.against],
+                        }
+                        for p in found.plays
+                    ],
+                    "complete": found.complete,
+                },
+            )
+        else:
+            console = _console(out)
+            if board:
+                for line in twodoku.view_text(view).splitlines():
+                    _print(console, line)
+                _print(console, "")
+            whose = "Red" if view.player == twodoku.RED else "Blue"
+            count = len(found.dominoes)
+            noun = "domino" if count == 1 else "dominoes"
+            _print(console, f"{whose}'s view: {count} {noun} face down", style="bold")
+            if count:
+                _print(console, f"  {'square':<8}{'placed by':<11}can hold")
+            for domino in found.dominoes:
+                placer = "Red" if domino.placed_by == twodoku.RED else "Blue"
+                text = f"  {domino.square!s:<8}{placer:<11}{_digits_text(domino.possible)}"
+                if domino.undecided:
+                    text += f"; undecided: {_digits_text(domino.undecided)}"
+                _print(console, text)
+            if not found.complete:
+                _print(console, "a solver budget ran out: some digits are undecided", "yellow")
+            if found.plays:
+                _print(console, "planned plays:")
+                for play in found.plays:
+                    _wrapped(console, _verdict_text(play))
+    sys.exit(Status.OK if answered else Status.UNKNOWN)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+
+class _Bots(click.ParamType):  # type: ignore[type-arg]
+    """Red's bot and Blue's: two names separated by a comma, or one name for both."""
+
+    name = "bot[,bot]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        names = [name.strip() for name in str(value).split(",")]
+        if len(names) == 1:
+            names *= 2
+        if len(names) == 2 and all(name in twodoku.BOT_NAMES for name in names):
+            return (names[0], names[1])
+        known = ", ".join(twodoku.BOT_NAMES)
+        self.fail(
+            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
+            param,
+            ctx,
+        )
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+_ENDING_WORDS = {
+    "pile-empty": "a pile is empty (TD-9)",
+    "no-successful-play": "two turns without a successful play (TD-9)",
+    "max-turns": "the turn limit (TD-14)",
+}
+_LABEL = 22
+_COLUMN = 12
+
+
+def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -> list[str]:
+    """The summary: per player, then the game length, then per ending."""
+    games = summary.games
+    noun = "game" if games == 1 else "games"
+    lines = [f"{games:,} {noun}, seed {seed}"]
+    lines.append(f"{'':<{_LABEL}}{'Red':>{_COLUMN}}{'Blue':>{_COLUMN}}")
+    lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
+    wins = [f"{n:,} ({_share(n, games)})" for n in summary.wins]
+    lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
+    lines.append(f"draws (equal pile sums): {summary.draws:,} ({_share(summary.draws, games)})")
+    mean = summary.mean_winning_score
+    lines.append("mean winning score: " + ("-" if mean is None else f"{mean:.2f}"))
+    if summary.mean_turns is None:
+        lines.append("game length: -")
+    else:
+        lines.append(
+            f"game length: {summary.mean_turns:.1f} turns on average, "
+            f"{summary.shortest:,} to {summary.longest:,}"
+        )
+    lines.append("")
+    lines.append(f"{'ending':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}")
+    for ending, count in summary.endings.items():
+        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{_share(count, games):>{_COLUMN}}")
+    return lines
+
+
+@twodoku_group.command(name="simulate")
+@click.option(
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+@click.option(
+    "--bots",
+    type=_Bots(),
+    default="random,random",
+    show_default=True,
+    help="Red's bot and Blue's (one name: both players).",
+)
+@click.option(
+    "--max-turns",
+    type=click.IntRange(1, 10**6),
+    default=None,
+    help="End a game after this many turns of play (TD-14; the engine's default otherwise).",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
+def simulate_command(
+    games: int,
+    seed: int,
+    bots: tuple[str, str],
+    max_turns: int | None,
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play games of Two-Doku between two bots and summarise them.
+
+    Game i of a run is the same whatever else runs: its seed comes from
+    --seed and i. Prints a summary: Red's and Blue's wins (TD-10), the
+    draws, the winners' mean score, the game length in turns of play, and
+    how the games ended (TD-9, TD-14). With --json, one JSON object per
+    game as it finishes, then one line {"summary": {...}}. With --records
+    DIR, each game's record is written to DIR (which must not hold them
+    already); 'replay' reads them. A progress bar shows on standard error
+    when it is a terminal.
+
+    Exit status: 0 every game played; 2 bad usage; 74 an output failure or a
+    record that could not be written; 130 interrupted (the games finished
+    before stand, their records are on disk, and their summary is printed).
+    """
+    with guarded():
+        out = standard_output()
+        options = None if max_turns is None else {"max_turns": max_turns}
+        try:
+            results = twodoku.simulate(games, seed, bots, records, options=options)
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        done: list[twodoku.GameResult] = []
+        bar = simulation_progress(out, as_json=as_json)
+        try:
+            with bar if bar is not None else nullcontext():
+                task = bar.add_task("", total=games) if bar is not None else None
+                games_left = iter(results)
+                while True:
+                    # A game is played, its record written, printed and counted, or
+                    # none of these: SIGINT waits for the game in hand to finish.
+                    with interrupts_deferred():
+                        result = next(games_left, None)
+                        if result is None:
+                            break
+                        if as_json:
+                            _json(out, result.to_json())
+                        done.append(result)
+                    if bar is not None:
+                        bar.advance(task)
+        except OSError as error:
+            _summarise(out, done, seed, bots, as_json=as_json)
+            reason = error.strerror or error
+            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        except KeyboardInterrupt:
+            _summarise(out, done, seed, bots, as_json=as_json)
+            raise
+        _summarise(out, done, seed, bots, as_json=as_json)
+    sys.exit(Status.OK)
+
+
+def _summarise(
+    out: Output,
+    done: list[twodoku.GameResult],
+    seed: int,
+    bots: tuple[str, str],
+    *,
+    as_json: bool,
+) -> None:
+    summary = twodoku.summarise(done)
+    if as_json:
+        _json(out, {"summary": summary.to_json()})
+        return
+    console = _console(out)
+    for line in _summary_lines(summary, seed, bots):
+        _print(console, line)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
+    red, blue = found.pile_sums
+    if found.winner is None:
+        verdict = "a draw"
+    else:
+        verdict = f"{'Red' if found.winner == twodoku.RED else 'Blue'} wins"
+    return [
+        f"game over: {_ENDING_WORDS.get(found.ending, found.ending)}",
+        f"pile sums: Red {red}, Blue {blue}; the pot {found.pot_sum}",
+        f"scores: Red {found.scores[0]}, Blue {found.scores[1]}: {verdict} (TD-10)",
+        f"{found.turns:,} turns of play",
+    ]
+
+
+@twodoku_group.command(name="replay")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
+def replay_command(record: str, as_json: bool) -> None:
+    """Replay a game record: the final position and the result.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input. Every step is checked by the engine as it is
+    replayed, and the result the record states must be the game's. Prints
+    the position at the end (the board with the face-down digits, the
+    piles and the pot) and how the game ended, or that it is not finished.
+    With --json: 'finished', 'steps', 'position' (null before the deal) and
+    'result' (null when not finished).
+
+    Exit status: 0 replayed; 2 a bad record or usage (one line naming the
+    file, line, column and JSON path, and for a step that breaks a rule,
+    the action and the rule); 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, data = read_input(record, "a game record (JSON)")
+        state = twodoku.replay_record(data, source=shown(source))
+        found = state.result()
+        steps = len(state.history())
+        dealt = state.deal() is not None
+        position = state.position() if dealt else None
+        if as_json:
+            _json(
+                out,
+                {
+                    "finished": found is not None,
+                    "steps": steps,
+                    "position": None if position is None else position.to_json(),
+                    "result": None if found is None else found.to_json(),
+                },
+            )
+        else:
+            console = _console(out)
+            if position is not None:
+                for line in twodoku.position_text(position).splitlines():
+                    _print(console, line)
+                _print(console, "")
+            if found is None:
+                _print(console, f"not finished: {steps} steps replayed")
+            else:
+                for line in _result_lines(found):
+                    _print(console, line)
+    sys.exit(Status.OK)
