@@ -1278,3 +1278,45 @@ def test_legal_actions_and_apply_action_agree_on_every_action() -> None:
             checked += 1
     assert checked > 1000
     assert state.current_player() == TERMINAL
+
+
+def test_the_domino_just_taken_from_the_pot_may_go_back_td19() -> None:
+    state = opening()
+    state.apply_action(TakeFromPot(2))
+    assert ReturnToPot(2) in state.legal_actions()
+    state.apply_action(ReturnToPot(2))
+    assert state.view(1).pot == Dominoes([1, 2])
+    assert state.events() == (Take("red", "pot", 2), Return("red", 2))
+    # The turn had no successful play (TD-13): Blue's pass ends the game (TD-9).
+    state.apply_action(EndTurn())
+    result = state.result()
+    assert result is not None and result.ending == "no-successful-play"
+
+
+def test_a_domino_taken_from_the_board_may_be_played_back_at_once_td20() -> None:
+    state = opening()
+    state.apply_action(PlayDomino(2, sq("r1c1")))
+    state.apply_action(EndTurn())  # Blue passes
+    state.apply_action(TakeFromBoard(sq("r1c1")))
+    state.apply_action(PlayDomino(2, sq("r1c1")))
+    assert state.events()[-2:] == (
+        Take("red", "board", 2, sq("r1c1")),
+        Play("red", sq("r1c1"), 2, "placed"),
+    )
+    assert state.view(0).face_up == {sq("r1c1"): 2}
+    assert state.current_player() == 1 and not state.is_terminal()
+
+
+def test_an_empty_pile_on_the_last_turn_is_named_pile_empty_td21() -> None:
+    planted = opening(max_turns=1).clone()
+    # Planted as in the TD-9 test: Red holds one domino, the others wait in the pot.
+    for d in range(9):
+        planted._pot[d] += planted._piles[0][d]
+        planted._piles[0][d] = 0
+    planted._piles[0][1] = 1
+    planted._pot[1] -= 1
+    planted.apply_action(PlayDomino(2, sq("r1c1")))
+    result = planted.result()
+    assert result is not None
+    # Both the empty pile (TD-9) and the turn limit (TD-14) end this turn: the first is named.
+    assert (result.ending, result.turns) == ("pile-empty", 1)

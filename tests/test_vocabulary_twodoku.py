@@ -403,3 +403,13 @@ def test_values_draw_themselves_for_jupyter() -> None:
     assert (position._repr_svg_() or "").startswith("<svg")
     view = View("red", "play", "red", [], [], [], {}, Dominoes(), Dominoes(), (0, 0), None, None)
     assert (view._repr_svg_() or "").startswith("<svg")
+
+
+def test_an_unknown_key_suggests_the_key_meant() -> None:
+    text = _deal_text()
+    with pytest.raises(NotationError, match=r"unknown key 'Blue' \(did you mean 'blue'\?\)"):
+        Deal.parse(text.replace('"blue":', '"Blue":'))
+    with pytest.raises(
+        NotationError, match=r"unknown key 'blue_square' \(did you mean 'blue_squares'"
+    ):
+        Deal.parse(text.replace('"blue_squares":', '"blue_square":'))

@@ -707,7 +707,10 @@ def _read_json(name: str, text_or_data: object, caller: str, *, text: bool = Fal
     known = _schema(name)["properties"]
     for key in data:
         if key not in known:
-            close = [k for k in known if isinstance(key, str) and k.startswith(key.lower()[:3])]
+            lower = key.lower() if isinstance(key, str) else ""
+            close = [k for k in known if k == lower] or [
+                k for k in known if lower and k.startswith(lower[:3])
+            ]
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             message = f"$: unknown key {quote(key)}{hint}"
             offset = None if reader is None else reader.keys.get(((), key))

@@ -580,8 +580,8 @@ def _replay(view: View) -> _Record:
                         peer,
                         digit,
                         f"{player}'s {digit} on {event.square} was placed in event {number}, "
-                        f"so {square_name(peer)} in its {_shared_unit(square, peer)} is not "
-                        f"a {digit} (TD-8)",
+                        f"so {square_name(peer)} in its {_shared_unit(square, peer)} cannot "
+                        f"be {digit} (TD-8)",
                     )
                 )
             board[square] = digit
