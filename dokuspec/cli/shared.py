@@ -3,26 +3,28 @@
 * :func:`read_input`: a file's bytes, or standard input's for ``-``;
 * :class:`SeedType`, :class:`GamesType` and :class:`SecondsType`: click
   parameters for a seed, a number of games and a time limit, in ASCII;
-* :func:`simulation_progress` and :func:`interrupts_deferred`: the progress
-  bar of a simulation and the block in which SIGINT waits (a game is played,
-  recorded and printed whole, or not at all).
+* :func:`stream_games`: a simulation's games printed as they finish and
+  summarised, also after SIGINT, with :func:`simulation_progress` (the
+  progress bar) and :func:`interrupts_deferred` (the block in which SIGINT
+  waits: a game is played, recorded and printed whole, or not at all).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, nullcontext
+from typing import Any, Protocol, TypeVar
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from dokuspec.cli.io import InputError, Output, hint, shown
+from dokuspec.cli.io import InputError, Output, Status, error_line, hint, shown
 from dokuspec.errors import DokuspecError
 
 __all__ = [
@@ -34,7 +36,15 @@ __all__ = [
     "is_terminal",
     "read_input",
     "simulation_progress",
+    "stream_games",
 ]
+
+
+class _GameResult(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+T = TypeVar("T", bound=_GameResult)
 
 STDIN = "<stdin>"
 """The name standard input is reported under."""
@@ -161,3 +171,61 @@ class SecondsType(click.ParamType):  # type: ignore[type-arg]
             param,
             ctx,
         )
+
+
+def stream_games(
+    out: Output,
+    results: Iterable[T],
+    games: int,
+    records: str | None,
+    *,
+    as_json: bool,
+    summarise: Callable[[list[T]], None],
+) -> None:
+    """Print each game of a simulation as it finishes, then the summary; the same after SIGINT.
+
+    A game is played, its record written, printed (as a JSON line with
+    ``as_json``; its ``to_json()``) and counted, or none of these: SIGINT
+    waits for the game in hand (:func:`interrupts_deferred`), so after an
+    interrupt the summary covers exactly the games printed and the records
+    on disk are theirs. A progress bar shows on standard error when it is a
+    terminal (:func:`simulation_progress`).
+
+    Args:
+        out: where results go.
+        results: the simulation's results, one per game, as they finish.
+        games: how many games the run plays (for the progress bar).
+        records: the records directory, for error messages, or ``None``.
+        as_json: print each result as a JSON line.
+        summarise: prints the summary of the games done.
+
+    Raises:
+        SystemExit: status 74 when a record cannot be written (after the
+            summary of the games done).
+        KeyboardInterrupt: after the summary of the games done.
+    """
+    done: list[T] = []
+    bar = simulation_progress(out, as_json=as_json)
+    try:
+        with bar if bar is not None else nullcontext():
+            task = bar.add_task("", total=games) if bar is not None else None
+            games_left = iter(results)
+            while True:
+                with interrupts_deferred():
+                    result = next(games_left, None)
+                    if result is None:
+                        break
+                    if as_json:
+                        out.write(json.dumps(result.to_json()) + "\n")
+                    done.append(result)
+                if bar is not None:
+                    bar.advance(task)
+    except OSError as error:
+        summarise(done)
+        reason = error.strerror or error
+        error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+        sys.exit(Status.IO_FAILURE)
+    except KeyboardInterrupt:
+        summarise(done)
+        raise
+    summarise(done)

@@ -15,7 +15,6 @@ import secrets
 import sys
 import textwrap
 from collections.abc import Callable
-from contextlib import nullcontext
 from typing import Any, TypeVar
 
 import click
@@ -36,9 +35,8 @@ from dokuspec.cli.shared import (
     GamesType,
     SecondsType,
     SeedType,
-    interrupts_deferred,
     read_input,
-    simulation_progress,
+    stream_games,
 )
 from dokuspec.errors import DokuspecError, NotationError
 
@@ -685,33 +683,14 @@ def simulate_command(
             reason = error.strerror or error
             error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
             sys.exit(Status.IO_FAILURE)
-        done: list[twodoku.GameResult] = []
-        bar = simulation_progress(out, as_json=as_json)
-        try:
-            with bar if bar is not None else nullcontext():
-                task = bar.add_task("", total=games) if bar is not None else None
-                games_left = iter(results)
-                while True:
-                    # A game is played, its record written, printed and counted, or
-                    # none of these: SIGINT waits for the game in hand to finish.
-                    with interrupts_deferred():
-                        result = next(games_left, None)
-                        if result is None:
-                            break
-                        if as_json:
-                            _json(out, result.to_json())
-                        done.append(result)
-                    if bar is not None:
-                        bar.advance(task)
-        except OSError as error:
-            _summarise(out, done, seed, bots, as_json=as_json)
-            reason = error.strerror or error
-            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
-            sys.exit(Status.IO_FAILURE)
-        except KeyboardInterrupt:
-            _summarise(out, done, seed, bots, as_json=as_json)
-            raise
-        _summarise(out, done, seed, bots, as_json=as_json)
+        stream_games(
+            out,
+            results,
+            games,
+            records,
+            as_json=as_json,
+            summarise=lambda done: _summarise(out, done, seed, bots, as_json=as_json),
+        )
     sys.exit(Status.OK)
 
 
