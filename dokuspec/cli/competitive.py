@@ -26,9 +26,11 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
+    BotsType,
     GamesType,
     SecondsType,
     SeedType,
+    percent,
     read_input,
     stream_games,
 )
@@ -383,31 +385,6 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
 # -- simulate ------------------------------------------------------------------------------------
 
 
-class _Bots(click.ParamType):  # type: ignore[type-arg]
-    """The bots of seat 0 and seat 1: two names separated by a comma, or one name for both."""
-
-    name = "bot[,bot]"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, tuple):
-            return value
-        names = [name.strip() for name in str(value).split(",")]
-        if len(names) == 1:
-            names *= 2
-        if len(names) == 2 and all(name in competitive.BOT_NAMES for name in names):
-            return (names[0], names[1])
-        known = ", ".join(competitive.BOT_NAMES)
-        self.fail(
-            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
-            param,
-            ctx,
-        )
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
 _LABEL = 22
 _COLUMN = 12
 
@@ -421,7 +398,7 @@ def _summary_lines(
     lines = [f"{games:,} {noun}, {mode} mode, seed {seed}"]
     lines.append(f"{'':<{_LABEL}}{'seat 0':>{_COLUMN}}{'seat 1':>{_COLUMN}}")
     lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
-    wins = [f"{n:,} ({_percent(n, games)})" for n in summary.wins]
+    wins = [f"{n:,} ({percent(n, games)})" for n in summary.wins]
     lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
     means = summary.mean_scores
     shown_means = ["-", "-"] if means is None else [f"{m:.2f}" for m in means]
@@ -429,13 +406,13 @@ def _summary_lines(
     lines.append("")
     lines.append(f"{'ending':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}")
     for ending, count in summary.endings.items():
-        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{_percent(count, games):>{_COLUMN}}")
+        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{percent(count, games):>{_COLUMN}}")
     lines.append("")
-    lines.append(f"draws (nobody won): {summary.draws:,} ({_percent(summary.draws, games)})")
+    lines.append(f"draws (nobody won): {summary.draws:,} ({percent(summary.draws, games)})")
     lines.append(
         f"the first player won {summary.first_wins:,} "
-        f"({_percent(summary.first_wins, games)}); Black won {summary.black_wins:,} "
-        f"({_percent(summary.black_wins, games)})"
+        f"({percent(summary.first_wins, games)}); Black won {summary.black_wins:,} "
+        f"({percent(summary.black_wins, games)})"
     )
     return lines
 
@@ -460,7 +437,7 @@ def _summary_lines(
 )
 @click.option(
     "--bots",
-    type=_Bots(),
+    type=BotsType(competitive.BOT_NAMES),
     default="random,random",
     show_default=True,
     help="The bots of seat 0 and seat 1: random or greedy (one name: both seats).",

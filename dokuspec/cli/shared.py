@@ -29,11 +29,13 @@ from dokuspec.errors import DokuspecError
 
 __all__ = [
     "STDIN",
+    "BotsType",
     "GamesType",
     "SecondsType",
     "SeedType",
     "interrupts_deferred",
     "is_terminal",
+    "percent",
     "read_input",
     "simulation_progress",
     "stream_games",
@@ -229,3 +231,32 @@ def stream_games(
         summarise(done)
         raise
     summarise(done)
+
+
+class BotsType(click.ParamType):  # type: ignore[type-arg]
+    """The bots of player 0 and player 1: two names separated by a comma, or one name for both."""
+
+    name = "bot[,bot]"
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        names = [name.strip() for name in str(value).split(",")]
+        if len(names) == 1:
+            names *= 2
+        if len(names) == 2 and all(name in self.names for name in names):
+            return (names[0], names[1])
+        known = ", ".join(self.names)
+        self.fail(
+            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
+            param,
+            ctx,
+        )
+
+
+def percent(part: int, whole: int) -> str:
+    """``part`` as a share of ``whole`` (``"12.5%"``), ``"-"`` when ``whole`` is 0."""
+    return f"{100 * part / whole:.1f}%" if whole else "-"

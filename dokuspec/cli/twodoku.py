@@ -32,9 +32,11 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
+    BotsType,
     GamesType,
     SecondsType,
     SeedType,
+    percent,
     read_input,
     stream_games,
 )
@@ -560,31 +562,6 @@ def infer_command(
 # -- simulate ------------------------------------------------------------------------------------
 
 
-class _Bots(click.ParamType):  # type: ignore[type-arg]
-    """Red's bot and Blue's: two names separated by a comma, or one name for both."""
-
-    name = "bot[,bot]"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, tuple):
-            return value
-        names = [name.strip() for name in str(value).split(",")]
-        if len(names) == 1:
-            names *= 2
-        if len(names) == 2 and all(name in twodoku.BOT_NAMES for name in names):
-            return (names[0], names[1])
-        known = ", ".join(twodoku.BOT_NAMES)
-        self.fail(
-            f"{shown(str(value))!r}: give one or two bots separated by a comma ({known})",
-            param,
-            ctx,
-        )
-
-
-def _share(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
 _ENDING_WORDS = {
     "pile-empty": "a pile is empty (TD-9)",
     "no-successful-play": "two turns without a successful play (TD-9)",
@@ -601,9 +578,9 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
     lines = [f"{games:,} {noun}, seed {seed}"]
     lines.append(f"{'':<{_LABEL}}{'Red':>{_COLUMN}}{'Blue':>{_COLUMN}}")
     lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
-    wins = [f"{n:,} ({_share(n, games)})" for n in summary.wins]
+    wins = [f"{n:,} ({percent(n, games)})" for n in summary.wins]
     lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
-    lines.append(f"draws (equal pile sums): {summary.draws:,} ({_share(summary.draws, games)})")
+    lines.append(f"draws (equal pile sums): {summary.draws:,} ({percent(summary.draws, games)})")
     mean = summary.mean_winning_score
     lines.append("mean winning score: " + ("-" if mean is None else f"{mean:.2f}"))
     if summary.mean_turns is None:
@@ -616,7 +593,7 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
     lines.append("")
     lines.append(f"{'ending':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}")
     for ending, count in summary.endings.items():
-        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{_share(count, games):>{_COLUMN}}")
+        lines.append(f"{ending:<{_LABEL}}{count:>{_COLUMN},}{percent(count, games):>{_COLUMN}}")
     return lines
 
 
@@ -633,7 +610,7 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
 )
 @click.option(
     "--bots",
-    type=_Bots(),
+    type=BotsType(twodoku.BOT_NAMES),
     default="random,random",
     show_default=True,
     help="Red's bot and Blue's (one name: both players).",
