@@ -9,11 +9,11 @@ import pytest
 from helpers import data_lines
 
 from dokuspec import sumodoku
-from dokuspec import sumodoku as public_sumodoku
 from dokuspec.solvers import BackendCache
 from dokuspec.spec import sumodoku as spec_sumodoku
 from dokuspec.spec.model import clause
 from dokuspec.sumodoku import Board, Piece, Position, Variants, Verdict
+from dokuspec.sumodoku import positions as public_sumodoku
 from dokuspec.verify import sumodoku as verify
 from dokuspec.verify.strategies import BASE_GRID, X_GRID
 from dokuspec.verify.sumodoku import (

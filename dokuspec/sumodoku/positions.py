@@ -1,6 +1,7 @@
 """Sumodoku positions: is this board still completable?
 
-The public API of the Sumodoku position queries (rules SU-3, SU-12..SU-15)::
+The position queries (rules SU-3, SU-12..SU-15), re-exported by
+:mod:`dokuspec.sumodoku`::
 
     >>> from dokuspec import sumodoku
     >>> verdict = sumodoku.check("....")            # doctest: +SKIP

@@ -1,0 +1,61 @@
+"""Sumodoku: the public API of positions, moves, bots and the game.
+
+Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
+
+* :func:`check`: ``"completable"`` (with a completion), ``"impossible"`` or
+  ``"unknown"`` (budget reached);
+* :func:`explain`: for an impossible position, a minimal set of placed pieces
+  that is impossible on its own;
+* :func:`count_completions` / :func:`count_completions_within`: how many
+  completions, up to a limit;
+* :func:`read_positions`: positions from a file, one at a time, errors located.
+
+The values :class:`Board`, :class:`Piece`, :class:`Position` and
+:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`.
+"""
+
+from __future__ import annotations
+
+from dokuspec.sumodoku.positions import (
+    MAX_CONFLICT_LIMIT,
+    MAX_TIME_LIMIT,
+    BackendName,
+    Board,
+    Budget,
+    Count,
+    Piece,
+    Position,
+    PositionLike,
+    Status,
+    Variants,
+    Verdict,
+    check,
+    check_backend,
+    compiled_model,
+    count_completions,
+    count_completions_within,
+    explain,
+    read_positions,
+)
+
+__all__ = [
+    "MAX_CONFLICT_LIMIT",
+    "MAX_TIME_LIMIT",
+    "BackendName",
+    "Board",
+    "Budget",
+    "Count",
+    "Piece",
+    "Position",
+    "PositionLike",
+    "Status",
+    "Variants",
+    "Verdict",
+    "check",
+    "check_backend",
+    "compiled_model",
+    "count_completions",
+    "count_completions_within",
+    "explain",
+    "read_positions",
+]
