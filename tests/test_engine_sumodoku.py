@@ -852,3 +852,31 @@ def test_every_reason_is_reachable_and_named() -> None:
         "pointed-out",
         "mistake-found",
     )
+
+
+@pytest.mark.parametrize(
+    ("entry", "path"),
+    [
+        ({"player": 1, "type": "place", "row": 1, "col": 1}, "$.actions[0]"),
+        ({"player": 1, "type": "place", "row": 1, "col": 1, "colour": 0}, "$.actions[0].colour"),
+        ({"player": 1, "type": "place", "row": 1, "col": 1, "colour": 1, "x": 1}, "$.actions[0]"),
+        ({"player": 1, "type": "claim", "filling": 5, "seconds": 1}, "$.actions[0].filling"),
+        (
+            {"player": 1, "type": "claim", "filling": SOLUTION, "seconds": -1},
+            "$.actions[0].seconds",
+        ),
+        ({"player": 3, "type": "concede"}, "$.actions[0].player"),
+        ({"player": 1, "type": "shout"}, "$.actions[0].type"),
+        ({"player": "observer", "type": "silent"}, "$.actions[0].player"),
+    ],
+)
+def test_the_reader_refuses_what_the_published_schema_refuses(
+    entry: dict[str, object], path: str
+) -> None:
+    data = record_json(Sumodoku().new_initial_state(0))
+    data["actions"] = [entry]  # type: ignore[list-item]
+    if entry.get("player") != "observer":  # a wrong actor is the engine's to judge
+        assert not jsonschema.Draft202012Validator(record_schema()).is_valid(data)
+    with pytest.raises(RecordFileError) as caught:
+        read_record(json.dumps(data))
+    assert caught.value.path == path
