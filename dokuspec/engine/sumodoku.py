@@ -1596,7 +1596,7 @@ class SumodokuState(State):
         elif not self._hands[player][colour]:
             return f"Player {player + 1} has no piece of colour {colour} left"
         if not self._can_move(player):
-            return f"Player {player + 1} has no valid move (SU-6): concede or claim"
+            return f"Player {player + 1} has no valid move (SU-6, ruling SU-24)"
         return f"invalid placement: {self._conflict(cell, colour)}"
 
     # -- what the players see ----------------------------------------------------------------------
