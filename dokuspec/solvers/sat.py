@@ -387,7 +387,7 @@ class SatBackend(Backend):
         extra = list(clause)
         for given in (literals, extra):
             if given and (min(given) < -top or max(given) > top or 0 in given):
-                bad = next(lit for lit in given if not (0 < abs(lit) <= top))
+                bad = next(lit for lit in given if not 0 < abs(lit) <= top)
                 raise ModelError(f"literal {bad} is not a literal of the compiled formula")
         lean: SatBackend | None = self.__dict__.get("_lean_backend")
         if lean is None or lean._top - self._top > _LEAN_ACTIVATIONS:

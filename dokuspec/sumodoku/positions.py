@@ -23,6 +23,7 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -251,8 +252,13 @@ def _certify(spec: CompletionModel, compiled: SatBackend, board: Board, completi
     of the model. No search is needed: the assumptions decide every cell.
     """
     literals = spec.piece_literals(board)
-    literals += spec.assumptions(completion)
+    literals += map(operator.add, _CELL_OFFSETS, completion.cells)
+    literals += spec.always
     return compiled.solve_lean(literals, model=False).status == "sat"
+
+
+#: ``9 * i`` for each cell ``i``: the literal of colour ``k`` there is ``9 * i + k``.
+_CELL_OFFSETS = range(0, 729, 9)
 
 
 def explain(
