@@ -11,11 +11,14 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
 * :func:`read_positions`: positions from a file, one at a time, errors located.
 
 The values :class:`Board`, :class:`Piece`, :class:`Position` and
-:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`.
+:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`;
+:func:`board_svg` and :func:`board_text` draw them
+(:mod:`dokuspec.render.sumodoku`).
 """
 
 from __future__ import annotations
 
+from dokuspec.render.sumodoku import board_svg, board_text
 from dokuspec.sumodoku.positions import (
     MAX_CONFLICT_LIMIT,
     MAX_TIME_LIMIT,
@@ -51,6 +54,8 @@ __all__ = [
     "Status",
     "Variants",
     "Verdict",
+    "board_svg",
+    "board_text",
     "check",
     "check_backend",
     "compiled_model",
