@@ -14,6 +14,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -255,6 +256,21 @@ def test_a_move_sequence_is_numbered() -> None:
     assert len(having(root, "ghost")) == 1
     assert texts(having(root, "moves", tag="g")[0], "caption") == ["Moves (3)"]
     assert texts(root, "move") == ["1. r1c1=5", "2. r9c1=4", "3. r5c5=8"]
+
+
+def test_a_long_move_list_is_laid_out_in_columns_that_do_not_overlap() -> None:
+    full = Board.parse("123456789456789123789123456" * 3)
+    moves = full.pieces()
+    root = parse(board_svg(full, moves=moves))
+    listed = having(root, "move", tag="text")
+    assert [m.text for m in listed][-1] == "81. r9c9=6"
+    rows: dict[str, list[int]] = {}
+    for move in listed:
+        rows.setdefault(move.get("y", ""), []).append(int(move.get("x", "")))
+    for xs in rows.values():
+        # 13-unit text: a 10-character entry is at most 78 units wide (3/5 em per character).
+        assert all(b - a >= 78 for a, b in pairwise(xs))
+    assert len(rows) == 21 and all(len(xs) == 4 for xs in list(rows.values())[:20])
 
 
 def test_a_cell_shows_its_latest_move() -> None:
