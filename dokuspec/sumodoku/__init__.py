@@ -16,11 +16,14 @@ unknown. The fast search (:mod:`dokuspec.sumodoku.search`): :func:`propose`
 and :data:`COMPILED`.
 
 The values :class:`Board`, :class:`Piece`, :class:`Position` and
-:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`.
+:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`;
+:func:`board_svg` and :func:`board_text` draw them
+(:mod:`dokuspec.render.sumodoku`).
 """
 
 from __future__ import annotations
 
+from dokuspec.render.sumodoku import board_svg, board_text
 from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
 from dokuspec.sumodoku.positions import (
     MAX_CONFLICT_LIMIT,
@@ -62,6 +65,8 @@ __all__ = [
     "Status",
     "Variants",
     "Verdict",
+    "board_svg",
+    "board_text",
     "check",
     "check_backend",
     "compiled_model",
