@@ -23,6 +23,7 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -32,8 +33,9 @@ from typing import IO, Literal, TypeAlias
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
-from dokuspec.solvers.sat import canonical_solver
+from dokuspec.solvers.sat import SatBackend, canonical_solver
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
+from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -199,6 +201,15 @@ def check(
     Returns:
         A :class:`Verdict` with ``completion`` set when completable.
 
+    With ``backend="sat"`` and the compiled search built
+    (:data:`dokuspec.sumodoku.search.COMPILED`), a fast search first
+    proposes a completion and the SAT model certifies it (every cell
+    assumed); only when that fails does the solver search. Every
+    ``"completable"`` answer is thus certified by the model, and every
+    ``"impossible"`` answer comes from the solver's full search. When a
+    position has several completions, which one is returned is not
+    specified.
+
     Raises:
         NotationError: ``position`` is a string that is not a position.
         PositionError: the position cannot exist (more than 9 of a colour).
@@ -209,9 +220,51 @@ def check(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
+    if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
+        completion = _certified_proposal(position, spec, compiled)
+        if completion is not None:
+            return Verdict("completable", position, completion, backend=compiled.name)
     answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
+
+
+def _certified_proposal(
+    position: Position, spec: CompletionModel, compiled: SatBackend
+) -> Board | None:
+    """A completion proposed by the fast search and certified by the SAT model, or ``None``.
+
+    The certificate: the compiled model is satisfiable with the position's
+    pieces and every cell of the proposed completion assumed (and the
+    guarded rule groups on), which the solver decides by propagation alone;
+    so the completion extends the board and obeys every rule. A proposal
+    the model refuses (which would be a bug of the search) is dropped: the
+    solver's full search then answers. The search never answers
+    "impossible" here.
+    """
+    completion = propose(position).completion
+    if completion is None:
+        return None
+    return completion if _certify(spec, compiled, position.board, completion) else None
+
+
+def _certify(spec: CompletionModel, compiled: SatBackend, board: Board, completion: Board) -> bool:
+    """Whether the SAT model accepts ``completion`` as a completion of ``board``.
+
+    Assumes every piece of ``board``, every cell of ``completion`` and the
+    guarded rule groups (:attr:`CompletionModel.always`) on the lean solver
+    of ``compiled`` (:meth:`SatBackend.solve_lean`): satisfiable exactly when
+    ``completion`` is a full board extending ``board`` that obeys every rule
+    of the model. No search is needed: the assumptions decide every cell.
+    """
+    literals = spec.piece_literals(board)
+    literals += map(operator.add, _CELL_OFFSETS, completion.cells)
+    literals += spec.always
+    return compiled.solve_lean(literals, model=False).status == "sat"
+
+
+#: ``9 * i`` for each cell ``i``: the literal of colour ``k`` there is ``9 * i + k``.
+_CELL_OFFSETS = range(0, 729, 9)
 
 
 def explain(
