@@ -13,10 +13,11 @@ filling that does it::
     (True, True, 960.0)
 
 The filling is a completion found by :func:`~dokuspec.sumodoku.check`
-(certified by the SAT model), checked again here by the engine's own rules
-(:func:`dokuspec.engine.sumodoku.violations`, the pieces remaining per
-colour) and, for a game state in the claim window, by the engine judging the
-claim on a copy of the state.
+(certified by the SAT model), checked again here independently of the spec:
+for a game state in the claim window, by the engine judging the claim on a
+copy of the state; for a position, by the engine's rule checker
+(:func:`dokuspec.engine.sumodoku.violations`) and the pieces remaining per
+colour.
 """
 
 from __future__ import annotations
@@ -150,9 +151,10 @@ def claim_advice(
         return ClaimAdvice(allowed, False, None, seconds, f"a claim would fail: {why}")
     filling = verdict.completion
     assert filling is not None
-    wrong = _fills(position, filling)
-    if wrong is None and isinstance(state, SumodokuState):
-        wrong = _judged(state, player - 1, filling)
+    if isinstance(state, SumodokuState):
+        wrong = _judged(state, player - 1, filling)  # the engine's own judgement (SU-10)
+    else:
+        wrong = _fills(position, filling)
     if wrong is not None:
         raise RuntimeError(f"internal error: the completion found is no winning filling: {wrong}")
     if isinstance(state, SumodokuState):
