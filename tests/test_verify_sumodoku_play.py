@@ -16,9 +16,17 @@ from helpers import data_lines, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dokuspec.engine.base import JSONValue
 from dokuspec.engine.sumodoku import is_valid, violations
 from dokuspec.sumodoku import Board, Piece, Position, Variants
-from dokuspec.verify.strategies import BASE_GRID, X_GRID, full_grids, positions, variants
+from dokuspec.verify.strategies import (
+    BASE_GRID,
+    X_GRID,
+    full_grids,
+    game_options,
+    positions,
+    variants,
+)
 from dokuspec.verify.sumodoku_play import (
     FIXED_COLOURS,
     SafeMovesError,
@@ -269,3 +277,30 @@ def test_missing_extra_and_misordered_moves_are_caught() -> None:
         check_safe_moves(Position(PUZZLE), FIXED_COLOURS[1], moves[::-1])
     with pytest.raises(SafeMovesError, match="not valid"):
         check_safe_moves(Position(PUZZLE), FIXED_COLOURS[1], puzzle_moves(2))
+
+
+# -- game options --------------------------------------------------------------------------------
+
+VARIANT_KEYS = {"x", "parity", "consecutive", "strict_marks", "non_consecutive"}
+
+
+@settings(max_examples=examples(3))
+@given(game_options())
+def test_game_options_hold_variants_in_the_position_form_and_limits_covering_the_window(
+    options: dict[str, JSONValue],
+) -> None:
+    position = Position.from_json(
+        {"board": "." * 81, **{k: v for k, v in options.items() if k in VARIANT_KEYS}}
+    )
+    assert Position(Board(), position.variants).to_json() == {
+        "board": "." * 81,
+        **{k: v for k, v in options.items() if k in VARIANT_KEYS},
+    }
+    assert ("free_colours" in options) != ("colour_assignment" in options)
+    assert ("observer" in options) == (options["enforcement"] == "tabletop")
+    window = options.get("claim_window", [16, 35])
+    limits = options.get("claim_time_limits")
+    if limits is not None:
+        assert isinstance(limits, list) and isinstance(window, list)
+        covered = [turn for first, last, _ in limits for turn in range(first, last + 1)]
+        assert covered == list(range(window[0], window[1] + 1))
