@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -29,6 +30,7 @@ from dokuspec.engine.base import (
     registered_games,
 )
 from dokuspec.engine.minidoku import Draw, Minidoku, MinidokuState, Pass, Place
+from dokuspec.engine.sumodoku import Sumodoku
 from dokuspec.verify.conformance import (
     CHECKS,
     ConformanceError,
@@ -50,6 +52,25 @@ def test_every_registered_game_conforms(name: str) -> None:
 )
 def test_minidoku_conforms_with_every_kind_of_option(options: dict[str, JSONValue]) -> None:
     check_game(lambda: Minidoku(**options), games=5)
+
+
+SUMODOKU_OPTIONS: list[dict[str, JSONValue]] = [
+    {},
+    {"colour_assignment": "random", "first_player": 2},
+    {"enforcement": "tabletop"},
+    {"enforcement": "tabletop", "observer": 0.5, "colour_assignment": "random"},
+    {"enforcement": "tabletop", "observer": 1, "x": True},
+    {"free_colours": True},
+    {"free_colours": True, "enforcement": "tabletop", "observer": 0.25},
+    {"x": True, "parity": "oe." * 27, "consecutive": ["r1c1-r1c2", "r5c5-r6c5"]},
+    {"consecutive": ["r1c1-r1c2", "r2c2-r2c3"], "strict_marks": True},
+    {"non_consecutive": True, "claim_window": [1, 81], "claim_time_limits": [[1, 81, 60]]},
+]
+
+
+@pytest.mark.parametrize("options", SUMODOKU_OPTIONS, ids=json.dumps)
+def test_sumodoku_conforms_in_every_mode_and_variant(options: dict[str, JSONValue]) -> None:
+    check_game(lambda: Sumodoku(**options), games=2)
 
 
 def test_check_playout_returns_the_record_of_a_finished_game() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -22,6 +23,7 @@ from dokuspec.engine.base import (
     GameRecord,
     IllegalActionError,
     JSONValue,
+    Observation,
     RecordError,
     RegistryError,
     State,
@@ -588,3 +590,133 @@ def test_minidoku_module_names() -> None:
         "place 3 at r1c4",
         "pass",
     ]
+
+
+# -- open actions ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Say(Action):
+    """An open action: any word of at most 5 letters."""
+
+    word: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": "say", "word": self.word}
+
+    def __str__(self) -> str:
+        return f"say {self.word}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Stop(Action):
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"type": "stop"}
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+class Chatter(Game):
+    """One player says up to two words (open actions) or stops (listed)."""
+
+    name: ClassVar[str] = "chatter"
+
+    def num_players(self) -> int:
+        return 1
+
+    def min_utility(self) -> float:
+        return 0
+
+    def max_utility(self) -> float:
+        return 2
+
+    def max_game_length(self) -> int:
+        return 3
+
+    def new_initial_state(self, seed: int = 0) -> ChatterState:
+        return ChatterState(self, seed)
+
+    def action_from_json(self, data: object) -> Action:
+        if data == {"type": "stop"}:
+            return Stop()
+        if isinstance(data, dict) and data.get("type") == "say":
+            return Say(str(data["word"]))
+        raise RecordError(f"$: not an action: {data!r}")
+
+
+class ChatterState(State):
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.words: list[str] = []
+        self.stopped = False
+
+    def current_player(self) -> int:
+        return TERMINAL if self.stopped or len(self.words) == 2 else 0
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        return (Stop(),)
+
+    def _open_actions(self, player: int) -> tuple[str, ...]:
+        return ("say",)
+
+    def _accepts_open(self, player: int, action: Action) -> bool:
+        return isinstance(action, Say) and len(action.word) <= 5
+
+    def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, Say):
+            self.words.append(action.word)
+        else:
+            self.stopped = True
+
+    def returns(self) -> tuple[float, ...]:
+        return (len(self.words),)
+
+    def observation(self, player: int) -> Observation:
+        return Observation(player, list[JSONValue](self.words), " ".join(self.words))
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        return self.clone()
+
+
+def test_an_open_action_is_accepted_without_being_listed() -> None:
+    state = Chatter().new_initial_state(0)
+    assert state.legal_actions() == (Stop(),)
+    assert state.open_actions() == state.open_actions(0) == ("say",)
+    state.apply_action(Say("hello"))
+    assert state.words == ["hello"]
+    assert state.history()[-1].actions == (Say("hello"),)
+    before = state.clone()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(Say("goodbye"))
+    assert caught.value.reason == "not a legal action here"
+    assert state == before
+    state.apply_action(Say("bye"))
+    assert state.is_terminal()
+    assert state.open_actions() == state.open_actions(0) == ()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(Say("more"))
+
+
+def test_a_record_with_open_actions_replays() -> None:
+    register(Chatter)
+    try:
+        state = Chatter().new_initial_state(0)
+        state.apply_action(Say("hi"))
+        state.apply_action(Stop())
+        again = replay(GameRecord.from_json(json.loads(json.dumps(state.record().to_json()))))
+        assert again == state
+    finally:
+        unregister("chatter")
+
+
+def test_a_game_without_open_actions_offers_none() -> None:
+    state = Minidoku().new_initial_state(0)
+    assert state.open_actions() == ()  # a chance node: the deal
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome())
+    assert state.open_actions() == state.open_actions(0) == state.open_actions(1) == ()
+    with pytest.raises(EngineError, match="no player 2"):
+        state.open_actions(2)
+    with pytest.raises(TypeError, match="a player is an int"):
+        state.open_actions("0")  # type: ignore[arg-type]

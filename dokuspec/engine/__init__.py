@@ -15,7 +15,12 @@ readings of the rules.
   (rules CS-1 to CS-25), and its rule helpers (line kinds, winning hands,
   hand values, scores, counts of winning hands); registered as
   ``"competitive"``.
-* :mod:`dokuspec.engine.sumodoku`: the Sumodoku rules checked on a board.
+* :mod:`dokuspec.engine.sumodoku`: Sumodoku, the game of coloured pieces
+  (rules SU-1 to SU-17, rulings SU-20 to SU-29): setup with its chance node,
+  strict and tabletop enforcement, the observer as chance, the "Sudoku!"
+  claim as an open action, and game records; registered as ``"sumodoku"``.
+  The rule checker and completion search on a board are in
+  :mod:`dokuspec.engine.sumodoku_rules` (re-exported there).
 * :mod:`dokuspec.engine.twodoku`: Two-Doku, the domino game (rules TD-1 to
   TD-18): colouring, face-down dominoes, the fair deal as exact chance nodes,
   turns, hidden clashes and reveals; registered as ``"twodoku"``.
@@ -25,7 +30,7 @@ Importing this package registers every game in it.
 
 from __future__ import annotations
 
-from dokuspec.engine import competitive, minidoku, twodoku
+from dokuspec.engine import competitive, minidoku, sumodoku, twodoku
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
@@ -48,5 +53,6 @@ __all__ = [
     "register",
     "registered_games",
     "replay",
+    "sumodoku",
     "twodoku",
 ]

@@ -429,6 +429,52 @@ class State(ABC):
         """Why ``action`` is not legal for ``player`` here (for the error message)."""
         return "not a legal action here"
 
+    def _accepts_open(self, player: int, action: Action) -> bool:
+        """Whether ``player`` may take ``action``, an *open action*, now.
+
+        An open action is one whose arguments are the player's free choice
+        (a Sumodoku claim carries a whole submitted board), so that
+        :meth:`legal_actions` cannot list every one of them. :meth:`apply_action`
+        and :meth:`apply_actions` accept an action that is either listed by
+        :meth:`legal_actions` or accepted here. Called only for a player
+        (never :data:`CHANCE`) whose turn it is. The default accepts none.
+        """
+        return False
+
+    def _open_actions(self, player: int) -> tuple[str, ...]:
+        """The kinds of open action ``player`` may take now (see :meth:`open_actions`);
+        called only when it is their turn. The default: none."""
+        return ()
+
+    def open_actions(self, player: int | None = None) -> tuple[str, ...]:
+        """The kinds of open action ``player`` may take now, besides :meth:`legal_actions`.
+
+        An open action (see :meth:`_accepts_open`) is legal without being
+        listed, because its arguments are the player's free choice; this
+        names the kinds available (``("claim",)``), in a fixed order, so that
+        a program knows to consider them.
+
+        Args:
+            player: a player number, or ``None`` for the player to act.
+
+        Returns:
+            The kinds' names (the ``"type"`` of their JSON form); empty when
+            it is not ``player``'s turn, in a terminal state, at a chance
+            node, and for games without open actions (the default).
+
+        Raises:
+            EngineError: ``player`` is not a player of this game.
+        """
+        current = self.current_player()
+        if player is None:
+            if current < 0:
+                return ()
+            player = current
+        self._check_player(player)
+        if current in (player, SIMULTANEOUS):
+            return self._open_actions(player)
+        return ()
+
     @abstractmethod
     def returns(self) -> tuple[float, ...]:
         """Each player's return so far (the final result once terminal), player order.
@@ -537,7 +583,9 @@ class State(ABC):
             raise IllegalActionError(
                 name, action, player, "every player acts at once here: use apply_actions"
             )
-        if action not in self.legal_actions():
+        if action not in self.legal_actions() and not (
+            player >= 0 and self._accepts_open(player, action)
+        ):
             raise IllegalActionError(name, action, player, self._illegal_reason(player, action))
         self._apply(player, action)
         self._history.append(HistoryEntry(player, (action,)))
@@ -567,7 +615,7 @@ class State(ABC):
                 name, joint, current, f"one action per player is needed: {count}, not {len(joint)}"
             )
         for player, action in enumerate(joint):
-            if action not in self._legal_actions(player):
+            if action not in self._legal_actions(player) and not self._accepts_open(player, action):
                 raise IllegalActionError(name, action, player, self._illegal_reason(player, action))
         self._apply_joint(joint)
         self._history.append(HistoryEntry(SIMULTANEOUS, joint))

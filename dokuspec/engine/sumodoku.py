@@ -1,193 +1,559 @@
-"""Sumodoku rules checked directly on a board, written independently of the spec.
+"""Sumodoku as an engine (rules SU-1 to SU-17, rulings SU-20 to SU-29).
 
-This module reads the rules (SU-3, SU-12, SU-13, SU-14) as plain Python over
-a :class:`~dokuspec.vocabulary.sumodoku.Board`, with no constraint model
-and no solver, so that :mod:`dokuspec.verify` can hold the solvers' answers
-against it: :func:`violations` checks the pieces on a board, and
-:func:`search_completion` decides by a plain backtracking search whether a
-small position can be completed (SU-15).
+Two players place coloured pieces on a 9x9 board, Sudoku-like: no colour
+twice in a row, column or box (SU-3). This module plays the whole game
+with plain Python and bit masks; it imports no spec and no solver (enforced
+by import-linter), so that :mod:`dokuspec.verify` can hold the constraint
+models against it. The rule checker and the plain completion search that
+:mod:`dokuspec.verify` also uses live in :mod:`dokuspec.engine.sumodoku_rules`
+and are re-exported here under the same names (:class:`Violation`,
+:func:`violations`, :func:`is_valid`, :class:`SearchResult`,
+:func:`search_completion`, :func:`count_completions`,
+:data:`DEFAULT_NODE_LIMIT`).
+
+The game, :class:`Sumodoku` (registered as ``"sumodoku"``), follows the
+engine protocol of :mod:`dokuspec.engine.base`. The protocol numbers the
+players 0 and 1: engine player 0 is the rules' Player 1. Records written by
+:func:`record_json` use the game's own numbers 1 and 2.
+
+1. Setup (SU-1). With ``colour_assignment="fixed"`` Player 1 holds colours
+   1-4 and four pieces of colour 9, Player 2 colours 5-8 and four of colour
+   9; the ninth piece of colour 9 is the spare. With ``"random"`` the first
+   step is a chance node (:class:`Colours`): every split of the nine colours
+   into four for Player 1, four for Player 2 and one shared colour has
+   probability exactly 1/630. With ``free_colours`` (SU-11) nothing is
+   assigned: all 81 pieces form one common supply.
+2. Turns (SU-2, SU-3). Players alternate from ``first_player``; a turn is
+   one placement (:class:`Place`) or a claim (:class:`Claim`). A placement
+   is *valid* when no piece of its colour stands in its row, column or box
+   and the variants allow it (SU-12 to SU-14, combinable, SU-17).
+3. Enforcement (SU-4). ``"strict"``: only valid placements are legal; any
+   other raises :class:`~dokuspec.engine.base.IllegalActionError` naming
+   the rule. ``"tabletop"``: every placement of one's own piece on an empty
+   cell is legal; an invalid one stands on the board as an *unnoticed
+   mistake* until someone points it out:
+
+   * the opponent, right after it and before their own turn
+     (:class:`PointOut`, SU-7): the mover loses (``"pointed-out"``);
+   * either player at the start of a later turn (:class:`FindMistake`,
+     SU-8): the finder wins (``"mistake-found"``), even for their own piece;
+   * the observer (SU-9): a chance node after every placement while a
+     mistake stands, driven by the ``observer`` option ``p``: each
+     unnoticed mistake is removed with probability ``p / n`` (:class:`Observe`,
+     ``n`` mistakes), nothing happens with ``1 - p`` (:class:`Silent`). The
+     removed piece leaves the game (:attr:`SumodokuState.out`) and its cell
+     becomes a hole that a valid placement may fill later.
+
+   The observer is modelled as chance (ruling SU-20) rather than as a third
+   player: it has no goal and no return, so the game stays a two-player
+   zero-sum game; its outcomes have exact probabilities and are recorded like
+   any other step, so a record replays without a random number generator,
+   and a study varies how attentive the observer is with one number.
+4. The end. A player who has placed all 40 pieces wins (SU-5,
+   ``"all-pieces-played"``, not with free colours); a player with no valid
+   move at the start of their turn loses (SU-6, ``"no-valid-move"``); a
+   claim wins or loses (SU-10, ``"claim-succeeded"``, ``"claim-failed"``);
+   and SU-7, SU-8 above. Every game has a winner; the returns are +1 and -1.
+5. The claim (SU-10) is an *open action*: it carries the submitted filling
+   (a full board) and the seconds taken, the claimant's free choice, so
+   :meth:`~dokuspec.engine.base.State.legal_actions` cannot list it;
+   :meth:`~dokuspec.engine.base.State.open_actions` names it (``("claim",)``)
+   while the claim window is open. The engine judges a claim itself: the
+   filling must extend the board, fill every empty cell (holes too) with
+   exactly the remaining pieces (none of those out of the game, SU-15),
+   break no rule (:func:`violations`), and ``seconds`` must be within the
+   time limit of that own-turn number. It never asks a solver whether some
+   completion exists: that is the spec's business.
+
+The rulings this engine adds (SU-20 to SU-29, listed in the handbook's
+register) answer what the rules leave open: the observer as chance (SU-20),
+what SU-7 and SU-8 may target (SU-21), which mistakes count (SU-22), an
+invalid last piece under SU-5 (SU-23), SU-6 in tabletop and conceding
+(SU-24), what counts as a turn (SU-25), claims with holes or mistakes on the
+board (SU-26), the filling a claim may submit (SU-27), the observer after
+which steps (SU-28), and the option checks (SU-29).
+
+Observations are public: the board, both hands, the turn numbers and the
+unnoticed mistakes (which both players can see on the table) are visible to
+both, so :meth:`SumodokuState.resample_from_infostate` returns a clone.
+Game records in the game's own JSON form: :func:`record_json`,
+:func:`record_text`, :func:`read_record`, :func:`record_schema`; the
+protocol's generic :meth:`~dokuspec.engine.base.State.record` and
+:func:`~dokuspec.engine.base.replay` work too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
+import json
+import math
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from itertools import combinations
+from typing import Any, ClassVar
 
+from dokuspec.engine.base import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    EngineError,
+    Game,
+    GameOptionError,
+    HistoryEntry,
+    IllegalActionError,
+    JSONValue,
+    Observation,
+    OptionSpec,
+    RecordError,
+    State,
+    register,
+)
+from dokuspec.engine.records import RecordFileError
+from dokuspec.engine.sumodoku_rules import (
+    DEFAULT_NODE_LIMIT,
+    SearchResult,
+    Violation,
+    count_completions,
+    is_valid,
+    search_completion,
+    violations,
+)
+from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
+from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
 from dokuspec.vocabulary.sumodoku import (
-    EMPTY_VARIANTS,
     Board,
     Piece,
     Position,
     Variants,
     border_name,
+    cell_name,
 )
 
 __all__ = [
+    "DEFAULT_CLAIM_TIME_LIMITS",
+    "DEFAULT_CLAIM_WINDOW",
     "DEFAULT_NODE_LIMIT",
+    "REASONS",
+    "Claim",
+    "Colours",
+    "Concede",
+    "FindMistake",
+    "Observe",
+    "Place",
+    "PointOut",
     "SearchResult",
+    "Silent",
+    "Sumodoku",
+    "SumodokuResult",
+    "SumodokuState",
     "Violation",
     "count_completions",
     "is_valid",
+    "read_record",
+    "record_json",
+    "record_schema",
+    "record_text",
     "search_completion",
     "violations",
 ]
 
+REASONS = (
+    "all-pieces-played",
+    "no-valid-move",
+    "claim-succeeded",
+    "claim-failed",
+    "pointed-out",
+    "mistake-found",
+)
+"""How a game ends (SU-5 to SU-10), as :attr:`SumodokuResult.reason` names it."""
+
+DEFAULT_CLAIM_WINDOW = (16, 35)
+"""The own-turn numbers on which a claim is allowed (SU-10)."""
+
+DEFAULT_CLAIM_TIME_LIMITS = ((16, 20, 960), (21, 25, 720), (26, 30, 480), (31, 35, 240))
+"""``(first, last, seconds)``: the time allowed for a claim on those own turns (SU-10)."""
+
+_GAME = "sumodoku"
+_PIECES_EACH = 40  # SU-1: 4 colours of 9 and 4 of the shared colour
+_FIXED = ((1, 2, 3, 4), (5, 6, 7, 8), 9)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_ints(kind: str, **fields: object) -> None:
+    """Refuse a field of a ``kind`` action that is not an int 1-9."""
+    for name, value in fields.items():
+        if not _is_int(value):
+            raise TypeError(f"{kind} {name} must be an int 1-9, not {type(value).__name__}")
+    for name, value in fields.items():
+        if not 1 <= value <= 9:  # type: ignore[operator]
+            what = "a colour" if name in ("colour", "shared") else f"a {name}"
+            raise PositionError(f"{kind} {name} {quote(value)} is not {what} 1-9")
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+class _Action(Action):
+    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
+        names: tuple[str, ...] = type(self).__slots__
+        return type(self), tuple(getattr(self, name) for name in names)
+
 
 @dataclass(frozen=True, slots=True)
-class Violation:
-    """One broken rule on a board.
+class Place(_Action):
+    """Place one of one's own pieces of ``colour`` on the empty cell ``row``, ``col`` (SU-3).
 
-    Attributes:
-        rule: the rule ID (``"SU-3"``, ``"SU-12"``, ``"SU-13"``, ``"SU-14"``).
-        pieces: the pieces that break it together.
-        message: a readable description.
+    Raises:
+        TypeError: a field is not an int.
+        PositionError: a field is not 1-9.
     """
 
-    rule: str
-    pieces: tuple[Piece, ...]
-    message: str
+    row: int
+    col: int
+    colour: int
+
+    def __post_init__(self) -> None:
+        _check_ints("Place", row=self.row, col=self.col, colour=self.colour)
+
+    @property
+    def piece(self) -> Piece:
+        """The piece this placement puts on the board."""
+        return Piece(self.row, self.col, self.colour)
+
+    @property
+    def cell(self) -> int:
+        """The cell's index 0-80, row by row."""
+        return (self.row - 1) * 9 + self.col - 1
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "place", "row": r, "col": c, "colour": k}``."""
+        return {"type": "place", "row": self.row, "col": self.col, "colour": self.colour}
+
+    def __str__(self) -> str:
+        return f"place colour {self.colour} on r{self.row}c{self.col}"
 
 
-def _piece(board: Board, row: int, col: int) -> Piece:
-    return Piece(row, col, board[row, col])
+@dataclass(frozen=True, slots=True)
+class Claim(_Action):
+    """Shout "Sudoku!" (SU-10): the submitted ``filling`` and the ``seconds`` it took.
+
+    An open action: legal on one's own turn within the claim window whatever
+    the filling, which the engine then judges.
+
+    Args:
+        filling: the full board the claimant submits (a :class:`Board`, or
+            its text, read by :meth:`Board.parse`).
+        seconds: the time taken, in seconds: a finite number >= 0.
+
+    Raises:
+        TypeError: ``filling`` is neither a Board nor a str, ``seconds`` not
+            an int or float.
+        NotationError: ``filling`` is text that is not a board.
+        EngineError: ``seconds`` is negative, NaN or infinite.
+    """
+
+    filling: Board
+    seconds: float
+
+    def __post_init__(self) -> None:
+        filling: object = self.filling
+        if isinstance(filling, str):
+            object.__setattr__(self, "filling", Board.parse(filling))
+        elif not isinstance(filling, Board):
+            raise TypeError(f"a claim's filling is a Board, not {type(filling).__name__}")
+        seconds: object = self.seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise TypeError(f"a claim's seconds are a number, not {type(seconds).__name__}")
+        if not (math.isfinite(seconds) and seconds >= 0):
+            raise EngineError(f"a claim's seconds are a finite number >= 0, not {seconds!r}")
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "claim", "filling": "<81 characters>", "seconds": s}``."""
+        return {"type": "claim", "filling": str(self.filling), "seconds": self.seconds}
+
+    def __str__(self) -> str:
+        return f"claim Sudoku! with a filling after {self.seconds:g} s"
 
 
-def _same_colour_pairs(
-    board: Board, cells: list[tuple[int, int]], rule: str, where: str
-) -> list[Violation]:
+@dataclass(frozen=True, slots=True)
+class PointOut(_Action):
+    """Point out the opponent's last placement on ``row``, ``col`` as invalid (SU-7)."""
+
+    row: int
+    col: int
+
+    def __post_init__(self) -> None:
+        _check_ints("PointOut", row=self.row, col=self.col)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "point-out", "row": r, "col": c}``."""
+        return {"type": "point-out", "row": self.row, "col": self.col}
+
+    def __str__(self) -> str:
+        return f"point out r{self.row}c{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class FindMistake(_Action):
+    """Point out the earlier unnoticed invalid placement on ``row``, ``col`` (SU-8)."""
+
+    row: int
+    col: int
+
+    def __post_init__(self) -> None:
+        _check_ints("FindMistake", row=self.row, col=self.col)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "find-mistake", "row": r, "col": c}``."""
+        return {"type": "find-mistake", "row": self.row, "col": self.col}
+
+    def __str__(self) -> str:
+        return f"find the mistake on r{self.row}c{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(_Action):
+    """Accept the loss (SU-6, SU-5; ruling SU-24): offered only when no placement is."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "concede"}``."""
+        return {"type": "concede"}
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Colours(_Action):
+    """A chance outcome (SU-1, random assignment): each player's four colours, the shared one.
+
+    Args:
+        player1: Player 1's four colours, increasing.
+        player2: Player 2's four colours, increasing.
+        shared: the ninth colour: four pieces for each player, one spare.
+
+    Raises:
+        TypeError: not tuples of ints and an int.
+        PositionError: not a split of the colours 1-9 into 4 + 4 + 1, or a
+            tuple not in increasing order.
+    """
+
+    player1: tuple[int, ...]
+    player2: tuple[int, ...]
+    shared: int
+
+    def __post_init__(self) -> None:
+        for name in ("player1", "player2"):
+            value: object = getattr(self, name)
+            if isinstance(value, list):
+                value = tuple(value)
+                object.__setattr__(self, name, value)
+            if not isinstance(value, tuple):
+                raise TypeError(f"Colours {name} is a tuple of 4 colours, not {type(value)}")
+            for colour in value:
+                _check_ints("Colours", **{name: colour})
+            if len(value) != 4 or list(value) != sorted(set(value)):
+                raise PositionError(
+                    f"Colours {name} {list(value)} is not 4 different colours, increasing"
+                )
+        _check_ints("Colours", shared=self.shared)
+        if len({*self.player1, *self.player2, self.shared}) != 9:
+            raise PositionError(
+                f"Colours {list(self.player1)}, {list(self.player2)} and {self.shared} "
+                "do not split the nine colours"
+            )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "colours", "player1": [...], "player2": [...], "shared": k}``."""
+        return {
+            "type": "colours",
+            "player1": list(self.player1),
+            "player2": list(self.player2),
+            "shared": self.shared,
+        }
+
+    def __str__(self) -> str:
+        one = "".join(map(str, self.player1))
+        two = "".join(map(str, self.player2))
+        return f"colours: Player 1 {one}, Player 2 {two}, shared {self.shared}"
+
+
+@dataclass(frozen=True, slots=True)
+class Observe(_Action):
+    """A chance outcome (SU-9): the observer points out the mistake on ``row``, ``col``."""
+
+    row: int
+    col: int
+
+    def __post_init__(self) -> None:
+        _check_ints("Observe", row=self.row, col=self.col)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "observe", "row": r, "col": c}``."""
+        return {"type": "observe", "row": self.row, "col": self.col}
+
+    def __str__(self) -> str:
+        return f"the observer removes the piece on r{self.row}c{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Silent(_Action):
+    """A chance outcome (SU-9): the observer notices nothing this time."""
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"type": "silent"}``."""
+        return {"type": "silent"}
+
+    def __str__(self) -> str:
+        return "the observer is silent"
+
+
+# Every fixed action, made once (legal actions are these very objects).
+_PLACE = tuple(
+    Place(cell // 9 + 1, cell % 9 + 1, colour) if colour else None
+    for cell in range(81)
+    for colour in range(10)
+)  # index cell * 10 + colour
+_POINT_OUT = tuple(PointOut(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
+_FIND = tuple(FindMistake(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
+_OBSERVE = tuple(Observe(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
+_CONCEDE = Concede()
+_SILENT = Silent()
+
+
+def _all_colours() -> tuple[Colours, ...]:
     found = []
-    for i, (r1, c1) in enumerate(cells):
-        for r2, c2 in cells[i + 1 :]:
-            colour = board[r1, c1]
-            if colour and colour == board[r2, c2]:
-                found.append(
-                    Violation(
-                        rule,
-                        (_piece(board, r1, c1), _piece(board, r2, c2)),
-                        f"colour {colour} twice in {where}: r{r1}c{c1} and r{r2}c{c2}",
-                    )
+    for shared in range(1, 10):
+        rest = [k for k in range(1, 10) if k != shared]
+        for first in combinations(rest, 4):
+            second = tuple(k for k in rest if k not in first)
+            found.append(Colours(first, second, shared))
+    return tuple(found)
+
+
+_COLOURS = _all_colours()
+_COLOURS_OUTCOMES = tuple((action, Fraction(1, len(_COLOURS))) for action in _COLOURS)
+
+# -- reading actions from JSON -------------------------------------------------------------------
+
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "place": ("row", "col", "colour"),
+    "claim": ("filling", "seconds"),
+    "point-out": ("row", "col"),
+    "find-mistake": ("row", "col"),
+    "concede": (),
+    "colours": ("player1", "player2", "shared"),
+    "observe": ("row", "col"),
+    "silent": (),
+}
+
+
+def _shown(value: object) -> str:
+    """A JSON value as it is written, kept short."""
+    if isinstance(value, dict | list):
+        return quote(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return quote(value)
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        return quote(value)
+    return text if len(text) <= 42 else text[:40] + '"...'
+
+
+def _small_int(value: object, low: int, high: int) -> bool:
+    return _is_int(value) and low <= value <= high  # type: ignore[operator]
+
+
+def _read_action(data: object) -> _Action:
+    """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
+    if not isinstance(data, dict):
+        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        kinds = ", ".join(sorted(_ACTION_FIELDS))
+        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
+    fields = _ACTION_FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
+    for key in fields:
+        if key not in data:
+            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+    for key in ("row", "col", "colour", "shared"):
+        if key in fields and not _small_int(data[key], 1, 9):
+            what = "a colour" if key in ("colour", "shared") else f"a {key}"
+            raise RecordError(f"$.{key}: {_shown(data[key])} is not {what} 1-9")
+    if kind == "place":
+        index = ((data["row"] - 1) * 9 + data["col"] - 1) * 10 + data["colour"]
+        place: Place | None = _PLACE[index]
+        assert place is not None
+        return place
+    cell = (data["row"] - 1) * 9 + data["col"] - 1 if "row" in fields else 0
+    if kind == "point-out":
+        return _POINT_OUT[cell]
+    if kind == "find-mistake":
+        return _FIND[cell]
+    if kind == "observe":
+        return _OBSERVE[cell]
+    if kind == "concede":
+        return _CONCEDE
+    if kind == "silent":
+        return _SILENT
+    if kind == "colours":
+        for key in ("player1", "player2"):
+            value = data[key]
+            if not (
+                isinstance(value, list)
+                and len(value) == 4
+                and all(_small_int(k, 1, 9) for k in value)
+                and value == sorted(set(value))
+            ):
+                raise RecordError(
+                    f"$.{key}: {_shown(value)} is not a list of 4 different colours 1-9, increasing"
                 )
-    return found
+        if len({*data["player1"], *data["player2"], data["shared"]}) != 9:
+            raise RecordError("$: player1, player2 and shared do not split the nine colours 1-9")
+        return Colours(tuple(data["player1"]), tuple(data["player2"]), data["shared"])
+    # a claim
+    filling, seconds = data["filling"], data["seconds"]
+    if not isinstance(filling, str):
+        raise RecordError(f"$.filling: {_shown(filling)} is not a board (a string)")
+    try:
+        board = Board.parse(filling)
+    except NotationError as error:
+        raise RecordError(f"$.filling: {error.reason}") from None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise RecordError(f"$.seconds: {_shown(seconds)} is not a number of seconds")
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise RecordError(f"$.seconds: {_shown(seconds)} is not a finite number >= 0")
+    return Claim(board, seconds)
 
 
-def violations(board: Board, variants: Variants = EMPTY_VARIANTS) -> list[Violation]:
-    """Every rule the pieces on ``board`` break under ``variants``.
+# -- the board's geometry ------------------------------------------------------------------------
 
-    Empty cells break nothing; a full board with no violation is a valid
-    completed board. Rows, columns and boxes (SU-3), the diagonals with
-    Sudoku X (SU-12), the parity marking (SU-13) and the consecutive marks
-    or the non-consecutive rule (SU-14).
-    """
-    found: list[Violation] = []
-    for row in range(1, 10):
-        found += _same_colour_pairs(board, [(row, c) for c in range(1, 10)], "SU-3", f"row {row}")
-    for col in range(1, 10):
-        found += _same_colour_pairs(
-            board, [(r, col) for r in range(1, 10)], "SU-3", f"column {col}"
-        )
-    for box in range(9):
-        top, left = 3 * (box // 3) + 1, 3 * (box % 3) + 1
-        cells = [(top + r, left + c) for r in range(3) for c in range(3)]
-        found += _same_colour_pairs(board, cells, "SU-3", f"box {box + 1}")
-    if variants.x:
-        found += _same_colour_pairs(
-            board, [(i, i) for i in range(1, 10)], "SU-12", "the main diagonal"
-        )
-        found += _same_colour_pairs(
-            board, [(i, 10 - i) for i in range(1, 10)], "SU-12", "the anti-diagonal"
-        )
-    if variants.parity:
-        for index, mark in enumerate(variants.parity):
-            row, col = index // 9 + 1, index % 9 + 1
-            colour = board[row, col]
-            if colour and mark != "." and (colour % 2 == 1) != (mark == "o"):
-                kind = "odd" if mark == "o" else "even"
-                found.append(
-                    Violation(
-                        "SU-13",
-                        (Piece(row, col, colour),),
-                        f"colour {colour} on the {kind} cell r{row}c{col}",
-                    )
-                )
-    if variants.consecutive or variants.non_consecutive:
-        for row in range(1, 10):
-            for col in range(1, 10):
-                for r2, c2 in ((row, col + 1), (row + 1, col)):
-                    if r2 > 9 or c2 > 9:
-                        continue
-                    a, b = board[row, col], board[r2, c2]
-                    if not (a and b):
-                        continue
-                    border = ((row - 1) * 9 + col - 1, (r2 - 1) * 9 + c2 - 1)
-                    marked = border in variants.consecutive
-                    adjacent = abs(a - b) == 1
-                    pieces = (Piece(row, col, a), Piece(r2, c2, b))
-                    name = border_name(border)
-                    if marked and not adjacent:
-                        found.append(
-                            Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}")
-                        )
-                    elif (
-                        not marked
-                        and adjacent
-                        and (variants.strict_marks or variants.non_consecutive)
-                    ):
-                        found.append(
-                            Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}")
-                        )
-    return found
-
-
-def is_valid(board: Board, variants: Variants = EMPTY_VARIANTS) -> bool:
-    """Whether the pieces on ``board`` break no rule under ``variants``."""
-    return not violations(board, variants)
-
-
-# -- completion search (SU-15) -------------------------------------------------------------------
-
-SearchStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
-
-DEFAULT_NODE_LIMIT = 20_000
-"""The default bound of :func:`search_completion`: pieces tried before it answers ``"unknown"``.
-
-Positions with up to about 20 empty cells, and most sparse positions whose
-rules clash locally, are decided in far fewer nodes (a few milliseconds
-each); a hard position may need more and comes back ``"unknown"``.
-"""
-
-_ALL = 0b1111111110  # bit k set: colour k (1-9) allowed
+_MARKED, _UNMARKED = 1, 2  # a border whose colours must, or must not, differ by 1 (SU-14)
+_ALL = 0b1111111110  # bit k: colour k
 _ODD = sum(1 << k for k in (1, 3, 5, 7, 9))
 _EVEN = sum(1 << k for k in (2, 4, 6, 8))
 _NEXT_TO = tuple(
     ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
 )
-_MARKED, _UNMARKED = 1, 2  # a border whose colours must, or must not, differ by 1 (SU-14)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    """What :func:`search_completion` found.
-
-    Attributes:
-        status: ``"completable"``, ``"impossible"``, or ``"unknown"`` when the
-            node limit was reached first.
-        completion: when completable, a full board that extends the
-            position's board and breaks no rule; otherwise ``None``.
-        nodes: the number of pieces the search tried.
-    """
-
-    status: SearchStatus
-    completion: Board | None
-    nodes: int
-
-
-class _NodeLimitError(Exception):
-    pass
-
-
-def _units(x: bool) -> list[tuple[int, ...]]:
-    """The cell groups that hold every colour once on a full board (SU-3, SU-12)."""
+def _unit_cells(x: bool) -> tuple[tuple[int, ...], ...]:
+    """Rows 0-8, columns 9-17, boxes 18-26, then the diagonals 27-28 with Sudoku X (SU-12)."""
     units = [tuple(row * 9 + col for col in range(9)) for row in range(9)]
     units += [tuple(row * 9 + col for row in range(9)) for col in range(9)]
     units += [
@@ -196,194 +562,1364 @@ def _units(x: bool) -> list[tuple[int, ...]]:
     ]
     if x:
         units += [tuple(i * 10 for i in range(9)), tuple(i * 8 + 8 for i in range(9))]
-    return units
+    return tuple(units)
 
 
-class _Search:
-    """Backtracking over the empty cells, always filling the most constrained one first.
-
-    Each empty cell's candidates are the colours that no piece in its row,
-    column, box (or diagonal, SU-12) holds, that its parity mark allows
-    (SU-13), that its neighbours' consecutive marks allow (SU-14) and of
-    which a piece is left (SU-15). A colour that a row, column, box or
-    diagonal lacks and that only one of its empty cells can take goes there.
-    """
-
-    def __init__(self, position: Position, node_limit: int | None) -> None:
-        variants = position.variants
-        self.cells = bytearray(position.board.cells)
-        self.node_limit = node_limit
-        self.nodes = 0
-        self.units = _units(variants.x)
-        self.cell_units: list[list[int]] = [[] for _ in range(81)]
-        for number, unit in enumerate(self.units):
-            for cell in unit:
-                self.cell_units[cell].append(number)
-        self.used = [0] * len(self.units)
-        for number, unit in enumerate(self.units):
-            for cell in unit:
-                self.used[number] |= 1 << self.cells[cell]
-        self.used = [used & _ALL for used in self.used]
-        marks = variants.parity or "." * 81
-        self.allowed = [{"o": _ODD, "e": _EVEN}.get(mark, _ALL) for mark in marks]
-        self.neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-        if variants.consecutive or variants.non_consecutive:
-            strict = variants.strict_marks or variants.non_consecutive
-            for a in range(81):
-                for b in (a + 1, a + 9):
-                    if (b == a + 1 and a % 9 == 8) or b > 80:
-                        continue
-                    kind = _MARKED if (a, b) in variants.consecutive else _UNMARKED
-                    if kind == _MARKED or strict:
-                        self.neighbours[a].append((b, kind))
-                        self.neighbours[b].append((a, kind))
-        self.supply = list(position.supply())
-
-    def candidates(self, cell: int) -> int:
-        mask = self.allowed[cell]
-        for unit in self.cell_units[cell]:
-            mask &= ~self.used[unit]
-        for colour in range(1, 10):
-            if not self.supply[colour - 1]:
-                mask &= ~(1 << colour)
-        for other, kind in self.neighbours[cell]:
-            colour = self.cells[other]
-            if colour:
-                mask &= _NEXT_TO[colour] if kind == _MARKED else ~_NEXT_TO[colour]
-        return mask & _ALL
-
-    def place(self, cell: int, colour: int) -> None:
-        if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise _NodeLimitError
-        self.nodes += 1
-        self.cells[cell] = colour
-        self.supply[colour - 1] -= 1
-        for unit in self.cell_units[cell]:
-            self.used[unit] |= 1 << colour
-
-    def take_back(self, cell: int, colour: int) -> None:
-        self.cells[cell] = 0
-        self.supply[colour - 1] += 1
-        for unit in self.cell_units[cell]:
-            self.used[unit] &= ~(1 << colour)
-
-    def choice(self) -> list[tuple[int, int]] | None:
-        """The placements to branch on (one of them is in every completion), ``None`` when full."""
-        domains: dict[int, int] = {}
-        best: list[tuple[int, int]] | None = None
-        for cell in range(81):
-            if self.cells[cell]:
-                continue
-            mask = self.candidates(cell)
-            if not mask:
-                return []
-            domains[cell] = mask
-            size = mask.bit_count()
-            if best is None or size < len(best):
-                best = [(cell, colour) for colour in range(1, 10) if mask >> colour & 1]
-        if best is None:
-            return None
-        if len(best) == 1:
-            return best
-        for number, unit in enumerate(self.units):
-            once = twice = 0
-            for cell in unit:
-                mask = domains.get(cell, 0)
-                twice |= once & mask
-                once |= mask
-            missing = _ALL & ~self.used[number]
-            if missing & ~once:
-                return []  # a colour this group lacks fits none of its empty cells
-            single = missing & once & ~twice
-            if single:
-                colour = (single & -single).bit_length() - 1
-                cell = next(c for c in unit if domains.get(c, 0) >> colour & 1)
-                return [(cell, colour)]
-        return best
-
-    def completions(self) -> Iterator[Board]:
-        branches = self.choice()
-        if branches is None:
-            yield Board(bytes(self.cells))
-            return
-        for cell, colour in branches:
-            self.place(cell, colour)
-            yield from self.completions()
-            self.take_back(cell, colour)
+def _unit_name(unit: int) -> str:
+    if unit < 9:
+        return f"row {unit + 1}"
+    if unit < 18:
+        return f"column {unit - 8}"
+    if unit < 27:
+        return f"box {unit - 17}"
+    return "the main diagonal" if unit == 27 else "the anti-diagonal"
 
 
-def _search(position: Position, node_limit: int | None) -> _Search | None:
-    """A search over ``position``, or ``None`` when it is impossible before any search."""
-    if violations(position.board, position.variants):
-        return None
-    supply = position.supply()
-    for colour in range(1, 10):
-        # A full board holds colour k once in each row (SU-3): 9 in all.
-        if 9 - position.board.count(colour) > supply[colour - 1]:
-            return None
-    return _Search(position, node_limit)
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The options of one game, read once, and the board's geometry (never changed)."""
+
+    random_colours: bool
+    first: int
+    tabletop: bool
+    window: tuple[int, int]
+    limits: tuple[tuple[int, int, float], ...]
+    free: bool
+    variants: Variants
+    observer: Fraction
+    units: tuple[tuple[int, ...], ...]
+    units_of: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    allowed: tuple[int, ...]
+    neighbours: tuple[tuple[tuple[int, int], ...], ...]
 
 
-def search_completion(
-    position: Position, *, node_limit: int | None = DEFAULT_NODE_LIMIT
-) -> SearchResult:
-    """Decide whether ``position`` can be completed (SU-15) by a plain search, with no solver.
+def _rules(
+    *,
+    random_colours: bool,
+    first: int,
+    tabletop: bool,
+    window: tuple[int, int],
+    limits: tuple[tuple[int, int, float], ...],
+    free: bool,
+    variants: Variants,
+    observer: Fraction,
+) -> _Rules:
+    units = _unit_cells(variants.x)
+    units_of: list[list[int]] = [[] for _ in range(81)]
+    for number, unit in enumerate(units):
+        for cell in unit:
+            units_of[cell].append(number)
+    peers = tuple(
+        tuple(sorted({c for u in units_of[cell] for c in units[u]} - {cell})) for cell in range(81)
+    )
+    marks = variants.parity or "." * 81
+    allowed = tuple({"o": _ODD, "e": _EVEN}.get(mark, _ALL) for mark in marks)
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
+    if variants.consecutive or variants.non_consecutive:
+        strict = variants.strict_marks or variants.non_consecutive
+        for a in range(81):
+            for b in (a + 1, a + 9):
+                if (b == a + 1 and a % 9 == 8) or b > 80:
+                    continue
+                kind = _MARKED if (a, b) in variants.consecutive else _UNMARKED
+                if kind == _MARKED or strict:
+                    neighbours[a].append((b, kind))
+                    neighbours[b].append((a, kind))
+    return _Rules(
+        random_colours=random_colours,
+        first=first,
+        tabletop=tabletop,
+        window=window,
+        limits=limits,
+        free=free,
+        variants=variants,
+        observer=observer,
+        units=units,
+        units_of=tuple(tuple(u) for u in units_of),
+        peers=peers,
+        allowed=allowed,
+        neighbours=tuple(tuple(n) for n in neighbours),
+    )
 
-    A completion fills every empty cell so that the full board breaks no
-    rule (SU-3, and SU-12..SU-14 under the position's variants) and uses at
-    most the supply of each colour (SU-9, SU-15). The search is exact: a
-    depth-first backtracking over the empty cells, most constrained first.
-    It is meant for cross-checking the solvers on small positions: its cost
-    grows quickly with the number of empty cells, so it stops after
-    ``node_limit`` tried pieces and answers ``"unknown"``.
+
+# -- the game ------------------------------------------------------------------------------------
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+_TURN: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": 81}
+
+
+@register
+class Sumodoku(Game):
+    """Sumodoku (rules SU-1 to SU-17, rulings SU-20 to SU-29) for two players.
+
+    Engine player 0 is the rules' Player 1, engine player 1 is Player 2.
 
     Args:
-        position: the position to complete.
-        node_limit: the most pieces to try (see :data:`DEFAULT_NODE_LIMIT`),
-            or ``None`` for no limit.
-
-    Returns:
-        A :class:`SearchResult`; ``completion`` is the first completion found.
-    """
-    search = _search(position, node_limit)
-    if search is None:
-        return SearchResult("impossible", None, 0)
-    try:
-        completion = next(search.completions(), None)
-    except _NodeLimitError:
-        return SearchResult("unknown", None, search.nodes)
-    status: SearchStatus = "impossible" if completion is None else "completable"
-    return SearchResult(status, completion, search.nodes)
-
-
-def count_completions(
-    position: Position, limit: int, *, node_limit: int | None = DEFAULT_NODE_LIMIT
-) -> int | None:
-    """How many completions ``position`` has (SU-15), counting at most ``limit``; by search.
-
-    Args:
-        position: the position to complete.
-        limit: stop counting at this many (a positive integer).
-        node_limit: as in :func:`search_completion`.
-
-    Returns:
-        The count, below ``limit`` when exact and equal to it for "at least
-        ``limit``"; ``None`` when the node limit was reached first.
+        colour_assignment: ``"fixed"`` (default: Player 1 colours 1-4,
+            Player 2 colours 5-8, colour 9 shared) or ``"random"`` (a chance
+            node draws the split, SU-1).
+        first_player: 1 or 2, who starts (SU-2; default 1).
+        enforcement: ``"strict"`` (default: invalid placements are refused)
+            or ``"tabletop"`` (they are played; SU-7 to SU-9 apply), SU-4.
+        claim_window: ``[first, last]``, the own-turn numbers on which a
+            claim is allowed (SU-10; default ``[16, 35]``), 1-81.
+        claim_time_limits: ``[[first, last, seconds], ...]``: the seconds a
+            claim may take on those own turns (SU-10; default
+            ``[[16, 20, 960], [21, 25, 720], [26, 30, 480], [31, 35, 240]]``).
+            Ranges must not overlap and must cover every turn of the window;
+            seconds are a positive number.
+        free_colours: no colours assigned; one common supply (SU-11).
+        x, parity, consecutive, strict_marks, non_consecutive: the variants
+            (SU-12 to SU-14), in the keys and forms of the position's JSON
+            form, combined as SU-17 allows.
+        observer: 0-1 (default 0): the chance that the observer removes an
+            unnoticed mistake after a placement (SU-9, ruling SU-20); read
+            exactly (``Fraction(str(value))``). Only with ``"tabletop"``.
 
     Raises:
-        ValueError: ``limit`` is not positive.
+        GameOptionError: an unknown option or a bad value, naming the option
+            (ruling SU-29).
     """
-    if limit < 1:
-        raise ValueError(f"limit must be positive, not {limit}")
-    search = _search(position, node_limit)
-    if search is None:
-        return 0
-    found = 0
-    try:
-        for _ in search.completions():
-            found += 1
-            if found == limit:
-                break
-    except _NodeLimitError:
+
+    name: ClassVar[str] = _GAME
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "colour_assignment",
+            "fixed",
+            {"enum": ["fixed", "random"]},
+            "fixed colours (1-4, 5-8, 9 shared) or a random split (SU-1)",
+        ),
+        OptionSpec("first_player", 1, {"enum": [1, 2]}, "who places first (SU-2)"),
+        OptionSpec(
+            "enforcement",
+            "strict",
+            {"enum": ["strict", "tabletop"]},
+            "invalid placements refused (strict) or played and pointed out (tabletop), SU-4",
+        ),
+        OptionSpec(
+            "claim_window",
+            list(DEFAULT_CLAIM_WINDOW),
+            {"type": "array", "items": _TURN, "minItems": 2, "maxItems": 2},
+            "the own-turn numbers [first, last] on which a claim is allowed (SU-10)",
+        ),
+        OptionSpec(
+            "claim_time_limits",
+            [list(limit) for limit in DEFAULT_CLAIM_TIME_LIMITS],
+            {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "minItems": 3,
+                    "maxItems": 3,
+                    "prefixItems": [
+                        _TURN,
+                        _TURN,
+                        {"type": "number", "exclusiveMinimum": 0},
+                    ],
+                },
+            },
+            "[[first, last, seconds], ...]: the time a claim may take (SU-10)",
+        ),
+        OptionSpec("free_colours", False, _BOOL, "one common supply, no colours (SU-11)"),
+        OptionSpec("x", False, _BOOL, "Sudoku X: both diagonals hold 9 colours (SU-12)"),
+        OptionSpec("parity", "", {"type": "string"}, "the odd/even marking (SU-13)"),
+        OptionSpec(
+            "consecutive",
+            [],
+            {"type": "array", "items": {"type": "string"}},
+            "the borders marked consecutive, as 'r1c1-r1c2' (SU-14)",
+        ),
+        OptionSpec("strict_marks", False, _BOOL, "unmarked borders not consecutive (SU-14)"),
+        OptionSpec("non_consecutive", False, _BOOL, "no neighbours consecutive (SU-14)"),
+        OptionSpec(
+            "observer",
+            0,
+            {"type": "number", "minimum": 0, "maximum": 1},
+            "the chance the observer removes a mistake after a placement (SU-9, tabletop)",
+        ),
+    )
+
+    def __init__(self, **options: JSONValue) -> None:
+        super().__init__(**options)
+        o = self._options
+        self._rules = _rules(
+            random_colours=o["colour_assignment"] == "random",
+            first=int(o["first_player"]) - 1,  # type: ignore[arg-type]
+            tabletop=o["enforcement"] == "tabletop",
+            window=self._window(),
+            limits=self._limits(),
+            free=bool(o["free_colours"]),
+            variants=self._variants(),
+            observer=self._observer(),
+        )
+
+    def _fail(self, option: str, reason: str) -> GameOptionError:
+        return GameOptionError(self.name, option, reason)
+
+    def _window(self) -> tuple[int, int]:
+        value = self._options["claim_window"]
+        assert isinstance(value, list)
+        for turn in value:
+            if not _is_int(turn):
+                raise self._fail("claim_window", f"{turn!r} is not an integer")
+        first, last = value
+        assert isinstance(first, int) and isinstance(last, int)
+        if first > last:
+            raise self._fail("claim_window", f"the first turn {first} is after the last {last}")
+        return first, last
+
+    def _limits(self) -> tuple[tuple[int, int, float], ...]:
+        value = self._options["claim_time_limits"]
+        assert isinstance(value, list)
+        limits: list[tuple[int, int, float]] = []
+        for index, item in enumerate(value):
+            assert isinstance(item, list)
+            first, last, seconds = item
+            for turn in (first, last):
+                if not _is_int(turn):
+                    raise self._fail("claim_time_limits", f"[{index}]: {turn!r} is not an integer")
+            assert isinstance(first, int) and isinstance(last, int)
+            assert isinstance(seconds, int | float)
+            if first > last:
+                raise self._fail(
+                    "claim_time_limits",
+                    f"[{index}]: the first turn {first} is after the last {last}",
+                )
+            for earlier, (a, b, _) in enumerate(limits):
+                if first <= b and a <= last:
+                    raise self._fail(
+                        "claim_time_limits",
+                        f"[{index}]: turns {first}-{last} overlap [{earlier}], turns {a}-{b}",
+                    )
+            limits.append((first, last, seconds))
+        low, high = self._window()
+        for turn in range(low, high + 1):
+            if not any(a <= turn <= b for a, b, _ in limits):
+                raise self._fail(
+                    "claim_time_limits",
+                    f"turn {turn} of the claim window {low}-{high} has no time limit",
+                )
+        return tuple(sorted(limits))
+
+    def _variants(self) -> Variants:
+        o = self._options
+        try:
+            parity = Variants(parity=o["parity"]).parity  # type: ignore[arg-type]
+        except DokuspecError as error:
+            raise self._fail("parity", _reason(error)) from None
+        try:
+            marks = Variants(consecutive=o["consecutive"]).consecutive  # type: ignore[arg-type]
+        except DokuspecError as error:
+            raise self._fail("consecutive", _reason(error)) from None
+        if o["non_consecutive"] and marks:
+            raise self._fail(
+                "non_consecutive", "contradicts the consecutive marks; choose one (SU-17)"
+            )
+        if o["strict_marks"] and not marks:
+            raise self._fail(
+                "strict_marks", "needs consecutive marks (or use non_consecutive), SU-17"
+            )
+        return Variants(
+            x=bool(o["x"]),
+            parity=parity,
+            consecutive=marks,
+            strict_marks=bool(o["strict_marks"]),
+            non_consecutive=bool(o["non_consecutive"]),
+        )
+
+    def _observer(self) -> Fraction:
+        o = self._options
+        value = o["observer"]
+        assert isinstance(value, int | float)
+        chance = Fraction(str(value))
+        if chance and o["enforcement"] != "tabletop":
+            raise self._fail(
+                "observer",
+                "the observer points out invalid placements, which only enforcement "
+                "'tabletop' plays (SU-4, SU-9)",
+            )
+        if o["colour_assignment"] == "random" and o["free_colours"]:
+            raise self._fail(
+                "colour_assignment",
+                "'random' assigns colours, but free_colours assigns none (SU-1, SU-11)",
+            )
+        return chance
+
+    # -- the options, read -------------------------------------------------------------------
+
+    @property
+    def variants(self) -> Variants:
+        """The variant rules in force (SU-12 to SU-14)."""
+        return self._rules.variants
+
+    @property
+    def tabletop(self) -> bool:
+        """Whether invalid placements are played (SU-4 ``"tabletop"``)."""
+        return self._rules.tabletop
+
+    @property
+    def free_colours(self) -> bool:
+        """Whether the players share one common supply (SU-11)."""
+        return self._rules.free
+
+    @property
+    def observer(self) -> Fraction:
+        """The chance the observer removes a mistake after a placement (SU-9)."""
+        return self._rules.observer
+
+    @property
+    def claim_window(self) -> tuple[int, int]:
+        """The own-turn numbers ``(first, last)`` on which a claim is allowed (SU-10)."""
+        return self._rules.window
+
+    def claim_time_limit(self, turn: int) -> float | None:
+        """The seconds a claim may take on own turn ``turn``; ``None`` outside the window."""
+        low, high = self._rules.window
+        if not low <= turn <= high:
+            return None
+        return next(s for a, b, s in self._rules.limits if a <= turn <= b)
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def num_players(self) -> int:
+        """2: Player 1 (0) and Player 2 (1)."""
+        return 2
+
+    def min_utility(self) -> float:
+        """-1: the loser's return."""
+        return -1
+
+    def max_utility(self) -> float:
+        """1: the winner's return."""
+        return 1
+
+    def max_game_length(self) -> int:
+        """164 steps: the colour assignment, at most 81 placements (there are 81 pieces),
+        an observer's node after each, and the final point-out, claim or concession."""
+        return 1 + 81 + 81 + 1
+
+    def new_initial_state(self, seed: int = 0) -> SumodokuState:
+        """The empty board: the colour draw (chance) or the first player to move."""
+        return SumodokuState(self, seed)
+
+    def action_from_json(self, data: object) -> Action:
+        """Read any of this game's actions from its JSON form (:meth:`Action.to_json`).
+
+        Raises:
+            RecordError: not the JSON form of an action; the message starts
+                with the JSON path of the bad part (``$.row``).
+        """
+        return _read_action(data)
+
+
+def _reason(error: DokuspecError) -> str:
+    reason = getattr(error, "reason", None)
+    return reason if isinstance(reason, str) else str(error)
+
+
+@dataclass(frozen=True, slots=True)
+class SumodokuResult:
+    """The result of a finished game.
+
+    Attributes:
+        winner: the engine player who won, 0 (Player 1) or 1 (Player 2).
+        reason: how, one of :data:`REASONS`.
+        detail: one readable line: which piece, which rule, which filling.
+    """
+
+    winner: int
+    reason: str
+    detail: str
+
+    def returns(self) -> tuple[int, int]:
+        """``(1, -1)`` when Player 1 won, ``(-1, 1)`` otherwise."""
+        return (1, -1) if self.winner == 0 else (-1, 1)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"winner": 1|2, "reason": ...}``: the game's own player numbers."""
+        return {"winner": self.winner + 1, "reason": self.reason}
+
+
+_COLOURS_NODE = "colours"
+_OBSERVER_NODE = "observer"
+
+
+class SumodokuState(State):
+    """A Sumodoku game in progress.
+
+    Use :meth:`Sumodoku.new_initial_state`; the protocol is documented on
+    :class:`~dokuspec.engine.base.State`. Players are engine players 0 and
+    1 (the rules' Player 1 and Player 2). Besides the protocol:
+    :attr:`board`, :attr:`position`, :attr:`out`, :meth:`hand`,
+    :meth:`colours`, :meth:`turn_number`, :meth:`valid_moves`,
+    :meth:`has_valid_move`, :meth:`claim_open`, :meth:`claim_time_limit`,
+    :meth:`unnoticed`, :meth:`point_out_target` and :attr:`result`.
+    """
+
+    def __init__(self, game: Sumodoku, seed: int) -> None:
+        super().__init__(game, seed)
+        rules = game._rules
+        self._rules = rules
+        nunits = len(rules.units)
+        self._cells = bytearray(81)
+        self._counts = [0] * (nunits * 10)  # pieces of colour k in unit u: [u * 10 + k]
+        self._masks = [0] * nunits  # bit k: colour k is in unit u
+        self._cand = list(rules.allowed)  # per empty cell: the colours a placement may have
+        self._hands = [[0] * 10, [0] * 10]  # by colour; unused with free colours
+        self._owned = [0, 0]  # bit masks of each player's colours
+        self._shared = 0
+        self._out = [0] * 10
+        self._supply = [0] + [9] * 9  # pieces neither on the board nor out of the game
+        self._turns = [0, 0]
+        self._to_move = rules.first
+        self._node: str | None = _COLOURS_NODE if rules.random_colours else None
+        self._mistakes: list[int] = []  # cells of unnoticed mistakes, in placement order
+        self._moment = -1  # the last placement's cell while SU-7 may point it out
+        self._done = -1  # a player who placed all pieces, the last one invalid (SU-23)
+        self._result: SumodokuResult | None = None
+        if not rules.random_colours and not rules.free:
+            self._assign(*_FIXED)
+        if self._node is None:
+            self._start_turn()
+
+    def _assign(self, first: tuple[int, ...], second: tuple[int, ...], shared: int) -> None:
+        for player, colours in enumerate((first, second)):
+            hand = self._hands[player]
+            for colour in colours:
+                hand[colour] = 9
+            hand[shared] = 4
+            self._owned[player] = sum(1 << k for k in (*colours, shared))
+        self._shared = shared
+
+    def clone(self) -> SumodokuState:
+        """An independent copy (the game and its rules are shared; they do not change)."""
+        other = object.__new__(SumodokuState)
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._cells = bytearray(self._cells)
+        other._counts = list(self._counts)
+        other._masks = list(self._masks)
+        other._cand = list(self._cand)
+        other._hands = [list(self._hands[0]), list(self._hands[1])]
+        other._owned = list(self._owned)
+        other._out = list(self._out)
+        other._supply = list(self._supply)
+        other._turns = list(self._turns)
+        other._mistakes = list(self._mistakes)
+        return other
+
+    # -- reading the state ---------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The pieces on the board."""
+        return Board(bytes(self._cells))
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """Pieces out of the game per colour, ``out[k - 1]`` for colour ``k`` (SU-9)."""
+        return tuple(self._out[1:])
+
+    @property
+    def position(self) -> Position:
+        """The board with the variants in force and the pieces out of the game (SU-15)."""
+        return Position(self.board, self._rules.variants, self.out)
+
+    @property
+    def result(self) -> SumodokuResult | None:
+        """The result once the game is over, else ``None``."""
+        return self._result
+
+    def _player(self, player: object) -> int:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a player is an int 0 or 1, not {type(player).__name__}")
+        self._check_player(player)
+        return player
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """Pieces left per colour, ``hand(p)[k - 1]`` for colour ``k`` (SU-1).
+
+        With free colours (SU-11), the common supply: the same for both.
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        player = self._player(player)
+        if self._rules.free:
+            return tuple(self._supply[1:])
+        return tuple(self._hands[player][1:])
+
+    def colours(self, player: int) -> frozenset[int]:
+        """The colours assigned to ``player`` (all nine with free colours; none before a
+        random assignment is drawn), SU-1, SU-11.
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        player = self._player(player)
+        if self._rules.free:
+            return frozenset(range(1, 10))
+        mask = self._owned[player]
+        return frozenset(k for k in range(1, 10) if mask >> k & 1)
+
+    @property
+    def spare(self) -> int | None:
+        """The shared colour, whose ninth piece is the spare (SU-1); ``None`` before a random
+        assignment and with free colours."""
+        return self._shared or None
+
+    def turn_number(self, player: int) -> int:
+        """How many turns ``player`` has taken: placements and claims (ruling SU-25).
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        return self._turns[self._player(player)]
+
+    def _hand_mask(self, player: int) -> int:
+        counts = self._supply if self._rules.free else self._hands[player]
+        mask = 0
+        for colour in range(1, 10):
+            if counts[colour]:
+                mask |= 1 << colour
+        return mask
+
+    def valid_moves(self, player: int) -> tuple[Place, ...]:
+        """Every valid placement of ``player`` now, ordered by cell then colour.
+
+        A piece of a colour the player still holds, on an empty cell, that
+        breaks no rule with the pieces on the board (SU-3, SU-12 to SU-14);
+        whoever's turn it is.
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        hand = self._hand_mask(self._player(player))
+        cells, cand = self._cells, self._cand
+        moves: list[Place] = []
+        for cell in range(81):
+            if cells[cell]:
+                continue
+            mask = cand[cell] & hand
+            if mask:
+                base = cell * 10
+                for colour in range(1, 10):
+                    if mask >> colour & 1:
+                        moves.append(_PLACE[base + colour])  # type: ignore[arg-type]
+        return tuple(moves)
+
+    def has_valid_move(self, player: int) -> bool:
+        """Whether ``player`` has a valid placement now (SU-6).
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        return self._can_move(self._player(player))
+
+    def _can_move(self, player: int) -> bool:
+        hand = self._hand_mask(player)
+        if not hand:
+            return False
+        cells, cand = self._cells, self._cand
+        return any(cand[cell] & hand for cell in range(81) if not cells[cell])
+
+    def unnoticed(self) -> tuple[Piece, ...]:
+        """The unnoticed mistakes on the board, in the order they were placed (SU-7 to SU-9,
+        ruling SU-22); always empty in strict enforcement."""
+        return tuple(Piece(c // 9 + 1, c % 9 + 1, self._cells[c]) for c in self._mistakes)
+
+    def point_out_target(self) -> Piece | None:
+        """The opponent's last placement while it may be pointed out (SU-7), else ``None``."""
+        cell = self._moment
+        if cell < 0 or self._result is not None:
+            return None
+        return Piece(cell // 9 + 1, cell % 9 + 1, self._cells[cell])
+
+    def claim_open(self, player: int) -> bool:
+        """Whether ``player`` may claim now (SU-10): their turn, own turn number in the
+        claim window (and not while answering an invalid last piece, ruling SU-23).
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        player = self._player(player)
+        return self._claim_open(player)
+
+    def _claim_open(self, player: int) -> bool:
+        if self._result is not None or self._node is not None or self._to_move != player:
+            return False
+        if self._done >= 0:
+            return False
+        low, high = self._rules.window
+        return low <= self._turns[player] + 1 <= high
+
+    def claim_time_limit(self, player: int) -> float | None:
+        """The seconds a claim by ``player`` may take now (SU-10); ``None`` when they may
+        not claim.
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        if not self.claim_open(player):
+            return None
+        game = self._game
+        assert isinstance(game, Sumodoku)
+        return game.claim_time_limit(self._turns[player] + 1)
+
+    # -- whose turn ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to act; :data:`CHANCE` for the colour draw and the observer;
+        :data:`TERMINAL` once the game is over."""
+        if self._result is not None:
+            return TERMINAL
+        if self._node is not None:
+            return CHANCE
+        return self._to_move
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The colour draw: each of the 630 splits with probability 1/630 (SU-1). The
+        observer: each unnoticed mistake with ``observer / n``, silence with the rest
+        (SU-9, ruling SU-20)."""
+        if self._result is not None or self._node is None:
+            return ()
+        if self._node == _COLOURS_NODE:
+            return _COLOURS_OUTCOMES
+        chance = self._rules.observer
+        each = chance / len(self._mistakes)
+        found: list[tuple[Action, Fraction]] = [(_OBSERVE[c], each) for c in self._mistakes]
+        if chance < 1:
+            found.append((_SILENT, 1 - chance))
+        return tuple(found)
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        if self._node is not None:
+            return ()
+        found: list[Action] = []
+        if self._done < 0 and self._can_move(player):
+            if self._rules.tabletop:
+                found.extend(self._placements(player))
+            else:
+                found.extend(self.valid_moves(player))
+        if self._moment >= 0:
+            found.append(_POINT_OUT[self._moment])
+        found.extend(_FIND[c] for c in sorted(self._mistakes) if c != self._moment)
+        if self._done >= 0 or not self._can_move(player):
+            found.append(_CONCEDE)
+        return tuple(found)
+
+    def _placements(self, player: int) -> list[Action]:
+        """Tabletop: every own piece on every empty cell (SU-4)."""
+        hand = self._hand_mask(player)
+        colours = [k for k in range(1, 10) if hand >> k & 1]
+        cells = self._cells
+        return [
+            _PLACE[cell * 10 + k]  # type: ignore[misc]
+            for cell in range(81)
+            if not cells[cell]
+            for k in colours
+        ]
+
+    def _open_actions(self, player: int) -> tuple[str, ...]:
+        return ("claim",) if self._claim_open(player) else ()
+
+    def _accepts_open(self, player: int, action: Action) -> bool:
+        return type(action) is Claim and self._claim_open(player)
+
+    def _may_place(self, player: int, action: Place) -> bool:
+        """Whether the placement is legal (the same rules as :meth:`_legal_actions`)."""
+        if self._node is not None or self._done >= 0:
+            return False
+        cell, colour = action.cell, action.colour
+        if self._cells[cell]:
+            return False
+        if self._rules.free:
+            if not self._supply[colour]:
+                return False
+        elif not self._hands[player][colour]:
+            return False
+        if self._cand[cell] >> colour & 1:
+            return True
+        return self._rules.tabletop and self._can_move(player)
+
+    def apply_action(self, action: Action) -> None:
+        """Apply one action, as :meth:`State.apply_action` does.
+
+        A placement is recognised by the rules directly instead of being
+        looked up in :meth:`legal_actions`; any other action, and an illegal
+        placement, goes through :meth:`State.apply_action`, which refuses
+        it with the same errors.
+        """
+        player = self.current_player()
+        if player >= 0 and type(action) is Place and self._may_place(player, action):
+            self._apply(player, action)
+            self._history.append(HistoryEntry(player, (action,)))
+            return
+        super().apply_action(action)
+
+    # -- applying actions ------------------------------------------------------------------------
+
+    def _apply(self, player: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            self._place(player, action.cell, action.colour)
+        elif kind is Observe:
+            assert isinstance(action, Observe)
+            self._observe((action.row - 1) * 9 + action.col - 1)
+        elif kind is Silent:
+            self._node = None
+            self._start_turn()
+        elif kind is Colours:
+            assert isinstance(action, Colours)
+            self._assign(action.player1, action.player2, action.shared)
+            self._node = None
+            self._start_turn()
+        elif kind is Claim:
+            assert isinstance(action, Claim)
+            self._turns[player] += 1
+            self._judge_claim(player, action)
+        elif kind is PointOut:
+            cell = self._moment
+            self._finish(
+                player,
+                "pointed-out",
+                f"Player {player + 1} pointed out the invalid placement {self._name(cell)} "
+                f"of Player {2 - player}: {self._why(cell)}",
+            )
+        elif kind is FindMistake:
+            assert isinstance(action, FindMistake)
+            cell = (action.row - 1) * 9 + action.col - 1
+            self._finish(
+                player,
+                "mistake-found",
+                f"Player {player + 1} found the mistake {self._name(cell)}: {self._why(cell)}",
+            )
+        elif self._done >= 0:  # Concede, answering an invalid last piece (ruling SU-23)
+            self._finish(
+                self._done,
+                "all-pieces-played",
+                f"Player {self._done + 1} placed all {_PIECES_EACH} pieces; "
+                f"Player {player + 1} conceded",
+            )
+        else:  # Concede with no valid move (SU-6, ruling SU-24)
+            self._finish(
+                1 - player,
+                "no-valid-move",
+                f"Player {player + 1} had no valid move and conceded",
+            )
+
+    def _name(self, cell: int) -> str:
+        return f"{cell_name(cell)}={self._cells[cell]}"
+
+    def _put(self, cell: int, colour: int) -> None:
+        rules = self._rules
+        self._cells[cell] = colour
+        counts, masks = self._counts, self._masks
+        bit = 1 << colour
+        for unit in rules.units_of[cell]:
+            counts[unit * 10 + colour] += 1
+            masks[unit] |= bit
+        cand = self._cand
+        for peer in rules.peers[cell]:
+            cand[peer] &= ~bit
+        near = _NEXT_TO[colour]
+        for other, kind in rules.neighbours[cell]:
+            cand[other] &= near if kind == _MARKED else ~near
+
+    def _take(self, cell: int) -> None:
+        rules = self._rules
+        colour = self._cells[cell]
+        self._cells[cell] = 0
+        counts, masks = self._counts, self._masks
+        for unit in rules.units_of[cell]:
+            index = unit * 10 + colour
+            counts[index] -= 1
+            if not counts[index]:
+                masks[unit] &= ~(1 << colour)
+        for other in (cell, *rules.peers[cell], *(o for o, _ in rules.neighbours[cell])):
+            self._cand[other] = self._candidates(other)
+
+    def _candidates(self, cell: int) -> int:
+        rules = self._rules
+        mask = rules.allowed[cell]
+        for unit in rules.units_of[cell]:
+            mask &= ~self._masks[unit]
+        cells = self._cells
+        for other, kind in rules.neighbours[cell]:
+            colour = cells[other]
+            if colour:
+                near = _NEXT_TO[colour]
+                mask &= near if kind == _MARKED else ~near
+        return mask & _ALL
+
+    def _breaks(self, cell: int) -> bool:
+        """Whether the piece on ``cell`` breaks a rule with the other pieces (ruling SU-22)."""
+        rules = self._rules
+        colour = self._cells[cell]
+        if not rules.allowed[cell] >> colour & 1:
+            return True
+        if any(self._counts[u * 10 + colour] > 1 for u in rules.units_of[cell]):
+            return True
+        for other, kind in rules.neighbours[cell]:
+            near = self._cells[other]
+            if near and (abs(near - colour) == 1) != (kind == _MARKED):
+                return True
+        return False
+
+    def _why(self, cell: int) -> str:
+        """The first rule the piece on ``cell`` breaks with the other pieces."""
+        colour = self._cells[cell]
+        self._cells[cell] = 0
+        try:
+            return self._conflict(cell, colour, counts_include_self=True)
+        finally:
+            self._cells[cell] = colour
+
+    def _conflict(self, cell: int, colour: int, *, counts_include_self: bool = False) -> str:
+        """Why a piece of ``colour`` on ``cell`` breaks a rule (the cell itself counted empty)."""
+        rules = self._rules
+        allowed = rules.allowed[cell]
+        if not allowed >> colour & 1:
+            parity = "an odd" if allowed == _ODD else "an even"
+            return f"{cell_name(cell)} is {parity} cell, colour {colour} is not (SU-13)"
+        least = 2 if counts_include_self else 1
+        for unit in rules.units_of[cell]:
+            if self._counts[unit * 10 + colour] >= least:
+                other = next(c for c in rules.units[unit] if c != cell and self._cells[c] == colour)
+                rule = "SU-12" if unit >= 27 else "SU-3"
+                return (
+                    f"colour {colour} is already in {_unit_name(unit)} ({cell_name(other)}), {rule}"
+                )
+        for other, kind in rules.neighbours[cell]:
+            near = self._cells[other]
+            if not near:
+                continue
+            border = border_name((min(cell, other), max(cell, other)))
+            if kind == _MARKED and abs(near - colour) != 1:
+                return f"{border} is marked consecutive but would hold {colour} and {near} (SU-14)"
+            if kind == _UNMARKED and abs(near - colour) == 1:
+                return (
+                    f"{border} is not marked but would hold the consecutive {colour} and {near} "
+                    "(SU-14)"
+                )
+        return "it breaks no rule"
+
+    def _place(self, player: int, cell: int, colour: int) -> None:
+        rules = self._rules
+        valid = bool(self._cand[cell] >> colour & 1)
+        self._put(cell, colour)
+        if not rules.free:
+            self._hands[player][colour] -= 1
+        self._supply[colour] -= 1
+        self._turns[player] += 1
+        self._moment = -1
+        if not valid:
+            self._mistakes.append(cell)
+            self._moment = cell
+        self._to_move = 1 - player
+        if not rules.free and not any(self._hands[player]):
+            if valid:
+                self._finish(
+                    player,
+                    "all-pieces-played",
+                    f"Player {player + 1} placed all {_PIECES_EACH} pieces (SU-5)",
+                )
+                return
+            self._done = player
+        if self._mistakes and rules.observer:
+            self._node = _OBSERVER_NODE
+            return
+        self._start_turn()
+
+    def _observe(self, cell: int) -> None:
+        colour = self._cells[cell]
+        self._take(cell)
+        self._out[colour] += 1
+        self._mistakes = [c for c in self._mistakes if c != cell and self._breaks(c)]
+        if self._moment >= 0 and self._moment not in self._mistakes:
+            self._moment = -1
+        self._node = None
+        if self._done >= 0 and self._moment < 0:
+            self._finish(
+                self._done,
+                "all-pieces-played",
+                f"Player {self._done + 1} placed all {_PIECES_EACH} pieces (SU-5); "
+                "the observer removed the last one",
+            )
+            return
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """SU-6: a player with no valid move and nothing else to do loses at once."""
+        player = self._to_move
+        if self._done >= 0 or self._can_move(player):
+            return
+        if self._moment >= 0 or self._mistakes or self._claim_open(player):
+            return  # they may point out, find a mistake or claim; or concede
+        self._finish(
+            1 - player,
+            "no-valid-move",
+            f"Player {player + 1} has no valid move; Player {2 - player} made the last one",
+        )
+
+    def _finish(self, winner: int, reason: str, detail: str) -> None:
+        self._result = SumodokuResult(winner, reason, detail)
+        self._node = None
+
+    def _judge_claim(self, player: int, claim: Claim) -> None:
+        """SU-10, rulings SU-26, SU-27: the filling and the time, judged directly."""
+        failure = self._claim_failure(player, claim)
+        if failure is None:
+            self._finish(
+                player,
+                "claim-succeeded",
+                f"Player {player + 1} completed the board in {claim.seconds:g} s",
+            )
+        else:
+            self._finish(1 - player, "claim-failed", f"Player {player + 1}'s claim: {failure}")
+
+    def _claim_failure(self, player: int, claim: Claim) -> str | None:
+        filling = claim.filling.cells
+        cells = self._cells
+        for cell in range(81):
+            if cells[cell] and filling[cell] != cells[cell]:
+                shown = filling[cell] or "nothing"
+                return f"the filling has {shown} on {self._name(cell)}"
+        for cell in range(81):
+            if not filling[cell]:
+                return f"the filling leaves {cell_name(cell)} empty"
+        for colour in range(1, 10):
+            added = filling.count(colour) - cells.count(colour)
+            if added != self._supply[colour]:
+                left = self._supply[colour]
+                out = self._out[colour]
+                tail = f" ({out} out of the game)" if out else ""
+                return (
+                    f"the filling adds {added} pieces of colour {colour}, but {left} remain{tail}"
+                )
+        broken = violations(claim.filling, self._rules.variants)
+        if broken:
+            return f"the filling breaks {broken[0].rule}: {broken[0].message}"
+        game = self._game
+        assert isinstance(game, Sumodoku)
+        limit = game.claim_time_limit(self._turns[player])
+        assert limit is not None
+        if claim.seconds > limit:
+            return (
+                f"{claim.seconds:g} s is over the {limit:g} s allowed on own turn "
+                f"{self._turns[player]}"
+            )
         return None
-    return found
+
+    def returns(self) -> tuple[float, ...]:
+        """``(1, -1)`` or ``(-1, 1)`` once finished; ``(0, 0)`` before."""
+        if self._result is None:
+            return (0, 0)
+        return self._result.returns()
+
+    # -- why an action is illegal --------------------------------------------------------------
+
+    def _illegal_reason(self, player: int, action: Action) -> str:
+        kind = type(action)
+        if player == CHANCE:
+            if kind in (Colours, Observe, Silent):
+                if self._node == _COLOURS_NODE:
+                    return "the colours are being drawn; this is not one of the splits"
+                return "this is not an unnoticed mistake the observer may remove (SU-9)"
+            return "the colours or the observer (chance) act here, not a player"
+        if kind in (Colours, Observe, Silent):
+            return f"{action} is a chance outcome, not a player's action"
+        if kind is Place:
+            assert isinstance(action, Place)
+            return self._place_reason(player, action)
+        if kind is Claim:
+            low, high = self._rules.window
+            if self._done >= 0:
+                return self._done_reason()
+            return (
+                f"a claim is allowed on own turns {low}-{high} (SU-10); this would be "
+                f"Player {player + 1}'s turn {self._turns[player] + 1}"
+            )
+        if not self._rules.tabletop and kind in (PointOut, FindMistake):
+            return "only enforcement 'tabletop' plays invalid placements to point out (SU-4)"
+        if kind is PointOut:
+            assert isinstance(action, PointOut)
+            if self._moment < 0:
+                return (
+                    "only an invalid last placement of the opponent may be pointed out, "
+                    "right after it (SU-7); there is none"
+                )
+            return (
+                f"the opponent's last placement is {self._name(self._moment)}, "
+                f"not on r{action.row}c{action.col} (SU-7)"
+            )
+        if kind is FindMistake:
+            assert isinstance(action, FindMistake)
+            cell = (action.row - 1) * 9 + action.col - 1
+            if cell == self._moment:
+                return (
+                    f"{self._name(cell)} is the opponent's last placement: point it out "
+                    "(SU-7, ruling SU-21)"
+                )
+            return f"r{action.row}c{action.col} holds no unnoticed mistake (SU-8, ruling SU-22)"
+        if kind is Concede:
+            return "conceding is allowed only with no valid move to make (ruling SU-24)"
+        return "not an action of this game"
+
+    def _done_reason(self) -> str:
+        return (
+            f"Player {self._done + 1} placed all {_PIECES_EACH} pieces, the last one invalid: "
+            "point it out (SU-7), find a mistake (SU-8) or concede (ruling SU-23)"
+        )
+
+    def _place_reason(self, player: int, action: Place) -> str:
+        if self._done >= 0:
+            return self._done_reason()
+        cell, colour = action.cell, action.colour
+        if self._cells[cell]:
+            return f"{cell_name(cell)} already holds colour {self._cells[cell]}"
+        if self._rules.free:
+            if not self._supply[colour]:
+                return f"no piece of colour {colour} is left in the supply (SU-11)"
+        elif not self._owned[player] >> colour & 1:
+            mine = "".join(str(k) for k in range(1, 10) if self._owned[player] >> k & 1)
+            return f"colour {colour} is not Player {player + 1}'s (their colours: {mine}), SU-1"
+        elif not self._hands[player][colour]:
+            return f"Player {player + 1} has no piece of colour {colour} left"
+        if not self._can_move(player):
+            return f"Player {player + 1} has no valid move (SU-6): concede or claim"
+        return f"invalid placement: {self._conflict(cell, colour)}"
+
+    # -- what the players see ----------------------------------------------------------------------
+
+    def observation(self, player: int) -> Observation:
+        """Everything, the same for both players (perfect information).
+
+        ``data`` is ``{"player": 1|2, "board": "<81>", "out": [9 counts],
+        "hands": [[9 counts], [9 counts]], "colours": [[...], [...]],
+        "turns": [n1, n2], "to_move": 1|2|"chance"|null,
+        "unnoticed": ["r1c2=3", ...], "point_out": "r1c2=3"|null,
+        "claim_open": bool, "claim_time_limit": s|null,
+        "result": {"winner", "reason", "detail"}|null}`` (players in the
+        game's numbers 1 and 2); ``text`` draws the board in 80 columns.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        data = self._public()
+        data["player"] = player + 1
+        return Observation(player, data, self._text())
+
+    def _public(self) -> dict[str, JSONValue]:
+        current = self.current_player()
+        to_move: JSONValue = None
+        if current >= 0:
+            to_move = current + 1
+        elif current == CHANCE:
+            to_move = "chance"
+        target = self.point_out_target()
+        result = self._result
+        mover = current if current >= 0 else None
+        limit = self.claim_time_limit(mover) if mover is not None else None
+        return {
+            "board": str(self.board),
+            "out": list[JSONValue](self.out),
+            "hands": [list[JSONValue](self.hand(p)) for p in (0, 1)],
+            "colours": [list[JSONValue](sorted(self.colours(p))) for p in (0, 1)],
+            "turns": list[JSONValue](self._turns),
+            "to_move": to_move,
+            "unnoticed": [str(piece) for piece in self.unnoticed()],
+            "point_out": None if target is None else str(target),
+            "claim_open": mover is not None and self._claim_open(mover),
+            "claim_time_limit": limit,
+            "result": None
+            if result is None
+            else {"winner": result.winner + 1, "reason": result.reason, "detail": result.detail},
+        }
+
+    def _text(self) -> str:
+        rules = self._rules
+        mode = "tabletop" if rules.tabletop else "strict"
+        names = self._rules.variants.names()
+        title = "Sumodoku, " + mode + (", " + ", ".join(names) if names else "")
+        if rules.free:
+            title += ", free colours"
+        lines = [title]
+        mistakes = set(self._mistakes)
+        lines.append("     1 2 3   4 5 6   7 8 9")
+        rule = "   +-------+-------+-------+"
+        for row in range(9):
+            if row % 3 == 0:
+                lines.append(rule)
+            parts = []
+            for col in range(9):
+                cell = row * 9 + col
+                value = self._cells[cell]
+                mark = "." if not value else str(value)
+                parts.append(mark + ("!" if cell in mistakes else " "))
+            text = "".join(("| " if col % 3 == 0 else "") + parts[col] for col in range(9))
+            lines.append(f" {row + 1} {text}|")
+        lines.append(rule)
+        for player in (0, 1):
+            hand = self.hand(player)
+            left = " ".join(f"{k}:{n}" for k, n in enumerate(hand, start=1) if n)
+            who = "supply" if rules.free else f"Player {player + 1}"
+            if rules.free and player == 1:
+                break
+            lines.append(f"{who}: {left or 'nothing'}")
+        lines.append(f"Turns taken: Player 1 {self._turns[0]}, Player 2 {self._turns[1]}")
+        if any(self._out):
+            lines.append(
+                "Out of the game: " + " ".join(f"{k}:{n}" for k, n in enumerate(self._out) if n)
+            )
+        if self._mistakes:
+            lines.append("Unnoticed mistakes (!): " + " ".join(str(p) for p in self.unnoticed()))
+        current = self.current_player()
+        if self._result is not None:
+            lines.append(f"Player {self._result.winner + 1} won: {self._result.reason}")
+            lines.append(self._result.detail[:80])
+        elif current == CHANCE:
+            lines.append(
+                "The colours are drawn" if self._node == _COLOURS_NODE else "The observer looks"
+            )
+        else:
+            status = f"Player {current + 1} to move, own turn {self._turns[current] + 1}"
+            limit = self.claim_time_limit(current)
+            if limit is not None:
+                status += f"; may claim within {limit:g} s"
+            lines.append(status)
+        return "\n".join(line[:80] for line in lines)
+
+    def __str__(self) -> str:
+        return self._text()
+
+    def _repr_svg_(self) -> str | None:
+        """The position as SVG, for Jupyter (when the position can draw itself)."""
+        draw = getattr(self.position, "_repr_svg_", None)
+        return draw() if callable(draw) else None
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> SumodokuState:
+        """A clone: Sumodoku has no hidden information.
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        return self.clone()
+
+
+# -- game records in the game's own JSON form ----------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def record_schema() -> dict[str, Any]:
+    """The JSON schema of a Sumodoku record (``sumodoku-record.schema.json``)."""
+    text = resources.files("dokuspec").joinpath("schemas/sumodoku-record.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _entry(entry: HistoryEntry) -> dict[str, JSONValue]:
+    action = entry.actions[0]
+    who: JSONValue
+    if entry.player >= 0:
+        who = entry.player + 1
+    elif type(action) is Colours:
+        who = "chance"
+    else:
+        who = "observer"
+    return {"player": who, **action.to_json()}
+
+
+def record_json(state: SumodokuState) -> dict[str, JSONValue]:
+    """A state's game record in the game's own form (SU rules' player numbers 1 and 2).
+
+    ``{"game": "sumodoku", "options": {...every option}, "seed": s,
+    "actions": [{"player": 1|2|"chance"|"observer", "type": ..., ...}, ...],
+    "result": {"winner": 1|2, "reason": "..."} or null while unfinished}``;
+    see :func:`record_schema`. :func:`read_record` replays it to an equal state.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`SumodokuState`.
+    """
+    if not isinstance(state, SumodokuState):
+        raise TypeError(f"a Sumodoku state is needed, not {type(state).__name__}")
+    result = state.result
+    return {
+        "game": _GAME,
+        "options": state.game.options,
+        "seed": state.seed,
+        "actions": [_entry(entry) for entry in state.history()],
+        "result": None if result is None else result.to_json(),
+    }
+
+
+def record_text(state: SumodokuState) -> str:
+    """:func:`record_json` as JSON text, one action per line (errors then name the line).
+
+    Raises:
+        TypeError: ``state`` is not a :class:`SumodokuState`.
+    """
+    data = record_json(state)
+    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
+    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
+    result = f'  "result": {json.dumps(data["result"])}'
+    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
+
+
+@lru_cache(maxsize=1)
+def _record_validator() -> Any:
+    """The record's shape, each action only as an object with a player and a type.
+
+    Each action is then read by :func:`_read_action`, which refuses what the
+    published schema refuses with a message naming the member (and is some
+    ten times faster than the schema's per-type conditions).
+    """
+    import jsonschema  # noqa: PLC0415 - only reading records needs it
+
+    base = jsonschema.Draft202012Validator
+    # JSON Schema counts 1.0 as an integer; a record writes integers as integers.
+    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
+    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
+    shape = copy.deepcopy(record_schema())
+    items = shape["properties"]["actions"]["items"]
+    del items["allOf"]
+    return strict(shape)
+
+
+def _schema_message(error: Any) -> str:
+    kind, value, expected = error.validator, error.instance, error.validator_value
+    if kind == "type":
+        return f"{_shown(value)} is not of type {expected!r}"
+    if kind == "enum":
+        return f"{_shown(value)} is not one of {', '.join(map(json.dumps, expected))}"
+    if kind == "const":
+        return f"{_shown(value)} is not {json.dumps(expected)}"
+    if kind == "additionalProperties":
+        return str(error.message)
+    message = str(error.message)
+    return message if len(message) <= 100 else message[:100] + "..."
+
+
+def read_record(
+    data: str | bytes | Mapping[str, Any], *, source: str | None = None
+) -> SumodokuState:
+    """Read a Sumodoku record (:func:`record_json`'s form) and replay it with the engine.
+
+    Args:
+        data: the record's JSON text (str, or UTF-8 bytes; a byte-order mark
+            is skipped), or the record already parsed (a mapping).
+        source: the input's name for error messages (a file name), or ``None``.
+
+    Returns:
+        The state after the last action, equal to the state that made the
+        record (finished or not).
+
+    Raises:
+        TypeError: ``data`` is not text, bytes or a mapping.
+        RecordFileError: not JSON, not of the record's shape (the schema),
+            not a Sumodoku record, a bad option, an entry for the wrong
+            player, an action that breaks a rule (named with the rule), or a
+            result the game does not give. The one-line message reads
+            ``source:line:column: $.path: reason`` (line and column when
+            ``data`` is text).
+    """
+    reader: JsonReader | None = None
+    if isinstance(data, Mapping):
+        check = dict(data)
+        try:
+            check_depth(check)
+        except NotationError as error:
+            raise RecordFileError(error.reason, source=source) from None
+        parsed: Any = copy.deepcopy(check)
+    else:
+        from dokuspec.engine.records import _decode  # noqa: PLC0415 - shared decoding
+
+        if not isinstance(data, str | bytes):
+            raise TypeError(f"a record is JSON text, bytes or a mapping, not {type(data).__name__}")
+        text = _decode(data, source)
+        reader = JsonReader(text)
+        try:
+            parsed = reader.decode()
+        except NotationError as error:
+            raise RecordFileError(
+                error.reason, line=error.line, column=error.column, source=source
+            ) from None
+
+    def fail(path: tuple[str | int, ...], reason: str) -> RecordFileError:
+        where = json_path(path)
+        line = column = None
+        if reader is not None:
+            steps = list(path)
+            while tuple(steps) not in reader.values and steps:
+                steps.pop()
+            offset = reader.values.get(tuple(steps), 0)
+            line, column = line_column(reader.text, offset)
+        return RecordFileError(
+            f"{where}: {reason}", path=where, line=line, column=column, source=source
+        )
+
+    import jsonschema  # noqa: PLC0415 - only reading records needs it
+
+    wrong = jsonschema.exceptions.best_match(_record_validator().iter_errors(parsed))
+    if wrong is not None:
+        raise fail(tuple(wrong.absolute_path), _schema_message(wrong))
+    options = parsed["options"]
+    try:
+        game = Sumodoku(**options)
+    except GameOptionError as problem:
+        path: tuple[str | int, ...] = ("options", problem.option)
+        if problem.option not in options:
+            path = ("options",)
+        raise fail(path, str(problem)) from None
+    state = game.new_initial_state(parsed["seed"])
+    for index, entry in enumerate(parsed["actions"]):
+        here: tuple[str | int, ...] = ("actions", index)
+        who = entry["player"]
+        current = state.current_player()
+        if current == TERMINAL:
+            raise fail((*here, "player"), "the game is over already; no action may follow")
+        expected: JSONValue
+        if current >= 0:
+            expected = current + 1
+        else:
+            expected = "chance" if state._node == _COLOURS_NODE else "observer"
+        if who != expected:
+            raise fail(
+                (*here, "player"),
+                f"recorded for {json.dumps(who)}, but {json.dumps(expected)} is to act",
+            )
+        body = {key: value for key, value in entry.items() if key != "player"}
+        try:
+            action = _read_action(body)
+        except RecordError as problem:
+            message = str(problem)
+            sub = message.split(":", 1)[0]
+            steps: list[str | int] = list(here)
+            if sub.startswith("$."):
+                steps.append(sub[2:])
+            raise fail(tuple(steps), message.split(": ", 1)[1]) from None
+        try:
+            state.apply_action(action)
+        except IllegalActionError as problem:
+            raise fail(here, f"{action}: {problem.reason}") from None
+    result = state.result
+    final = None if result is None else result.to_json()
+    recorded = parsed["result"]
+    if recorded != final:
+        shown = "null (not finished)" if final is None else json.dumps(final)
+        raise fail(("result",), f"the record says {json.dumps(recorded)}, the game gives {shown}")
+    return state

@@ -10,12 +10,21 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
   completions, up to a limit;
 * :func:`read_positions`: positions from a file, one at a time, errors located.
 
+Moves (:mod:`dokuspec.sumodoku.moves`): :func:`safe_moves`, every valid
+move of a player marked safe (the board stays completable, SU-15), losing or
+unknown. The fast search (:mod:`dokuspec.sumodoku.search`): :func:`propose`
+and :data:`COMPILED`.
+
 The values :class:`Board`, :class:`Piece`, :class:`Position` and
-:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`.
+:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`;
+:func:`board_svg` and :func:`board_text` draw them
+(:mod:`dokuspec.render.sumodoku`).
 """
 
 from __future__ import annotations
 
+from dokuspec.render.sumodoku import board_svg, board_text
+from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
 from dokuspec.sumodoku.positions import (
     MAX_CONFLICT_LIMIT,
     MAX_TIME_LIMIT,
@@ -37,25 +46,34 @@ from dokuspec.sumodoku.positions import (
     explain,
     read_positions,
 )
+from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
 
 __all__ = [
+    "COMPILED",
+    "FIXED_COLOURS",
     "MAX_CONFLICT_LIMIT",
     "MAX_TIME_LIMIT",
     "BackendName",
     "Board",
     "Budget",
     "Count",
+    "Move",
     "Piece",
     "Position",
     "PositionLike",
+    "SearchAnswer",
     "Status",
     "Variants",
     "Verdict",
+    "board_svg",
+    "board_text",
     "check",
     "check_backend",
     "compiled_model",
     "count_completions",
     "count_completions_within",
     "explain",
+    "propose",
     "read_positions",
+    "safe_moves",
 ]

@@ -14,8 +14,9 @@ which a failure reports:
 ``terminal``
     A state is terminal exactly when its current player is
     :data:`~dokuspec.engine.base.TERMINAL`; a terminal state offers no legal
-    action to anyone and no chance outcome; a state that is not terminal
-    offers its actor(s) at least one action.
+    action to anyone, no open action and no chance outcome; a state that is
+    not terminal offers its actor(s) at least one listed action, and open
+    actions (:meth:`~dokuspec.engine.base.State.open_actions`) only to them.
 ``chance``
     At a chance node the outcomes are distinct, each has an exact
     probability (:class:`~fractions.Fraction`) above 0, the probabilities sum
@@ -295,6 +296,13 @@ class _Playout:
                     not state.legal_actions() and not state.chance_outcomes(),
                     "the finished game offers actions or chance outcomes",
                 )
+                for player in players:
+                    self.expect(
+                        "terminal",
+                        not state.open_actions(player),
+                        f"the finished game offers player {player} open actions "
+                        f"{state.open_actions(player)}",
+                    )
             elif current == SIMULTANEOUS:
                 for player in players:
                     self.expect(
@@ -306,6 +314,15 @@ class _Playout:
                 self.expect(
                     "terminal", bool(state.legal_actions()), "the game is stuck: no legal action"
                 )
+        with self.checking("terminal"):
+            for player in players:
+                if current not in (player, SIMULTANEOUS):
+                    self.expect(
+                        "terminal",
+                        not state.open_actions(player),
+                        f"player {player} is offered open actions "
+                        f"{state.open_actions(player)} when it is not their turn",
+                    )
         with self.checking("chance"):
             self.check_chance(state, current)
         actions = self.actions_here(state, current)
