@@ -221,6 +221,8 @@ def check(
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
     if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
+        # A budget the solver could not honour is refused whichever way the answer comes.
+        compiled.check_budget(spending)
         completion = _certified_proposal(position, spec, compiled)
         if completion is not None:
             return Verdict("completable", position, completion, backend=compiled.name)
