@@ -130,3 +130,79 @@ def test_show_prints_markup_in_a_title_as_it_is() -> None:
     code, out, _ = run("show", PUZZLE, "--title", "[bold]x[/bold] \x1b[31m")
     assert code == 0
     assert out.splitlines()[0] == "[bold]x[/bold] \\x1b[31m"
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+FIXED = {1: (1, 2, 3, 4, 9), 2: (5, 6, 7, 8, 9)}  # SU-1
+
+
+def valid_by_hand(board: str, colours: tuple[int, ...]) -> set[tuple[int, int, int]]:
+    """Every (row, col, colour) SU-3 allows on an empty cell, worked out here."""
+    cells = [int(c) if c in "123456789" else 0 for c in board]
+    found = set()
+    for index, held in enumerate(cells):
+        if held:
+            continue
+        r, c = divmod(index, 9)
+        seen = {cells[r * 9 + k] for k in range(9)} | {cells[k * 9 + c] for k in range(9)}
+        seen |= {cells[(r // 3 * 3 + i) * 9 + c // 3 * 3 + j] for i in range(3) for j in range(3)}
+        found |= {(r + 1, c + 1, k) for k in colours if k not in seen}
+    return found
+
+
+@pytest.mark.parametrize("player", [1, 2])
+def test_moves_json_lists_every_valid_move_in_order(player: int) -> None:
+    code, out, err = run("moves", PUZZLE, "--player", str(player), "--json")
+    assert (code, err) == (0, "")
+    moves = json.loads(out)["moves"]
+    assert all(list(m) == ["row", "col", "colour", "safe"] for m in moves)
+    listed = [(m["row"], m["col"], m["colour"]) for m in moves]
+    assert listed == sorted(valid_by_hand(PUZZLE, FIXED[player]))
+    assert {m["safe"] for m in moves} <= {True, False}
+
+
+def test_moves_on_an_impossible_board_are_all_losing() -> None:
+    # Row 1 needs a 9 at r1c9, but column 9 holds one already: nothing completes it.
+    board = "12345678." + "." * 71 + "9"
+    code, out, _ = run("moves", board, "--player", "1", "--json")
+    assert code == 0
+    moves = json.loads(out)["moves"]
+    assert moves and all(m["safe"] is False for m in moves)
+    assert len(moves) == len(valid_by_hand(board, FIXED[1]))
+
+
+def test_moves_colours_and_the_empty_board() -> None:
+    code, out, _ = run("moves", "--player", "2", "--colours", "5", "--json")
+    assert code == 0
+    moves = json.loads(out)["moves"]
+    assert [(m["row"], m["col"]) for m in moves] == [
+        (r, c) for r in range(1, 10) for c in range(1, 10)
+    ]
+    assert {(m["colour"], m["safe"]) for m in moves} == {(5, True)}
+
+
+def test_moves_table_fits_80_columns() -> None:
+    board = "12345678." + "." * 71 + "9"
+    code, out, err = run("moves", board, "--player", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    count = len(valid_by_hand(board, FIXED[1]))
+    assert lines[0] == f"Player 1: {count} valid moves: 0 safe, {count} losing, 0 unknown"
+    assert lines[1].split() == ["cell", "safe", "losing", "unknown"]
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[2] == "r2c1   " + " " * 20 + "4 9"
+    assert len(lines) == 2 + len({(r, c) for r, c, _ in valid_by_hand(board, FIXED[1])})
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["moves", "--player", "3"], "Invalid value for '--player'"),
+        (["moves"], "Missing option '--player'"),
+        (["moves", "--player", "1", "--colours", "0"], "Invalid value for '--colours': '0'"),
+        (["moves", "1" * 82, "--player", "1"], "POSITION:1:"),
+    ],
+)
+def test_moves_bad_input_is_one_line(args: list[str], message: str) -> None:
+    assert one_line_error(*run(*args)).startswith(message)

@@ -606,3 +606,115 @@ def show_command(
                 for part in textwrap.wrap(line, WIDTH, subsequent_indent="    ") or [""]:
                     _print(console, part)
     sys.exit(status)
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+
+class _ColoursType(click.ParamType):  # type: ignore[type-arg]
+    """Colours 1-9 separated by commas, such as ``1,2,3,4,9``."""
+
+    name = "colours"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, frozenset):
+            return value
+        parts = [part.strip() for part in str(value).split(",")]
+        if parts and all(len(part) == 1 and part in "123456789" for part in parts):
+            return frozenset(int(part) for part in parts)
+        self.fail(
+            f"{shown(str(value))!r}: give colours 1-9 separated by commas, such as '1,2,3,4,9'",
+            param,
+            ctx,
+        )
+
+
+def _listed(colours: list[int]) -> str:
+    return " ".join(map(str, colours))
+
+
+def _moves_lines(player: int, moves: tuple[Any, ...]) -> list[str]:
+    """The moves as a table: one line per cell, its colours by verdict."""
+    if not moves:
+        return [f"Player {player} has no valid move (SU-6)"]
+    safe = sum(move.safe is True for move in moves)
+    losing = sum(move.safe is False for move in moves)
+    unknown = len(moves) - safe - losing
+    noun = "valid move" if len(moves) == 1 else "valid moves"
+    lines = [
+        f"Player {player}: {len(moves)} {noun}: {safe} safe, {losing} losing, {unknown} unknown",
+        f"{'cell':<7}{'safe':<20}{'losing':<20}unknown",
+    ]
+    cells: dict[tuple[int, int], dict[bool | None, list[int]]] = {}
+    for move in moves:
+        verdicts = cells.setdefault((move.row, move.col), {True: [], False: [], None: []})
+        verdicts[move.safe].append(move.colour)
+    for (r, c), verdicts in cells.items():
+        line = (
+            f"{f'r{r}c{c}':<7}{_listed(verdicts[True]):<20}{_listed(verdicts[False]):<20}"
+            f"{_listed(verdicts[None])}"
+        )
+        lines.append(line.rstrip())
+    return lines
+
+
+@sumodoku_group.command(name="moves")
+@click.argument("position", required=False)
+@click.option(
+    "--player",
+    type=click.Choice(["1", "2"]),
+    required=True,
+    help="Whose moves: Player 1 or Player 2.",
+)
+@click.option(
+    "--colours",
+    type=_ColoursType(),
+    default=None,
+    help="The colours the player may place, such as '1,2,3,4,9' "
+    "(default: SU-1's fixed assignment, 1-4 and 9 for Player 1, 5-9 for Player 2).",
+)
+@click.option("--json", "as_json", is_flag=True, help='A JSON object {"moves": [...]}.')
+@click.option(
+    "--time-limit",
+    type=_Seconds(),
+    default=str(DEFAULT_TIME_LIMIT),
+    show_default=True,
+    help="Seconds for the whole answer; moves not decided by then are 'unknown'.",
+)
+def moves_command(
+    position: str | None,
+    player: str,
+    colours: frozenset[int] | None,
+    as_json: bool,
+    time_limit: float | None,
+) -> None:
+    """Every valid move of a player, each marked safe or losing.
+
+    POSITION is a board of 81 cells, a grid or a position's JSON object,
+    given as one argument, or '-' to read it from standard input; without
+    it, the empty board (the game's start). A move is valid when the cell
+    is empty, the player has that colour and no rule forbids it there (SU-3,
+    SU-12..SU-14); it is safe when the board stays completable with the
+    pieces left (SU-15), losing when it does not. Colours with no piece
+    left are not offered.
+
+    Prints a table, one line per cell, its colours by verdict; with --json
+    {"moves": [{"row", "col", "colour", "safe": true|false|null}, ...]},
+    ordered by cell then colour ('null': the time limit ran out first).
+
+    Exit status: 0 every move decided; 1 some 'unknown' (the time limit);
+    2 bad input or usage; 74 an input or output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        parsed = _read_position(position) if position is not None else Position.parse("." * 81)
+        number = int(player)
+        found = sumodoku.safe_moves(parsed, number, colours=colours, time_limit=time_limit)
+        if as_json:
+            out.write(json.dumps({"moves": [move.to_json() for move in found]}) + "\n")
+        else:
+            console = _console(out)
+            for line in _moves_lines(number, found):
+                _print(console, line)
+        undecided = any(move.safe is None for move in found)
+    sys.exit(Status.UNKNOWN if undecided else Status.OK)

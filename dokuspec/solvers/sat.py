@@ -553,3 +553,7 @@ class SatBackend(Backend):
         true_literals = set(found)
         model = [v if v in true_literals else -v for v in range(1, self.model.num_vars + 1)]
         return OptimizeResult("optimal", sign * cost, model)
+
+    def companion(self, model: Model) -> SatBackend:
+        """A new backend with this SAT solver, compiling ``model`` (:meth:`Backend.companion`)."""
+        return SatBackend(model, solver=self.solver_name)
