@@ -27,7 +27,9 @@ second reading:
   losing move (every losing move confirmed by Z3, every safe move's witness
   checked by the engine's rule checker), the impossible position after it
   with its explanation (SU-18) by the SAT backend and by Z3, the explanation
-  checked to be impossible on its own and minimal, and a claim made then,
+  checked to be impossible on its own and minimal by the other backend,
+  its smallest explanation (SU-30) by both backends, of the same size, and a
+  claim made then,
   which the engine judges failed;
 * a tabletop game (SU-4) of two players who place a random piece of their
   own on a random empty cell, valid or not, and point out the opponent's
@@ -301,18 +303,23 @@ def mixed_facts() -> dict[str, Any]:
     # An unsat core depends on what the compiled solver learnt before: start afresh.
     CACHE.clear()
     why = {backend: sumodoku.explain(impossible, backend=backend) for backend in ("sat", "z3")}
-    for backend, verdict in why.items():
-        if verdict.status != "impossible" or not verdict.minimal or verdict.conflict is None:
-            raise DisagreementError(f"{backend}: the position is not explained as impossible")
-    conflict = why["sat"].conflict
-    assert conflict is not None
-    alone = Position(Board().only(conflict))
-    if sumodoku.check(alone, backend="z3").status != "impossible":
-        raise DisagreementError("Z3 completes the SAT explanation's pieces")
-    for piece in conflict:
-        rest = Position(Board().only(p for p in conflict if p != piece))
-        if sumodoku.check(rest, backend="z3").status != "completable":
-            raise DisagreementError(f"the explanation without {piece} is still impossible")
+    least = {
+        backend: sumodoku.explain(impossible, backend=backend, smallest=True)
+        for backend in ("sat", "z3")
+    }
+    for backend, minimal in why.items():
+        for verdict in (minimal, least[backend]):
+            if verdict.status != "impossible" or not verdict.minimal or verdict.conflict is None:
+                raise DisagreementError(f"{backend}: the position is not explained as impossible")
+        if not least[backend].smallest:
+            raise DisagreementError(f"{backend}: the smallest explanation is not proven smallest")
+    sizes = {backend: len(verdict.conflict or ()) for backend, verdict in least.items()}
+    if sizes["sat"] != sizes["z3"]:
+        raise DisagreementError(f"the smallest explanations differ in size: {sizes}")
+    if any(len(why[b].conflict or ()) < sizes[b] for b in why):
+        raise DisagreementError("a minimal explanation is smaller than the smallest")
+    for backend, verdict in (*why.items(), *((f"{b} smallest", v) for b, v in least.items())):
+        _confirm(verdict.conflict or (), "sat" if backend.startswith("z3") else "z3", backend)
     claim = failed_claim(state, before, action)
     claimed = state.clone()
     claimed.apply_action(claim)
@@ -336,6 +343,7 @@ def mixed_facts() -> dict[str, Any]:
         "move": str(action.piece),
         "impossible": str(impossible.board),
         "conflict": {backend: [str(p) for p in v.conflict or ()] for backend, v in why.items()},
+        "smallest": {backend: [str(p) for p in v.conflict or ()] for backend, v in least.items()},
         "claim": {
             "turn": claimed.turn_number(0),
             "filling": str(claim.filling),
@@ -347,6 +355,17 @@ def mixed_facts() -> dict[str, Any]:
             "turns": [finished.turn_number(0), finished.turn_number(1)],
         },
     }
+
+
+def _confirm(conflict: Iterable[Piece], backend: str, whose: str) -> None:
+    """The other backend finds ``conflict`` impossible on its own, and each piece needed."""
+    pieces = list(conflict)
+    if sumodoku.check(Position(Board().only(pieces)), backend=backend).status != "impossible":
+        raise DisagreementError(f"{backend} completes the {whose} explanation's pieces")
+    for piece in pieces:
+        rest = Position(Board().only(p for p in pieces if p != piece))
+        if sumodoku.check(rest, backend=backend).status != "completable":
+            raise DisagreementError(f"the {whose} explanation without {piece} is still impossible")
 
 
 def failed_claim(state: SumodokuState, before: Position, move: Place) -> Claim:
@@ -470,7 +489,7 @@ def safe_figure(facts: Mapping[str, Any]) -> str:
 def impossible_figure(facts: Mapping[str, Any]) -> str:
     return board_svg(
         Board(facts["impossible"]),
-        highlight=_pieces(facts["conflict"]["sat"]),
+        highlight=_pieces(facts["smallest"]["sat"]),
         moves=_pieces([facts["move"]]),
         title=f"After {facts['move']}: impossible",
     )
@@ -543,15 +562,15 @@ def impossible_include(facts: Mapping[str, Any]) -> str:
         "impossible",
         "The board after the losing move; the pieces of the explanation are outlined.",
         f"After Player 2's {facts['move']} (numbered 1) the board is impossible; the"
-        " explanation's pieces are outlined.",
+        " pieces of its smallest explanation are outlined.",
     )
     out += [
         "The same position on the terminal (:func:`~dokuspec.render.sumodoku.board_text`),"
-        " the explanation's pieces in brackets:",
+        " the smallest explanation's pieces marked:",
         "",
         *_text_block(
             board_text(
-                Board(facts["impossible"]), highlight=_pieces(facts["conflict"]["sat"])
+                Board(facts["impossible"]), highlight=_pieces(facts["smallest"]["sat"])
             ).rstrip("\n")
         ),
     ]
@@ -595,6 +614,9 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
         "su-mixed-conflict-size": str(len(mixed["conflict"]["sat"])),
         "su-mixed-z3-conflict": " ".join(mixed["conflict"]["z3"]),
         "su-mixed-z3-conflict-size": str(len(mixed["conflict"]["z3"])),
+        "su-mixed-smallest": " ".join(mixed["smallest"]["sat"]),
+        "su-mixed-smallest-z3": " ".join(mixed["smallest"]["z3"]),
+        "su-mixed-smallest-size": str(len(mixed["smallest"]["sat"])),
         "su-mixed-claim-turn": str(mixed["claim"]["turn"]),
         "su-mixed-claim-detail": mixed["claim"]["detail"],
         "su-mixed-end-reason": mixed["end"]["reason"],
