@@ -206,3 +206,166 @@ def test_moves_table_fits_80_columns() -> None:
 )
 def test_moves_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert one_line_error(*run(*args)).startswith(message)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def a_record(**options: object) -> dict[str, object]:
+    """A finished random game's record, played here through the engine."""
+    import random  # noqa: PLC0415
+
+    from dokuspec.engine.sumodoku import Sumodoku, record_json  # noqa: PLC0415
+
+    rng = random.Random(3)
+    state = Sumodoku(**options).new_initial_state(5)
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            outcomes = state.chance_outcomes()
+            state.apply_action(
+                rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            )
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    record: dict[str, object] = record_json(state)
+    return record
+
+
+def test_replay_prints_the_final_position_and_the_result(tmp_path: Path) -> None:
+    record = a_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    result = record["result"]
+    assert isinstance(result, dict)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    assert any(
+        line.startswith(
+            f"game over after {len(actions)} actions: Player {result['winner']} wins, "
+            f"{result['reason']} (SU-"
+        )
+        for line in lines
+    )
+    code, out, _ = run("replay", "-", "--json", stdin=json.dumps(record))
+    data = json.loads(out)
+    assert data["finished"] is True and data["actions"] == len(actions)
+    assert {k: data["result"][k] for k in ("winner", "reason")} == result
+    board = data["position"]["board"]
+    placed = [a for a in actions if isinstance(a, dict) and a.get("type") == "place"]
+    # Strict play: every placement stands, nothing else is on the board.
+    assert sum(c != "." for c in board) == len(placed)
+    for a in placed:
+        assert board[(a["row"] - 1) * 9 + a["col"] - 1] == str(a["colour"])
+
+
+def test_replay_svg_numbers_the_placements(tmp_path: Path) -> None:
+    record = a_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, _ = run("replay", str(path), "--svg", "-")
+    assert code == 0
+    root = ET.fromstring(out)
+    listed = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "move"]
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    placed = [a for a in actions if isinstance(a, dict) and a.get("type") == "place"]
+    assert listed == [
+        f"{i}. r{a['row']}c{a['col']}={a['colour']}" for i, a in enumerate(placed, start=1)
+    ]
+
+
+def test_replay_refuses_an_action_that_breaks_a_rule(tmp_path: Path) -> None:
+    record = a_record()
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    places = [i for i, a in enumerate(actions) if a.get("type") == "place"]
+    first, second = places[0], places[1]
+    # The second placement onto the first one's cell: not an empty cell (SU-3).
+    actions[second] = {
+        **actions[second],
+        "row": actions[first]["row"],
+        "col": actions[first]["col"],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    message = one_line_error(*run("replay", str(path)))
+    assert message.startswith(f"{path}:")
+    assert f"$.actions[{second}]" in message
+    assert "place" in message.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{", ":1:2: "), ("[]", ":1:1: "), ('{"game": "twodoku"}', ":1:")],
+)
+def test_replay_bad_records_are_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    assert one_line_error(*run("replay", str(path))).startswith(f"{path}{message}")
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+
+def test_simulate_prints_each_game_then_the_summary() -> None:
+    code, out, err = run("simulate", "--games", "4", "--seed", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    results = list(sumodoku.simulate(4, 1, ("solver", "random")))
+    assert [line.split(":")[0] for line in lines[:4]] == [f"game {i}" for i in range(4)]
+    assert lines[5] == "4 games, seed 1"
+    wins = [sum(r.winner == p for r in results) for p in (1, 2)]
+    first = lines.index(next(line for line in lines if line.startswith("first player")))
+    assert lines[first] == f"first player (Player 1) won {100 * wins[0] / 4:.1f}% of the games"
+    start = lines.index(next(line for line in lines if line.startswith("way of winning")))
+    rows = {line.split()[0]: int(line.split()[-2]) for line in lines[start + 1 :]}
+    assert sum(rows.values()) == 4
+    assert rows == {
+        reason: sum(r.reason == reason for r in results)
+        for reason in ("all-pieces-played", "no-valid-move", "pointed-out", "mistake-found",
+                       "claim-succeeded", "claim-failed")
+    }  # fmt: skip
+
+
+def test_simulate_json_lines_then_the_summary() -> None:
+    code, out, err = run("simulate", "--games", "3", "--seed", "7", "--json", "--bots", "random")
+    assert (code, err) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    results = list(sumodoku.simulate(3, 7, ("random", "random")))
+    assert lines[:-1] == [r.to_json() for r in results]
+    assert lines[-1] == {"summary": sumodoku.summarise(results).to_json()}
+
+
+def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    simulate = sumodoku.simulate
+
+    def fake(games: int, seed: int, bots: object, records: object = None, **kw: object) -> object:
+        real = simulate(games, seed, bots, records, **kw)  # type: ignore[arg-type]
+        for _ in range(2):
+            yield next(real)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sumodoku, "simulate", fake)
+    code, out, err = run("simulate", "--games", "10", "--bots", "random")
+    assert (code, err) == (130, "dokuspec: interrupted\n")
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["game 0", "game 1"]
+    assert lines[3] == "2 games, seed 0"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "-1"], "Invalid value for '--games'"),
+        (["--bots", "random,clever"], "Invalid value for '--bots'"),
+        (["--observer", "1.5"], "Invalid value for '--observer': '1.5'"),
+        (["--enforcement", "loose"], "Invalid value for '--enforcement'"),
+    ],
+)
+def test_simulate_usage_errors_are_one_line(args: list[str], message: str) -> None:
+    assert one_line_error(*run("simulate", *args)).startswith(message)

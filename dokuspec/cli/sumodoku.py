@@ -37,7 +37,15 @@ from dokuspec.cli.io import (
     standard_output,
 )
 from dokuspec.cli.report import WIDTH, Tally, header, heading, row
-from dokuspec.cli.shared import STDIN, read_input
+from dokuspec.cli.shared import (
+    STDIN,
+    BotsType,
+    GamesType,
+    SeedType,
+    percent,
+    read_input,
+    stream_games,
+)
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.sumodoku import Position, Verdict
 
@@ -718,3 +726,277 @@ def moves_command(
                 _print(console, line)
         undecided = any(move.safe is None for move in found)
     sys.exit(Status.UNKNOWN if undecided else Status.OK)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+_REASON_RULES = {
+    "all-pieces-played": "SU-5",
+    "no-valid-move": "SU-6",
+    "pointed-out": "SU-7",
+    "mistake-found": "SU-8",
+    "claim-succeeded": "SU-10",
+    "claim-failed": "SU-10",
+}
+_LABEL = 24
+_COLUMN = 12
+
+
+class _ChanceType(click.ParamType):  # type: ignore[type-arg]
+    """A probability 0-1 in ASCII (``0.25``)."""
+
+    name = "probability"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        if _ASCII_NUMBER.fullmatch(text) and 0 <= float(text) <= 1:
+            return float(text)
+        self.fail(f"{shown(str(value))!r}: give a probability from 0 to 1", param, ctx)
+
+
+def _game_line(result: Any) -> str:
+    winner = "nobody wins" if result.winner is None else f"Player {result.winner} wins"
+    rule = _REASON_RULES.get(result.reason)
+    why = result.reason if rule is None else f"{result.reason} ({rule})"
+    return f"game {result.index}: {winner}, {why}, {result.turns} turns"
+
+
+def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int) -> list[str]:
+    games = len(done)
+    noun = "game" if games == 1 else "games"
+    wins = [sum(result.winner == p for result in done) for p in (1, 2)]
+    lines = [
+        f"{games:,} {noun}, seed {seed}",
+        f"{'':<{_LABEL}}{'Player 1':>{_COLUMN}}{'Player 2':>{_COLUMN}}",
+        f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}",
+        f"{'wins':<{_LABEL}}"
+        + "".join(f"{f'{n:,} ({percent(n, games)})':>{_COLUMN}}" for n in wins),
+        f"first player (Player {first}) won {percent(wins[first - 1], games)} of the games",
+        "",
+        f"{'way of winning':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}",
+    ]
+    for reason in (*_REASON_RULES, *sorted({r.reason for r in done} - set(_REASON_RULES))):
+        count = sum(result.reason == reason for result in done)
+        label = reason if reason not in _REASON_RULES else f"{reason} ({_REASON_RULES[reason]})"
+        lines.append(f"{label:<{_LABEL}}{count:>{_COLUMN},}{percent(count, games):>{_COLUMN}}")
+    return lines
+
+
+@sumodoku_group.command(name="simulate")
+@click.option(
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+@click.option(
+    "--bots",
+    type=BotsType(sumodoku.BOT_NAMES),
+    default="solver,random",
+    show_default=True,
+    help="Player 1's bot and Player 2's (one name: both players).",
+)
+@click.option(
+    "--enforcement",
+    type=click.Choice(["strict", "tabletop"]),
+    default=None,
+    help="Invalid moves refused (strict, the default) or played (tabletop; SU-4).",
+)
+@click.option(
+    "--colour-assignment",
+    type=click.Choice(["fixed", "random"]),
+    default=None,
+    help="SU-1's colours per player: fixed (the default) or a random split.",
+)
+@click.option(
+    "--first-player", type=click.Choice(["1", "2"]), default=None, help="Who starts (SU-2)."
+)
+@click.option(
+    "--free-colours", is_flag=True, help="No colours assigned: one common supply (SU-11)."
+)
+@click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12).")
+@click.option(
+    "--observer",
+    type=_ChanceType(),
+    default=None,
+    help="Tabletop: the chance that the observer points out an unnoticed invalid "
+    "placement after each action (SU-9).",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
+def simulate_command(
+    games: int,
+    seed: int,
+    bots: tuple[str, str],
+    enforcement: str | None,
+    colour_assignment: str | None,
+    first_player: str | None,
+    free_colours: bool,
+    sudoku_x: bool,
+    observer: float | None,
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play games of Sumodoku between two bots and summarise them.
+
+    Game i of a run is the same whatever else runs: its seed comes from
+    --seed and i. Each game is printed as it finishes (who won, how, after
+    how many turns); then a summary: each player's wins, the first
+    player's win rate and how often each way of winning occurred (SU-5 to
+    SU-10). With --json, one JSON object per game, then one line
+    {"summary": {...}}. With --records DIR, each game's record is written
+    to DIR (which must not hold them already); 'replay' reads them. A
+    progress bar shows on standard error when it is a terminal.
+
+    Exit status: 0 every game played; 2 bad usage or options; 74 an output
+    failure or a record that could not be written; 130 interrupted (the
+    games printed stand, their records are on disk, and their summary is
+    printed).
+    """
+    with guarded():
+        out = standard_output()
+        options: dict[str, Any] = {}
+        if enforcement is not None:
+            options["enforcement"] = enforcement
+        if colour_assignment is not None:
+            options["colour_assignment"] = colour_assignment
+        if first_player is not None:
+            options["first_player"] = int(first_player)
+        if free_colours:
+            options["free_colours"] = True
+        if sudoku_x:
+            options["x"] = True
+        if observer is not None:
+            options["observer"] = observer
+        first = int(first_player or 1)
+        try:
+            results = sumodoku.simulate(games, seed, bots, records, options=options or None)
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        stream_games(
+            out,
+            results,
+            games,
+            records,
+            as_json=as_json,
+            summarise=lambda done: _summarise(out, done, seed, bots, first, as_json=as_json),
+            line=None if as_json else _game_line,
+        )
+    sys.exit(Status.OK)
+
+
+def _summarise(
+    out: Output,
+    done: list[Any],
+    seed: int,
+    bots: tuple[str, str],
+    first: int,
+    *,
+    as_json: bool,
+) -> None:
+    if as_json:
+        out.write(json.dumps({"summary": sumodoku.summarise(done).to_json()}) + "\n")
+        return
+    console = _console(out)
+    if done:
+        _print(console, "")
+    for line in _summary_lines(done, seed, bots, first):
+        _print(console, line)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def _placements(state: Any) -> list[sumodoku.Piece]:
+    """The pieces placed in the game, in order (claims' fillings are not placements)."""
+    placed = []
+    for entry in state.history():
+        for action in entry.actions:
+            data = action.to_json()
+            if data.get("type") == "place":
+                placed.append(sumodoku.Piece(data["row"], data["col"], data["colour"]))
+    return placed
+
+
+@sumodoku_group.command(name="replay")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default=None,
+    metavar="FILE",
+    help="Also write the final position as SVG to FILE, the placements numbered; '-': "
+    "the SVG on standard output instead of the text.",
+)
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
+def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
+    """Replay a game record: the final position and the result.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input. Every action is checked by the engine as it is
+    replayed, and the result the record states must be the game's. Prints
+    the position at the end and how the game ended (who won, how, and the
+    rule), or that it is not finished. With --json: 'finished', 'actions',
+    'position' and 'result' (null when not finished).
+
+    Exit status: 0 replayed; 2 a bad record or usage (one line naming the
+    file, line, column and JSON path, and for an action that breaks a rule,
+    the action and the rule); 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, data = read_input(record, "a game record (JSON)")
+        state = sumodoku.replay_record(data, source=shown(source))
+        position = state.position
+        found = state.result
+        steps = len(state.history())
+        if svg_file is not None:
+            svg = sumodoku.board_svg(position, moves=_placements(state))
+            if svg_file == "-":
+                out.write(svg + "\n")
+                sys.exit(Status.OK)
+            _write_file(svg_file, svg + "\n")
+        if as_json:
+            result = None if found is None else {**found.to_json(), "detail": found.detail}
+            out.write(
+                json.dumps(
+                    {
+                        "finished": found is not None,
+                        "actions": steps,
+                        "position": position.to_json(),
+                        "result": result,
+                    }
+                )
+                + "\n"
+            )
+        else:
+            console = _console(out)
+            for line in sumodoku.board_text(position).splitlines():
+                _print(console, line)
+            _print(console, "")
+            if found is None:
+                _print(console, f"not finished: {steps} actions replayed")
+            else:
+                rule = _REASON_RULES.get(found.reason)
+                why = found.reason if rule is None else f"{found.reason} ({rule})"
+                _print(
+                    console,
+                    f"game over after {steps} actions: Player {found.winner + 1} wins, {why}",
+                )
+                for part in textwrap.wrap(found.detail, WIDTH, subsequent_indent="    "):
+                    _print(console, part)
+    sys.exit(Status.OK)
