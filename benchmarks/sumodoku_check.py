@@ -6,7 +6,10 @@ reading the completion back into a board). Three formulations are timed on
 two bundled data sets (500 17-clue puzzles from Gordon Royle's collection and
 the "top95" hard puzzles):
 
-* ``sat``: ``sumodoku.check(line)`` (python-sat, CaDiCaL; the default backend);
+* ``sat``: ``sumodoku.check(line)`` (python-sat, CaDiCaL; the default backend:
+  the fast search proposes a completion, the SAT model certifies it);
+* ``solver``: the SAT backend's full search alone, as ``check`` answered
+  before the fast search (parse, solve under the pieces, decode the model);
 * ``z3``: ``sumodoku.check(line, backend="z3")``;
 * ``reference``: the textbook Z3 encoding written here (an integer 1..9 per
   cell, ``Distinct`` over each row, column and box, the givens as
@@ -60,6 +63,9 @@ from rich.progress import (
 from rich.table import Table
 
 from dokuspec import sumodoku
+from dokuspec.solvers.sat import SatBackend
+from dokuspec.sumodoku import search
+from dokuspec.sumodoku.positions import _certify as certify
 
 #: (name shown, file in dokuspec/data/sumodoku/).
 DATASETS: tuple[tuple[str, str], ...] = (
@@ -69,8 +75,8 @@ DATASETS: tuple[tuple[str, str], ...] = (
 
 #: Median targets in seconds, by (data set file or "*", formulation).
 TARGETS: dict[tuple[str, str], float] = {
-    ("sudoku17.txt", "sat"): 60e-6,
-    ("top95.txt", "sat"): 150e-6,
+    ("sudoku17.txt", "sat"): 50e-6,
+    ("top95.txt", "sat"): 120e-6,
     ("*", "z3"): 10e-3,
 }
 
@@ -93,6 +99,16 @@ Answer = tuple[str, str | None]  # (status, completion as 81 digits or None)
 
 def sat_check(line: str) -> sumodoku.Verdict:
     return sumodoku.check(line)
+
+
+def solver_check(line: str) -> sumodoku.Verdict:
+    """The solver's full search alone (``check`` before the fast search): parse, solve, decode."""
+    position = sumodoku.Position.parse(line)
+    spec, compiled = sumodoku.compiled_model(position)
+    answer = compiled.solve(spec.assumptions(position.board))
+    completion = spec.board_of(answer.model) if answer.model is not None else None
+    status = {"sat": "completable", "unsat": "impossible"}.get(answer.status, "unknown")
+    return sumodoku.Verdict(status, position, completion)  # type: ignore[arg-type]
 
 
 def z3_check(line: str) -> sumodoku.Verdict:
@@ -141,6 +157,7 @@ class Formulation:
 
 SAT = Formulation("sat", "SAT backend", sat_check, verdict_answer)
 Z3 = Formulation("z3", "Z3 backend", z3_check, verdict_answer)
+SOLVER = Formulation("solver", "SAT full search only", solver_check, verdict_answer)
 REFERENCE = Formulation("reference", "reference (Z3 Int, Distinct)", reference_check, identity)
 
 
@@ -291,6 +308,44 @@ class Runner:
             self.progress.refresh()
 
 
+def steps_table(datasets: Sequence[tuple[str, str]]) -> Table:
+    """Median time of each step of ``check``'s fast path, per data set (after the main run).
+
+    parse: ``Position.parse``; propose: the fast search (compiled when
+    built); certify: the SAT model with every cell assumed; and, for
+    comparison, the pure-Python fallback of the search on the first 20
+    puzzles.
+    """
+    clock = time.perf_counter
+    table = Table(title=f"check's steps (median per puzzle; compiled search: {search.COMPILED})")
+    for column in ("dataset", "parse", "propose", "certify", "propose (fallback, 20)"):
+        table.add_column(column, justify="left" if column == "dataset" else "right")
+    for dataset, file in datasets:
+        times: dict[str, list[float]] = {"parse": [], "propose": [], "certify": [], "fb": []}
+        for index, puzzle in enumerate(load(file)):
+            start = clock()
+            position = sumodoku.Position.parse(puzzle.text)
+            times["parse"].append(clock() - start)
+            start = clock()
+            proposal = search.propose(position)
+            times["propose"].append(clock() - start)
+            if index < 20:
+                start = clock()
+                search.propose(position, compiled=False)
+                times["fb"].append(clock() - start)
+            if proposal.completion is not None:
+                spec, compiled = sumodoku.compiled_model(position)
+                assert isinstance(compiled, SatBackend)
+                start = clock()
+                certify(spec, compiled, position.board, proposal.completion)
+                times["certify"].append(clock() - start)
+        table.add_row(
+            dataset,
+            *(fmt_time(statistics.median(times[k])) for k in ("parse", "propose", "certify", "fb")),
+        )
+    return table
+
+
 def target_of(row: Row) -> float | None:
     return TARGETS.get((row.file, row.formulation.key), TARGETS.get(("*", row.formulation.key)))
 
@@ -372,6 +427,7 @@ def main(
             everything = list(range(len(puzzles)))
             plan = [
                 (SAT, everything, repeat, True),
+                (SOLVER, everything, repeat, True),
                 (Z3, everything[:z3_subset], z3_repeat, True),
             ]
             if reference_subset:
@@ -451,6 +507,7 @@ def main(
         )
 
     console.print(table)
+    console.print(steps_table(DATASETS))
     console.print(
         "Times per call with time.perf_counter, after one untimed warm-up call that compiles "
         "the solver (SAT and Z3 backends; the reference builds a fresh solver each call). "

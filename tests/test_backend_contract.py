@@ -578,3 +578,148 @@ def test_brute_force_agrees_with_counting_on_the_easy_part() -> None:
     # Pairs of five (10), less the three that hold v0 without v1.
     assert len(brute_solutions(easy)) == 7
     assert UNLIMITED.unlimited
+
+
+# -- smallest cores ----------------------------------------------------------------------------
+
+
+def random_formula(seed: int) -> tuple[Model, list[int]]:
+    """A random 3-CNF over 7 variables and 7 assumptions (a literal of each variable)."""
+    import random  # noqa: PLC0415
+
+    rng = random.Random(seed)
+    model = Model()
+    variables = [model.bool_var(f"x{i}") for i in range(7)]
+    clauses = [
+        clause(*(v if rng.random() < 0.5 else -v for v in rng.sample(variables, 3)))
+        for _ in range(rng.randint(6, 14))
+    ]
+    model.add("random 3-CNF", clauses)
+    assumptions = [v if rng.random() < 0.5 else -v for v in variables]
+    return model, assumptions
+
+
+def brute_smallest(model: Model, assumptions: list[int]) -> int | None:
+    """The size of a smallest unsat subset of ``assumptions``, by brute force; None if sat."""
+    solutions = brute_solutions(model)
+    for size in range(len(assumptions) + 1):
+        for subset in itertools.combinations(assumptions, size):
+            if not any(all(helpers_is_true(lit, t) for lit in subset) for t in solutions):
+                return size
+    return None
+
+
+def helpers_is_true(literal: int, true: frozenset[int]) -> bool:
+    return (literal in true) if literal > 0 else (-literal not in true)
+
+
+def test_smallest_cores_have_the_brute_force_size(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    found_unsat = 0
+    for seed in range(40):
+        model, assumptions = random_formula(seed)
+        expected = brute_smallest(model, assumptions)
+        backend = compile_with(backend_spec, model)
+        before = backend_size(backend)
+        result = backend.smallest_core(assumptions)
+        if expected is None:
+            assert (result.status, result.core, result.smallest) == ("sat", None, False)
+            assert result.model is not None
+            assert satisfies(model, frozenset(lit for lit in result.model if lit > 0), assumptions)
+            continue
+        found_unsat += 1
+        assert result.status == "unsat"
+        assert result.core is not None
+        assert (len(result.core), result.smallest, result.minimal) == (expected, True, True)
+        assert result.lower_bound == expected
+        assert set(result.core) <= set(assumptions)
+        assert list(result.core) == [lit for lit in assumptions if lit in result.core]
+        assert not brute_solutions(model, result.core)
+        assert backend_size(backend) == before
+    assert 10 <= found_unsat <= 30  # the sample holds both kinds
+
+
+def several_cores() -> tuple[Model, list[int], list[int]]:
+    """Assumptions with cores of sizes 2, 3 and 4, where the deletion order finds a big one.
+
+    ``a1..a4`` may not all hold, nor ``b1..b3``, nor ``c1, c2``; the
+    assumptions list the big cores first, so a minimal core is found among
+    them first (by deletion from the front) while the smallest is ``{c1, c2}``.
+    """
+    model = Model()
+    a = [model.bool_var(f"a{i}") for i in range(4)]
+    b = [model.bool_var(f"b{i}") for i in range(3)]
+    c = [model.bool_var(f"c{i}") for i in range(2)]
+    model.add("cores", [clause(*(-x for x in a)), clause(*(-x for x in b)), clause(-c[0], -c[1])])
+    return model, [*a, *b, *c], c
+
+
+def test_the_smallest_core_is_smaller_than_a_minimal_one_when_one_is(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    model, assumptions, smallest = several_cores()
+    backend = compile_with(backend_spec, model)
+    result = backend.smallest_core(assumptions)
+    assert (result.status, result.core, result.smallest) == ("unsat", tuple(smallest), True)
+    # Repeated assumptions count once; ``fixed`` literals are never part of the answer.
+    again = backend.smallest_core([*assumptions, *assumptions])
+    assert again.core == tuple(smallest)
+    pinned = backend.smallest_core(assumptions, fixed=[smallest[0]])
+    assert (pinned.core, pinned.smallest, pinned.lower_bound) == ((smallest[1],), True, 1)
+    # Fixed literals unsat on their own: the empty core is the smallest.
+    empty = backend.smallest_core(assumptions[:3], fixed=smallest)
+    assert (empty.status, empty.core, empty.smallest, empty.lower_bound) == ("unsat", (), True, 0)
+
+
+def test_smallest_core_under_budget_gives_the_best_so_far_unproven(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    # The selector of a hard pigeonhole is a core of one literal, too hard to
+    # prove in the budget; v2, v3, v4 (three of "exactly two of five") is a
+    # core found at once (by propagation, before the selector is assumed).
+    # Whether its minimality is proven in the budget depends on the solver's
+    # choices for the free selector; it is a minimal core either way.
+    model, s, v = mixed_model()
+    backend = compile_with(backend_spec, model)
+
+    limited = takes_conflict_limits(backend_spec)
+    small = Budget(conflict_limit=50) if limited else Budget(time_limit=0.5)
+    result = backend.smallest_core([v[2], v[3], v[4], s], budget=small)
+    assert result.status == "unsat"
+    assert result.core == (v[2], v[3], v[4])
+    assert not result.smallest
+    assert result.lower_bound == (1 if result.minimal else 0)
+    # With an easy pigeonhole the one-literal core is found and proven.
+    easy = pigeonhole(4, pairwise=True, guarded=True)
+    (selector,) = easy.selectors()
+    w = [easy.bool_var(f"w{i}") for i in range(3)]
+    easy.add("not all three", [clause(*(-x for x in w))])
+    enough = Budget(conflict_limit=50) if limited else Budget(time_limit=60)
+    proven = compile_with(backend_spec, easy).smallest_core([*w, selector], budget=enough)
+    assert (proven.core, proven.smallest) == ((selector,), True)
+
+
+def test_smallest_core_zero_budgets_and_bad_input(
+    backend_spec: tuple[str, dict[str, Any]],
+) -> None:
+    model, assumptions, _ = several_cores()
+    backend = compile_with(backend_spec, model)
+    budgets = [Budget(time_limit=0)]
+    if takes_conflict_limits(backend_spec):
+        budgets.append(Budget(conflict_limit=0))
+    else:
+        with pytest.raises(SolverError, match="cannot honour a conflict limit"):
+            backend.smallest_core(assumptions, budget=Budget(conflict_limit=5))
+    for budget in budgets:
+        result = backend.smallest_core(assumptions, budget=budget)
+        assert (result.status, result.core, result.smallest, result.minimal) == (
+            "unknown",
+            None,
+            False,
+            False,
+        )
+    with pytest.raises(ModelError, match="assumption 99 is not a literal"):
+        backend.smallest_core([99])
+    with pytest.raises(TypeError, match="an assumption must be an int literal"):
+        backend.smallest_core(["a"])  # type: ignore[list-item]

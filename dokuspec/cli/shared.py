@@ -183,11 +183,13 @@ def stream_games(
     *,
     as_json: bool,
     summarise: Callable[[list[T]], None],
+    line: Callable[[T], str] | None = None,
 ) -> None:
     """Print each game of a simulation as it finishes, then the summary; the same after SIGINT.
 
     A game is played, its record written, printed (as a JSON line with
-    ``as_json``; its ``to_json()``) and counted, or none of these: SIGINT
+    ``as_json``, its ``to_json()``; else as ``line`` gives it) and counted,
+    or none of these: SIGINT
     waits for the game in hand (:func:`interrupts_deferred`), so after an
     interrupt the summary covers exactly the games printed and the records
     on disk are theirs. A progress bar shows on standard error when it is a
@@ -200,6 +202,8 @@ def stream_games(
         records: the records directory, for error messages, or ``None``.
         as_json: print each result as a JSON line.
         summarise: prints the summary of the games done.
+        line: without ``as_json``, a game's one line of text, printed as
+            it finishes (its control characters escaped); ``None``: nothing.
 
     Raises:
         SystemExit: status 74 when a record cannot be written (after the
@@ -219,6 +223,8 @@ def stream_games(
                         break
                     if as_json:
                         out.write(json.dumps(result.to_json()) + "\n")
+                    elif line is not None:
+                        out.write(shown(line(result)) + "\n")
                     done.append(result)
                 if bar is not None:
                     bar.advance(task)

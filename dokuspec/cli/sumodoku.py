@@ -1,11 +1,20 @@
-"""``dokuspec sumodoku``: check and count Sumodoku positions."""
+"""``dokuspec sumodoku``: check, count and show positions; moves, simulated games, replays.
+
+Each command parses its arguments, calls :mod:`dokuspec.sumodoku` and prints
+a readable answer within 80 columns, or JSON with ``--json``. Bad input is
+one line naming the file (or argument), line and column, with exit status 2.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import re
 import sys
+import tempfile
+import textwrap
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
@@ -14,18 +23,29 @@ from typing import IO, Any
 import click
 from rich.console import Console
 from rich.progress import Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from dokuspec import sumodoku
 from dokuspec.cli.io import (
     InputError,
     Output,
     Status,
+    error_line,
     guarded,
     hint,
     shown,
     standard_output,
 )
 from dokuspec.cli.report import WIDTH, Tally, header, heading, row
+from dokuspec.cli.shared import (
+    STDIN,
+    BotsType,
+    GamesType,
+    SeedType,
+    percent,
+    read_input,
+    stream_games,
+)
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.sumodoku import Position, Verdict
 
@@ -37,7 +57,7 @@ DEFAULT_TIME_LIMIT = 60.0
 _MAX_CONFLICTS = sumodoku.MAX_CONFLICT_LIMIT
 _MAX_SECONDS = sumodoku.MAX_TIME_LIMIT
 _MAX_COUNT = 10**9
-_STDIN = "<stdin>"
+_STDIN = STDIN
 
 
 class _Seconds(click.ParamType):  # type: ignore[type-arg]
@@ -420,3 +440,563 @@ def count_command(
             else:
                 out.write(f"at least {found.count} {noun} (--limit)\n")
     sys.exit(Status.UNKNOWN if cut_short else Status.OK)
+
+
+# -- show ----------------------------------------------------------------------------------------
+
+
+def _console(out: Output) -> Console:
+    return Console(
+        file=out,  # type: ignore[arg-type]
+        width=WIDTH,
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+
+
+def _print(console: Console, line: str, style: str | None = None) -> None:
+    """Print one line as plain text (never markup), control characters escaped."""
+    console.print(Text(shown(line), style=style or ""))
+
+
+def _decoded(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text, or a NotationError at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        raise NotationError(
+            f"not UTF-8: the byte {data[error.start]:#04x} cannot start or continue a character",
+            line=before.count(b"\n") + 1,
+            column=error.start - (before.rfind(b"\n") + 1) + 1,
+            source=shown(source),
+        ) from None
+
+
+def _read_position(argument: str) -> Position:
+    """POSITION: a position's text given as the argument, or ``-`` for standard input."""
+    if argument == "-":
+        source, data = read_input("-", "a position (81 cells, a grid or a JSON object)")
+        text = _decoded(data, source)
+    else:
+        source, text = "POSITION", argument
+    try:
+        return Position.parse(text)
+    except NotationError as error:
+        raise NotationError(
+            error.reason,
+            line=error.line if error.line is not None else 1,
+            column=error.column if error.column is not None else 1,
+            source=shown(source),
+        ) from None
+    except DokuspecError as error:
+        raise type(error)(f"{shown(source)}: {error}") from None
+
+
+def _write_file(name: str, text: str) -> None:
+    """Write ``text`` to the file ``name`` whole or not at all (a temporary file, renamed).
+
+    A failure is one line and exit status 74; the file is left as it was.
+    """
+    directory = os.path.dirname(os.path.abspath(name))
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".dokuspec-", suffix=".svg")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+        os.replace(temporary, name)
+    except OSError as error:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        error_line(f"cannot write {shown(name)!r}: {error.strerror or error}")
+        sys.exit(Status.IO_FAILURE)
+
+
+def _conflict_words(verdict: Verdict) -> str:
+    parts = [str(piece) for piece in verdict.conflict or ()]
+    parts += [f"[{rule}]" for rule in verdict.conflict_rules]
+    text = " ".join(parts) or "(no pieces)"
+    return text if verdict.minimal else f"{text} (not minimised: budget)"
+
+
+@sumodoku_group.command(name="show")
+@click.argument("position")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default=None,
+    metavar="FILE",
+    help="Also write the picture as SVG to FILE (replaced whole); '-': the SVG on "
+    "standard output instead of the text picture.",
+)
+@click.option("--title", default=None, help="A caption for the SVG picture.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Check the position; when it is impossible, highlight a minimal conflict.",
+)
+@click.option(
+    "--time-limit",
+    type=_Seconds(),
+    default=str(DEFAULT_TIME_LIMIT),
+    show_default=True,
+    help="Seconds for --explain, past which the answer is 'unknown'; 'none' for no limit.",
+)
+def show_command(
+    position: str,
+    svg_file: str | None,
+    title: str | None,
+    explain: bool,
+    time_limit: float | None,
+) -> None:
+    """Draw POSITION on the terminal, and as SVG with --svg.
+
+    POSITION is a board of 81 cells, a grid (9 lines) or a position's JSON
+    object (variants, pieces out of the game), given as one argument, or
+    '-' to read it from standard input. The picture shows the pieces (their
+    colour numbers), the odd and even cells (o, e; SU-13), the consecutive
+    marks (double lines; SU-14), the variants in force and the pieces per
+    colour: on the board, out of the game (SU-9) and left. The SVG picture
+    draws the pieces in a palette safe for colour-blind readers, each with
+    its number.
+
+    With --explain the position is checked (SU-15): a completable position
+    says so; for an impossible one a minimal set of pieces that cannot all
+    stand (and the rules it needs) is listed and highlighted, in brackets
+    on the terminal and outlined in the SVG.
+
+    Exit status: 0 shown (and answered); 1 --explain ran out of time
+    ('unknown'); 2 bad input or usage; 74 an input or output failure
+    (the SVG file cannot be written); 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        parsed = _read_position(position)
+        if title is not None and svg_file is not None:
+            try:  # refused before any solving: a title SVG text cannot carry
+                sumodoku.board_svg(parsed.board, title=title)
+            except NotationError as error:
+                raise NotationError(f"--title: {error}") from None
+        status = Status.OK
+        lines: list[str] = []
+        highlight: tuple[sumodoku.Piece, ...] = ()
+        if explain:
+            verdict = sumodoku.explain(parsed, time_limit=time_limit)
+            if verdict.status == "impossible":
+                highlight = verdict.conflict or ()
+                lines.append(f"impossible (SU-15); conflict: {_conflict_words(verdict)}")
+            elif verdict.status == "completable":
+                lines.append("completable (SU-15)")
+            else:
+                lines.append("unknown: the time limit ran out first")
+                status = Status.UNKNOWN
+        svg = None
+        if svg_file is not None:
+            svg = sumodoku.board_svg(parsed, highlight=highlight, title=title)
+            if svg_file != "-":
+                _write_file(svg_file, svg + "\n")
+        if svg_file == "-":
+            assert svg is not None
+            out.write(svg + "\n")
+        else:
+            console = _console(out)
+            if title is not None:
+                _print(console, title)
+            for line in sumodoku.board_text(parsed, highlight=highlight).splitlines():
+                _print(console, line)
+            if lines:
+                _print(console, "")
+            for line in lines:
+                for part in textwrap.wrap(line, WIDTH, subsequent_indent="    ") or [""]:
+                    _print(console, part)
+    sys.exit(status)
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+
+class _ColoursType(click.ParamType):  # type: ignore[type-arg]
+    """Colours 1-9 separated by commas, such as ``1,2,3,4,9``."""
+
+    name = "colours"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, frozenset):
+            return value
+        parts = [part.strip() for part in str(value).split(",")]
+        if parts and all(len(part) == 1 and part in "123456789" for part in parts):
+            return frozenset(int(part) for part in parts)
+        self.fail(
+            f"{shown(str(value))!r}: give colours 1-9 separated by commas, such as '1,2,3,4,9'",
+            param,
+            ctx,
+        )
+
+
+def _listed(colours: list[int]) -> str:
+    return " ".join(map(str, colours))
+
+
+def _moves_lines(player: int, moves: tuple[Any, ...]) -> list[str]:
+    """The moves as a table: one line per cell, its colours by verdict."""
+    if not moves:
+        return [f"Player {player} has no valid move (SU-6)"]
+    safe = sum(move.safe is True for move in moves)
+    losing = sum(move.safe is False for move in moves)
+    unknown = len(moves) - safe - losing
+    noun = "valid move" if len(moves) == 1 else "valid moves"
+    lines = [
+        f"Player {player}: {len(moves)} {noun}: {safe} safe, {losing} losing, {unknown} unknown",
+        f"{'cell':<7}{'safe':<20}{'losing':<20}unknown",
+    ]
+    cells: dict[tuple[int, int], dict[bool | None, list[int]]] = {}
+    for move in moves:
+        verdicts = cells.setdefault((move.row, move.col), {True: [], False: [], None: []})
+        verdicts[move.safe].append(move.colour)
+    for (r, c), verdicts in cells.items():
+        line = (
+            f"{f'r{r}c{c}':<7}{_listed(verdicts[True]):<20}{_listed(verdicts[False]):<20}"
+            f"{_listed(verdicts[None])}"
+        )
+        lines.append(line.rstrip())
+    return lines
+
+
+@sumodoku_group.command(name="moves")
+@click.argument("position", required=False)
+@click.option(
+    "--player",
+    type=click.Choice(["1", "2"]),
+    required=True,
+    help="Whose moves: Player 1 or Player 2.",
+)
+@click.option(
+    "--colours",
+    type=_ColoursType(),
+    default=None,
+    help="The colours the player may place, such as '1,2,3,4,9' "
+    "(default: SU-1's fixed assignment, 1-4 and 9 for Player 1, 5-9 for Player 2).",
+)
+@click.option("--json", "as_json", is_flag=True, help='A JSON object {"moves": [...]}.')
+@click.option(
+    "--time-limit",
+    type=_Seconds(),
+    default=str(DEFAULT_TIME_LIMIT),
+    show_default=True,
+    help="Seconds for the whole answer; moves not decided by then are 'unknown'.",
+)
+def moves_command(
+    position: str | None,
+    player: str,
+    colours: frozenset[int] | None,
+    as_json: bool,
+    time_limit: float | None,
+) -> None:
+    """Every valid move of a player, each marked safe or losing.
+
+    POSITION is a board of 81 cells, a grid or a position's JSON object,
+    given as one argument, or '-' to read it from standard input; without
+    it, the empty board (the game's start). A move is valid when the cell
+    is empty, the player has that colour and no rule forbids it there (SU-3,
+    SU-12..SU-14); it is safe when the board stays completable with the
+    pieces left (SU-15), losing when it does not. Colours with no piece
+    left are not offered.
+
+    Prints a table, one line per cell, its colours by verdict; with --json
+    {"moves": [{"row", "col", "colour", "safe": true|false|null}, ...]},
+    ordered by cell then colour ('null': the time limit ran out first).
+
+    Exit status: 0 every move decided; 1 some 'unknown' (the time limit);
+    2 bad input or usage; 74 an input or output failure; 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        parsed = _read_position(position) if position is not None else Position.parse("." * 81)
+        number = int(player)
+        found = sumodoku.safe_moves(parsed, number, colours=colours, time_limit=time_limit)
+        if as_json:
+            out.write(json.dumps({"moves": [move.to_json() for move in found]}) + "\n")
+        else:
+            console = _console(out)
+            for line in _moves_lines(number, found):
+                _print(console, line)
+        undecided = any(move.safe is None for move in found)
+    sys.exit(Status.UNKNOWN if undecided else Status.OK)
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+_REASON_RULES = {
+    "all-pieces-played": "SU-5",
+    "no-valid-move": "SU-6",
+    "pointed-out": "SU-7",
+    "mistake-found": "SU-8",
+    "claim-succeeded": "SU-10",
+    "claim-failed": "SU-10",
+}
+_LABEL = 24
+_COLUMN = 12
+
+
+class _ChanceType(click.ParamType):  # type: ignore[type-arg]
+    """A probability 0-1 in ASCII (``0.25``)."""
+
+    name = "probability"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        if _ASCII_NUMBER.fullmatch(text) and 0 <= float(text) <= 1:
+            return float(text)
+        self.fail(f"{shown(str(value))!r}: give a probability from 0 to 1", param, ctx)
+
+
+def _game_line(result: Any) -> str:
+    winner = "nobody wins" if result.winner is None else f"Player {result.winner} wins"
+    rule = _REASON_RULES.get(result.reason)
+    why = result.reason if rule is None else f"{result.reason} ({rule})"
+    return f"game {result.index}: {winner}, {why}, {result.turns} turns"
+
+
+def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int) -> list[str]:
+    games = len(done)
+    noun = "game" if games == 1 else "games"
+    wins = [sum(result.winner == p for result in done) for p in (1, 2)]
+    lines = [
+        f"{games:,} {noun}, seed {seed}",
+        f"{'':<{_LABEL}}{'Player 1':>{_COLUMN}}{'Player 2':>{_COLUMN}}",
+        f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}",
+        f"{'wins':<{_LABEL}}"
+        + "".join(f"{f'{n:,} ({percent(n, games)})':>{_COLUMN}}" for n in wins),
+        f"first player (Player {first}) won {percent(wins[first - 1], games)} of the games",
+        "",
+        f"{'way of winning':<{_LABEL}}{'games':>{_COLUMN}}{'share':>{_COLUMN}}",
+    ]
+    for reason in (*_REASON_RULES, *sorted({r.reason for r in done} - set(_REASON_RULES))):
+        count = sum(result.reason == reason for result in done)
+        label = reason if reason not in _REASON_RULES else f"{reason} ({_REASON_RULES[reason]})"
+        lines.append(f"{label:<{_LABEL}}{count:>{_COLUMN},}{percent(count, games):>{_COLUMN}}")
+    return lines
+
+
+@sumodoku_group.command(name="simulate")
+@click.option(
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+@click.option(
+    "--bots",
+    type=BotsType(sumodoku.BOT_NAMES),
+    default="solver,random",
+    show_default=True,
+    help="Player 1's bot and Player 2's (one name: both players).",
+)
+@click.option(
+    "--enforcement",
+    type=click.Choice(["strict", "tabletop"]),
+    default=None,
+    help="Invalid moves refused (strict, the default) or played (tabletop; SU-4).",
+)
+@click.option(
+    "--colour-assignment",
+    type=click.Choice(["fixed", "random"]),
+    default=None,
+    help="SU-1's colours per player: fixed (the default) or a random split.",
+)
+@click.option(
+    "--first-player", type=click.Choice(["1", "2"]), default=None, help="Who starts (SU-2)."
+)
+@click.option(
+    "--free-colours", is_flag=True, help="No colours assigned: one common supply (SU-11)."
+)
+@click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12).")
+@click.option(
+    "--observer",
+    type=_ChanceType(),
+    default=None,
+    help="Tabletop: the chance that the observer points out an unnoticed invalid "
+    "placement after each action (SU-9).",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
+def simulate_command(
+    games: int,
+    seed: int,
+    bots: tuple[str, str],
+    enforcement: str | None,
+    colour_assignment: str | None,
+    first_player: str | None,
+    free_colours: bool,
+    sudoku_x: bool,
+    observer: float | None,
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play games of Sumodoku between two bots and summarise them.
+
+    Game i of a run is the same whatever else runs: its seed comes from
+    --seed and i. Each game is printed as it finishes (who won, how, after
+    how many turns); then a summary: each player's wins, the first
+    player's win rate and how often each way of winning occurred (SU-5 to
+    SU-10). With --json, one JSON object per game, then one line
+    {"summary": {...}}. With --records DIR, each game's record is written
+    to DIR (which must not hold them already); 'replay' reads them. A
+    progress bar shows on standard error when it is a terminal.
+
+    Exit status: 0 every game played; 2 bad usage or options; 74 an output
+    failure or a record that could not be written; 130 interrupted (the
+    games printed stand, their records are on disk, and their summary is
+    printed).
+    """
+    with guarded():
+        out = standard_output()
+        options: dict[str, Any] = {}
+        if enforcement is not None:
+            options["enforcement"] = enforcement
+        if colour_assignment is not None:
+            options["colour_assignment"] = colour_assignment
+        if first_player is not None:
+            options["first_player"] = int(first_player)
+        if free_colours:
+            options["free_colours"] = True
+        if sudoku_x:
+            options["x"] = True
+        if observer is not None:
+            options["observer"] = observer
+        first = int(first_player or 1)
+        try:
+            results = sumodoku.simulate(games, seed, bots, records, options=options or None)
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+        stream_games(
+            out,
+            results,
+            games,
+            records,
+            as_json=as_json,
+            summarise=lambda done: _summarise(out, done, seed, bots, first, as_json=as_json),
+            line=None if as_json else _game_line,
+        )
+    sys.exit(Status.OK)
+
+
+def _summarise(
+    out: Output,
+    done: list[Any],
+    seed: int,
+    bots: tuple[str, str],
+    first: int,
+    *,
+    as_json: bool,
+) -> None:
+    if as_json:
+        out.write(json.dumps({"summary": sumodoku.summarise(done).to_json()}) + "\n")
+        return
+    console = _console(out)
+    if done:
+        _print(console, "")
+    for line in _summary_lines(done, seed, bots, first):
+        _print(console, line)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def _placements(state: Any) -> list[sumodoku.Piece]:
+    """The pieces placed in the game, in order (claims' fillings are not placements)."""
+    placed = []
+    for entry in state.history():
+        for action in entry.actions:
+            data = action.to_json()
+            if data.get("type") == "place":
+                placed.append(sumodoku.Piece(data["row"], data["col"], data["colour"]))
+    return placed
+
+
+@sumodoku_group.command(name="replay")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default=None,
+    metavar="FILE",
+    help="Also write the final position as SVG to FILE, the placements numbered; '-': "
+    "the SVG on standard output instead of the text.",
+)
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
+def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
+    """Replay a game record: the final position and the result.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input. Every action is checked by the engine as it is
+    replayed, and the result the record states must be the game's. Prints
+    the position at the end and how the game ended (who won, how, and the
+    rule), or that it is not finished. With --json: 'finished', 'actions',
+    'position' and 'result' (null when not finished).
+
+    Exit status: 0 replayed; 2 a bad record or usage (one line naming the
+    file, line, column and JSON path, and for an action that breaks a rule,
+    the action and the rule); 74 an input or output failure.
+    """
+    with guarded():
+        out = standard_output()
+        source, data = read_input(record, "a game record (JSON)")
+        state = sumodoku.replay_record(data, source=shown(source))
+        position = state.position
+        found = state.result
+        steps = len(state.history())
+        if svg_file is not None:
+            svg = sumodoku.board_svg(position, moves=_placements(state))
+            if svg_file == "-":
+                out.write(svg + "\n")
+                sys.exit(Status.OK)
+            _write_file(svg_file, svg + "\n")
+        if as_json:
+            result = None if found is None else {**found.to_json(), "detail": found.detail}
+            out.write(
+                json.dumps(
+                    {
+                        "finished": found is not None,
+                        "actions": steps,
+                        "position": position.to_json(),
+                        "result": result,
+                    }
+                )
+                + "\n"
+            )
+        else:
+            console = _console(out)
+            for line in sumodoku.board_text(position).splitlines():
+                _print(console, line)
+            _print(console, "")
+            if found is None:
+                _print(console, f"not finished: {steps} actions replayed")
+            else:
+                rule = _REASON_RULES.get(found.reason)
+                why = found.reason if rule is None else f"{found.reason} ({rule})"
+                _print(
+                    console,
+                    f"game over after {steps} actions: Player {found.winner + 1} wins, {why}",
+                )
+                for part in textwrap.wrap(found.detail, WIDTH, subsequent_indent="    "):
+                    _print(console, part)
+    sys.exit(Status.OK)

@@ -20,7 +20,8 @@ guess. The contract every backend keeps, and which
   (:class:`~dokuspec.errors.SolverError`), never used.
 
 Built on :meth:`Backend.solve`, once for all backends: minimal unsat cores
-(:meth:`Backend.minimal_core`), projected enumeration
+(:meth:`Backend.minimal_core`), smallest (minimum-cardinality) unsat cores
+(:meth:`Backend.smallest_core`), projected enumeration
 (:meth:`Backend.enumerate`) and optimisation under a budget
 (:meth:`Backend.optimize`). :func:`make_backend` compiles a model by backend
 name, and :data:`CACHE` keeps compiled solvers per rule set for every game.
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from dokuspec.errors import BudgetError, ModelError, SolverError
-from dokuspec.spec.model import Constraint, Model, Objective, PseudoBoolean
+from dokuspec.spec.model import Constraint, Model, Objective, PseudoBoolean, clause
 
 __all__ = [
     "CACHE",
@@ -55,6 +56,7 @@ __all__ = [
     "CoreResult",
     "Enumeration",
     "OptimizeResult",
+    "SmallestCoreResult",
     "SolveResult",
     "Status",
     "Watchdog",
@@ -232,6 +234,32 @@ class CoreResult:
     status: Status
     core: tuple[int, ...] | None
     minimal: bool
+    model: list[int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SmallestCoreResult:
+    """The answer of :meth:`Backend.smallest_core`.
+
+    Attributes:
+        status: the status of the query under all the assumptions.
+        core: when unsat, a subset of the assumptions that is unsatisfiable
+            (the smallest found), in the order the assumptions were given.
+        smallest: whether ``core`` is proven to be of minimum cardinality:
+            no unsatisfiable subset of the assumptions has fewer literals.
+            False when a budget stopped the search first.
+        minimal: whether ``core`` is known to be minimal (removing any one
+            literal makes it satisfiable); a smallest core is minimal.
+        lower_bound: a proven lower bound on the size of every unsatisfiable
+            subset (``len(core)`` when ``smallest``; 0 when nothing is known).
+        model: when sat, the model (as in :class:`SolveResult`).
+    """
+
+    status: Status
+    core: tuple[int, ...] | None
+    smallest: bool
+    minimal: bool
+    lower_bound: int = 0
     model: list[int] | None = None
 
 
@@ -612,6 +640,168 @@ class Backend(ABC):
                 return best_optimal(best)
             # Strictly better: sign * objective <= sign * value - 1.
             copy.add_constraint(PseudoBoolean(terms, "<=", sign * value - 1 - constant))
+
+    # -- smallest unsat cores ----------------------------------------------------------------
+
+    def companion(self, model: Model) -> Backend:
+        """A new backend of this kind and with these options, compiling ``model``.
+
+        Used for the auxiliary formulas of the algorithms built on
+        :meth:`solve` (the hitting sets of :meth:`smallest_core`), so that
+        they are solved, and budgets honoured, as this backend's queries are.
+        """
+        return make_backend(self.name, model)
+
+    def smallest_core(
+        self,
+        assumptions: Sequence[int],
+        *,
+        fixed: Sequence[int] = (),
+        budget: Budget = UNLIMITED,
+    ) -> SmallestCoreResult:
+        """An unsatisfiable subset of ``assumptions`` of minimum cardinality, if there is one.
+
+        ``fixed`` literals are assumed in every query but are never part of
+        the answer, as in :meth:`minimal_core`. Repeated assumptions count
+        once.
+
+        The implicit hitting set algorithm (Ignatiev, Previti, Liffiton and
+        Marques-Silva, "Smallest MUS extraction with minimal hitting set
+        dualization", CP 2015): every unsatisfiable subset meets every
+        minimal correction set (the complement of a maximal satisfiable
+        subset), so a minimum hitting set of the correction sets found so
+        far is a lower bound. Each round takes a minimum hitting set ``h``
+        of them; if ``h`` is unsatisfiable it is a smallest core; otherwise
+        the model of ``h`` is grown into a maximal satisfiable subset, whose
+        complement is a new correction set to hit. The hitting sets are
+        found by this backend's own kind of solver (:meth:`companion`): an
+        incremental formula holding one clause per correction set and a
+        sequential counter, asked for a hitting set of at most ``k``
+        literals with ``k`` raised from the lower bound. The search starts
+        from :meth:`minimal_core`'s answer, the best core so far; it stops
+        as soon as the lower bound reaches its size.
+
+        The budget's time limit bounds the whole call, its conflict limit
+        each solver call (hitting sets included). When the budget runs out
+        the best core found so far is returned with ``smallest=False`` and
+        the lower bound proven so far; ``minimal`` says whether it is
+        known to be minimal.
+
+        Raises:
+            TypeError: an assumption is not an ``int``.
+            ModelError: an assumption is not a literal of the compiled formula.
+            SolverError: the backend cannot honour the budget.
+        """
+        self.check_budget(budget)
+        pinned = self._check_assumptions(fixed)
+        pinned_set = set(pinned)
+        candidates = list(
+            dict.fromkeys(
+                lit for lit in self._check_assumptions(assumptions) if lit not in pinned_set
+            )
+        )
+        first = self.minimal_core(candidates, fixed=pinned, budget=budget)
+        if first.status != "unsat":
+            return SmallestCoreResult(first.status, None, False, False, 0, first.model)
+        assert first.core is not None
+        in_core = set(first.core)
+        best = tuple(lit for lit in candidates if lit in in_core)
+        if not first.minimal:
+            return SmallestCoreResult("unsat", best, False, False, 0)
+        # A minimal core: every proper subset, the empty one included, is sat.
+        lower = min(1, len(best))
+        if lower == len(best):
+            return SmallestCoreResult("unsat", best, True, True, lower)
+        hitting = _HittingSets(self, len(candidates), len(best))
+        index = {literal: i for i, literal in enumerate(candidates)}
+        variables = self.model.num_vars
+        while lower < len(best):
+            chosen = hitting.at_most(lower, budget)
+            if chosen is None:  # the budget ran out
+                break
+            if chosen is False:  # no hitting set of ``lower`` literals: raise the bound
+                lower += 1
+                continue
+            subset = [candidates[i] for i in chosen]
+            answer = self.solve([*pinned, *subset], budget)
+            if answer.status == "unknown":
+                break
+            if answer.status == "unsat":
+                best = tuple(subset)
+                break
+            # Grow the model of ``subset`` into a maximal satisfiable subset:
+            # its complement is a correction set, which every core meets.
+            assert answer.model is not None
+            model = answer.model
+            satisfied = dict.fromkeys(subset)
+            pending = [lit for lit in candidates if lit not in satisfied]
+            while pending:
+                holding = [lit for lit in pending if _holds(model, lit, variables)]
+                satisfied.update(dict.fromkeys(holding))
+                pending = [lit for lit in pending if lit not in satisfied]
+                if not pending:
+                    break
+                trial = pending.pop(0)
+                answer = self.solve([*pinned, *satisfied, trial], budget)
+                if answer.status == "unknown":
+                    return SmallestCoreResult("unsat", best, False, True, lower)
+                if answer.status == "sat":
+                    assert answer.model is not None
+                    satisfied[trial] = None
+                    model = answer.model
+            correction = [index[lit] for lit in candidates if lit not in satisfied]
+            # Every candidate together is unsat, so a satisfiable set misses one.
+            assert correction
+            hitting.add(correction)
+        return SmallestCoreResult("unsat", best, lower >= len(best), True, lower)
+
+
+def _holds(model: Sequence[int], literal: int, variables: int) -> bool:
+    """Whether ``literal`` is true in ``model`` (false beyond the model's variables)."""
+    return abs(literal) <= variables and model[abs(literal) - 1] == literal
+
+
+class _HittingSets:
+    """Minimum hitting sets of a growing family of sets of candidates ``0 .. size - 1``.
+
+    A formula in the backend's own kind of solver (:meth:`Backend.companion`):
+    a variable per candidate ("chosen"), one clause per set to hit (one of
+    its candidates is chosen), and a sequential counter (Sinz, 2005): the
+    counter literal ``counts[i][j - 1]`` is forced true when at least ``j``
+    of the first ``i + 1`` candidates are chosen, so assuming the last
+    row's ``counts[-1][k]`` false allows at most ``k`` chosen. Counts up to
+    ``most`` are encoded: bounds from 0 to ``most - 1`` can be asked.
+    """
+
+    def __init__(self, backend: Backend, size: int, most: int) -> None:
+        model = Model()
+        self.chosen = [model.bool_var() for _ in range(size)]
+        constraints: list[Constraint] = []
+        previous: list[int] = []
+        for x in self.chosen:
+            row = [model.bool_var() for _ in range(most)]
+            constraints.append(clause(-x, row[0]))
+            for j, earlier in enumerate(previous):
+                constraints.append(clause(-earlier, row[j]))
+                if j + 1 < most:
+                    constraints.append(clause(-x, -earlier, row[j + 1]))
+            previous = row
+        model.add("at most k chosen (sequential counter)", constraints)
+        self.counts = previous
+        self.backend = backend.companion(model)
+
+    def at_most(self, k: int, budget: Budget) -> list[int] | Literal[False] | None:
+        """The chosen candidates of a hitting set of at most ``k``; False: none; None: budget."""
+        answer = self.backend.solve([-self.counts[k]], budget)
+        if answer.status == "unknown":
+            return None
+        if answer.status == "unsat":
+            return False
+        return [i for i, x in enumerate(self.chosen) if answer.value(x)]
+
+    def add(self, indices: Sequence[int]) -> None:
+        """A new set to hit: candidates ``indices``."""
+        self.backend.add_clause([self.chosen[i] for i in indices])
 
 
 def best_optimal(result: OptimizeResult) -> OptimizeResult:

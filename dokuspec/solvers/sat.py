@@ -48,8 +48,9 @@ from pysat.pb import EncType as PBEncType
 from pysat.pb import PBEnc
 from pysat.solvers import Solver, SolverNames
 
-from dokuspec.errors import SolverError
+from dokuspec.errors import ModelError, SolverError
 from dokuspec.solvers.base import (
+    UNLIMITED,
     Backend,
     Budget,
     OptimizeResult,
@@ -103,6 +104,10 @@ _SLICED = frozenset({"cadical153", "cadical195", "cadical300"})
 
 #: Target duration of one slice of conflicts (seconds), for the sliced solvers.
 SLICE_SECONDS = 0.02
+
+#: Activation literals a lean solver (:meth:`SatBackend.solve_lean`) may
+#: retire before it is replaced by a fresh one (retired clauses stay behind).
+_LEAN_ACTIVATIONS = 4096
 
 _FIRST_SLICE = 500
 _MAX_SLICE = 1 << 20
@@ -340,6 +345,81 @@ class SatBackend(Backend):
         copy._solver = copy._new_solver()
         return copy
 
+    # -- lean queries --------------------------------------------------------
+
+    def solve_lean(
+        self,
+        assumptions: Sequence[int],
+        *,
+        clause: Sequence[int] = (),
+        budget: Budget = UNLIMITED,
+        model: bool = True,
+    ) -> SolveResult:
+        """Decide the formula under ``assumptions`` on a second solver, kept lean.
+
+        For many small queries around one position: certifying a proposed
+        full assignment (every cell assumed: no search, only propagation) and
+        asking for witnesses of moves. The second solver holds the same
+        compiled clauses but none of the main solver's learnt clauses, and
+        its learnt clauses stay there, so :meth:`solve` is not affected.
+
+        Args:
+            assumptions: literals (ints) of the compiled formula, taken as
+                true for this query only. Checked by range only.
+            clause: literals of which at least one must be true, for this
+                query only (a clause guarded by a fresh activation literal
+                that is assumed now and retired afterwards). Empty: none.
+            budget: as in :meth:`solve`.
+            model: ``False`` to skip reading the model back (a ``"sat"``
+                answer then has ``model=None``; the status is unchanged).
+
+        Returns:
+            As :meth:`solve`; with ``clause``, an unsat core may hold the
+            activation literal (a variable above :attr:`top_variable`).
+
+        Raises:
+            ModelError: a literal outside the compiled formula.
+            SolverError: a budget the solver cannot honour.
+        """
+        self.check_budget(budget)
+        top = self._top
+        literals = list(assumptions)
+        extra = list(clause)
+        for given in (literals, extra):
+            if given and (min(given) < -top or max(given) > top or 0 in given):
+                bad = next(lit for lit in given if not 0 < abs(lit) <= top)
+                raise ModelError(f"literal {bad} is not a literal of the compiled formula")
+        lean: SatBackend | None = self.__dict__.get("_lean_backend")
+        if lean is None or lean._top - self._top > _LEAN_ACTIVATIONS:
+            if lean is not None:
+                lean._solver.delete()
+            lean = self.scratch()
+            self.__dict__["_lean_backend"] = lean
+        activation = 0
+        if extra:
+            lean._top += 1
+            activation = lean._top
+            lean._solver.add_clause([-activation, *extra])
+            literals.append(activation)
+        try:
+            if not model and budget.unlimited:
+                outcome = lean._solver.solve(assumptions=literals)
+                if outcome:
+                    return SolveResult("sat")
+                return SolveResult("unsat", core=tuple(lean._solver.get_core() or ()))
+            if budget.conflict_limit == 0:
+                return SolveResult("unknown", reason="conflicts")
+            remaining = budget.remaining()
+            if remaining is not None and remaining <= 0.0:
+                return SolveResult("unknown", reason="time")
+            answer = lean._solve(literals, budget)
+            if answer.model is not None and not model:
+                return SolveResult("sat")
+            return answer
+        finally:
+            if activation and lean._solver is not None:
+                lean._solver.add_clause([-activation])
+
     # -- queries -----------------------------------------------------------
 
     def check_budget(self, budget: Budget) -> None:
@@ -473,3 +553,7 @@ class SatBackend(Backend):
         true_literals = set(found)
         model = [v if v in true_literals else -v for v in range(1, self.model.num_vars + 1)]
         return OptimizeResult("optimal", sign * cost, model)
+
+    def companion(self, model: Model) -> SatBackend:
+        """A new backend with this SAT solver, compiling ``model`` (:meth:`Backend.companion`)."""
+        return SatBackend(model, solver=self.solver_name)

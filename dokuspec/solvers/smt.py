@@ -270,3 +270,7 @@ class SmtBackend(Backend):
         z3_model = optimizer.model()
         value = z3_model.eval(cost, model_completion=True).as_long()
         return OptimizeResult("optimal", value, self._model(z3_model))
+
+    def companion(self, model: Model) -> SmtBackend:
+        """A new Z3 backend with this logic compiling ``model`` (see :meth:`Backend.companion`)."""
+        return SmtBackend(model, logic=self._logic)

@@ -5,17 +5,36 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
 * :func:`check`: ``"completable"`` (with a completion), ``"impossible"`` or
   ``"unknown"`` (budget reached);
 * :func:`explain`: for an impossible position, a minimal set of placed pieces
-  that is impossible on its own;
+  that is impossible on its own (with ``smallest=True``, a smallest one);
 * :func:`count_completions` / :func:`count_completions_within`: how many
   completions, up to a limit;
 * :func:`read_positions`: positions from a file, one at a time, errors located.
 
+Moves (:mod:`dokuspec.sumodoku.moves`): :func:`safe_moves`, every valid
+move of a player marked safe (the board stays completable, SU-15), losing or
+unknown. The fast search (:mod:`dokuspec.sumodoku.search`): :func:`propose`
+and :data:`COMPILED`.
+
+Claims (:mod:`dokuspec.sumodoku.claims`): :func:`claim_advice`, whether a
+"Sudoku!" claim would succeed now (SU-10), with a winning filling.
+
+Games (:mod:`dokuspec.sumodoku.bots`, :mod:`dokuspec.sumodoku.simulation`):
+the bots :class:`RandomBot` and :class:`SolverBot` (:func:`make_bot`),
+:func:`simulate` and :func:`play_game`, :func:`summarise`,
+:func:`replay_record`.
+
 The values :class:`Board`, :class:`Piece`, :class:`Position` and
-:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`.
+:class:`Variants` are re-exported from :mod:`dokuspec.vocabulary.sumodoku`;
+:func:`board_svg` and :func:`board_text` draw them
+(:mod:`dokuspec.render.sumodoku`).
 """
 
 from __future__ import annotations
 
+from dokuspec.render.sumodoku import board_svg, board_text
+from dokuspec.sumodoku.bots import BOT_NAMES, Bot, RandomBot, SolverBot, make_bot
+from dokuspec.sumodoku.claims import ClaimAdvice, claim_advice
+from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
 from dokuspec.sumodoku.positions import (
     MAX_CONFLICT_LIMIT,
     MAX_TIME_LIMIT,
@@ -37,25 +56,63 @@ from dokuspec.sumodoku.positions import (
     explain,
     read_positions,
 )
+from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
+from dokuspec.sumodoku.simulation import (
+    REASONS,
+    GameResult,
+    RecordFileError,
+    Summary,
+    game_seed,
+    play_game,
+    record_text,
+    replay_record,
+    simulate,
+    summarise,
+)
 
 __all__ = [
+    "BOT_NAMES",
+    "COMPILED",
+    "FIXED_COLOURS",
     "MAX_CONFLICT_LIMIT",
     "MAX_TIME_LIMIT",
+    "REASONS",
     "BackendName",
     "Board",
+    "Bot",
     "Budget",
+    "ClaimAdvice",
     "Count",
+    "GameResult",
+    "Move",
     "Piece",
     "Position",
     "PositionLike",
+    "RandomBot",
+    "RecordFileError",
+    "SearchAnswer",
+    "SolverBot",
     "Status",
+    "Summary",
     "Variants",
     "Verdict",
+    "board_svg",
+    "board_text",
     "check",
     "check_backend",
+    "claim_advice",
     "compiled_model",
     "count_completions",
     "count_completions_within",
     "explain",
+    "game_seed",
+    "make_bot",
+    "play_game",
+    "propose",
     "read_positions",
+    "record_text",
+    "replay_record",
+    "safe_moves",
+    "simulate",
+    "summarise",
 ]

@@ -23,6 +23,7 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -30,10 +31,11 @@ from dataclasses import dataclass
 from typing import IO, Literal, TypeAlias
 
 from dokuspec.errors import DokuspecError, NotationError, SolverError
-from dokuspec.solvers import CACHE, Backend, Budget, as_budget
+from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
-from dokuspec.solvers.sat import canonical_solver
+from dokuspec.solvers.sat import SatBackend, canonical_solver
 from dokuspec.spec.sumodoku import CompletionModel, completion_model
+from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -90,6 +92,11 @@ class Verdict:
             minimal (removing any one piece makes the rest completable);
             false when a budget cut the minimisation short.
         backend: the backend that answered (``"sat"`` or ``"z3"``).
+        smallest: from :func:`explain` with ``smallest=True``: whether
+            ``conflict`` is proven smallest (ruling SU-30): no set of fewer
+            placed pieces is impossible on its own. False when a budget
+            stopped the search first (then ``conflict`` is the smallest
+            found so far) and whenever ``smallest`` was not asked for.
     """
 
     status: Status
@@ -99,6 +106,7 @@ class Verdict:
     conflict_rules: tuple[str, ...] = ()
     minimal: bool = False
     backend: str = "sat"
+    smallest: bool = False
 
 
 def check_backend(backend: str = "sat", solver: str | None = None) -> None:
@@ -193,6 +201,15 @@ def check(
     Returns:
         A :class:`Verdict` with ``completion`` set when completable.
 
+    With ``backend="sat"`` and the compiled search built
+    (:data:`dokuspec.sumodoku.search.COMPILED`), a fast search first
+    proposes a completion and the SAT model certifies it (every cell
+    assumed); only when that fails does the solver search. Every
+    ``"completable"`` answer is thus certified by the model, and every
+    ``"impossible"`` answer comes from the solver's full search. When a
+    position has several completions, which one is returned is not
+    specified.
+
     Raises:
         NotationError: ``position`` is a string that is not a position.
         PositionError: the position cannot exist (more than 9 of a colour).
@@ -203,9 +220,53 @@ def check(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
+    if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
+        # A budget the solver could not honour is refused whichever way the answer comes.
+        compiled.check_budget(spending)
+        completion = _certified_proposal(position, spec, compiled)
+        if completion is not None:
+            return Verdict("completable", position, completion, backend=compiled.name)
     answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
+
+
+def _certified_proposal(
+    position: Position, spec: CompletionModel, compiled: SatBackend
+) -> Board | None:
+    """A completion proposed by the fast search and certified by the SAT model, or ``None``.
+
+    The certificate: the compiled model is satisfiable with the position's
+    pieces and every cell of the proposed completion assumed (and the
+    guarded rule groups on), which the solver decides by propagation alone;
+    so the completion extends the board and obeys every rule. A proposal
+    the model refuses (which would be a bug of the search) is dropped: the
+    solver's full search then answers. The search never answers
+    "impossible" here.
+    """
+    completion = propose(position).completion
+    if completion is None:
+        return None
+    return completion if _certify(spec, compiled, position.board, completion) else None
+
+
+def _certify(spec: CompletionModel, compiled: SatBackend, board: Board, completion: Board) -> bool:
+    """Whether the SAT model accepts ``completion`` as a completion of ``board``.
+
+    Assumes every piece of ``board``, every cell of ``completion`` and the
+    guarded rule groups (:attr:`CompletionModel.always`) on the lean solver
+    of ``compiled`` (:meth:`SatBackend.solve_lean`): satisfiable exactly when
+    ``completion`` is a full board extending ``board`` that obeys every rule
+    of the model. No search is needed: the assumptions decide every cell.
+    """
+    literals = spec.piece_literals(board)
+    literals += map(operator.add, _CELL_OFFSETS, completion.cells)
+    literals += spec.always
+    return compiled.solve_lean(literals, model=False).status == "sat"
+
+
+#: ``9 * i`` for each cell ``i``: the literal of colour ``k`` there is ``9 * i + k``.
+_CELL_OFFSETS = range(0, 729, 9)
 
 
 def explain(
@@ -217,8 +278,9 @@ def explain(
     time_limit: float | None = None,
     conflict_limit: int | None = None,
     budget: Budget | None = None,
+    smallest: bool = False,
 ) -> Verdict:
-    """Check ``position`` and, when impossible, explain why (rule SU-18).
+    """Check ``position`` and, when impossible, explain why (rules SU-18, SU-30).
 
     The explanation (``Verdict.conflict``) is a minimal set of placed pieces
     that is impossible on its own: the position with only those pieces (same
@@ -227,6 +289,15 @@ def explain(
     column or box (SU-3) is explained by the two clashing pieces. The
     conflict is empty when the variant marks or the pieces out of the game
     alone make completion impossible.
+
+    With ``smallest=True`` the conflict is a *smallest* such set (ruling
+    SU-30: minimum cardinality, not just minimal; found by implicit hitting
+    sets, :meth:`~dokuspec.solvers.base.Backend.smallest_core`), and
+    ``Verdict.smallest`` says whether that is proven; when the budget runs
+    out first, the conflict is the smallest found so far (a minimal one
+    whenever the first minimisation finished) with ``smallest`` false.
+    Several smallest sets may exist; which one is given may differ between
+    backends, its size does not.
 
     Then, with those pieces in place, ``Verdict.conflict_rules`` names a
     minimal set of variant marks, diagonals and supplies that the conflict
@@ -240,14 +311,21 @@ def explain(
     completable position gets its completion, as with :func:`check`.
 
     Raises:
-        As :func:`check`.
+        As :func:`check`; TypeError also when ``smallest`` is not a bool.
     """
+    if not isinstance(smallest, bool):
+        raise TypeError(f"smallest must be a bool, not {type(smallest).__name__}")
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
-    result = compiled.minimal_core(
-        spec.piece_literals(position.board), fixed=spec.always, budget=spending
-    )
+    pieces = spec.piece_literals(position.board)
+    proven_smallest = False
+    if smallest:
+        found = compiled.smallest_core(pieces, fixed=spec.always, budget=spending)
+        proven_smallest = found.smallest
+        result = CoreResult(found.status, found.core, found.minimal, found.model)
+    else:
+        result = compiled.minimal_core(pieces, fixed=spec.always, budget=spending)
     if result.status != "unsat":
         completion = spec.board_of(result.model) if result.model is not None else None
         return Verdict(_STATUS[result.status], position, completion, backend=compiled.name)
@@ -270,6 +348,7 @@ def explain(
         conflict_rules=rules,
         minimal=minimal,
         backend=compiled.name,
+        smallest=proven_smallest,
     )
 
 

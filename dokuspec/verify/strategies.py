@@ -12,6 +12,9 @@ Sumodoku:
   markings read off a full board so that they can be satisfied.
 * :func:`positions`: partial boards cut from full grids, optionally with
   wrong pieces planted, variants and pieces out of the game (SU-9, SU-15).
+* :func:`game_options`: options of the Sumodoku game in every mode
+  (strict, tabletop with and without the observer; fixed, random and free
+  colours; claim windows) and variant (SU-1, SU-2, SU-4, SU-9..SU-14).
 
 Competitive Sudoku (:mod:`dokuspec.vocabulary.competitive`):
 
@@ -45,6 +48,7 @@ from typing import Literal
 
 from hypothesis import strategies as st
 
+from dokuspec.engine.base import JSONValue
 from dokuspec.vocabulary.competitive import (
     BLACK,
     RED,
@@ -61,6 +65,7 @@ from dokuspec.vocabulary.sumodoku import (
 
 __all__ = [
     "BASE_GRID",
+    "CLAIM_WINDOWS",
     "CS_ORDERED_LINES",
     "X_GRID",
     "bundled_solutions",
@@ -72,6 +77,7 @@ __all__ = [
     "cs_scorings",
     "cs_winning_grids",
     "full_grids",
+    "game_options",
     "positions",
     "variants",
 ]
@@ -382,6 +388,83 @@ def positions(
             if room:
                 out[colour - 1] = draw(st.integers(1, room))
     return Position(board, rules, tuple(out))
+
+
+CLAIM_WINDOWS: tuple[tuple[int, int], ...] = ((16, 35), (1, 40), (2, 4), (3, 9), (10, 12))
+"""Claim windows (SU-10) :func:`game_options` draws: the default first, then short and early
+ones, so that short games reach claims."""
+
+
+def _time_limits(window: tuple[int, int], seconds: Sequence[float]) -> list[list[float]]:
+    """``claim_time_limits`` covering ``window``: up to ``len(seconds)`` consecutive ranges."""
+    first, last = window
+    parts = min(len(seconds), last - first + 1)
+    size = -(-(last - first + 1) // parts)
+    limits: list[list[float]] = []
+    for part in range(parts):
+        start = first + part * size
+        if start > last:
+            break
+        limits.append([start, min(last, start + size - 1), seconds[part]])
+    return limits
+
+
+@st.composite
+def game_options(
+    draw: st.DrawFn,
+    *,
+    enforcement: Literal["strict", "tabletop"] | None = None,
+    colours: Literal["fixed", "random", "free"] | None = None,
+    with_variants: bool = True,
+) -> dict[str, JSONValue]:
+    """Options of the Sumodoku game (``dokuspec.engine.sumodoku``), every mode and variant.
+
+    * colours: SU-1's ``fixed`` or ``random`` assignment, or SU-11's free
+      colours (``free_colours``);
+    * ``first_player`` 1 or 2 (SU-2);
+    * enforcement ``strict`` or ``tabletop`` (SU-4); with ``tabletop``, an
+      ``observer`` chance of 0, 1/4, 1/2 or 1 (SU-9);
+    * a claim window from :data:`CLAIM_WINDOWS` with time limits covering
+      it (SU-10; the default window with the default limits or none given);
+    * with ``with_variants``: variants (SU-12..SU-14, combinable) in the
+      Position JSON's keys and forms, read off a full grid so that the game
+      can be completed (:func:`variants` with ``consistent``) or drawn
+      freely (often making the board impossible early).
+
+    Args:
+        enforcement: only this enforcement, or ``None`` for both.
+        colours: only this kind of colours, or ``None`` for all three.
+        with_variants: draw variants.
+
+    Returns:
+        A dict of JSON values, shrinking towards the default options.
+    """
+    options: dict[str, JSONValue] = {}
+    kind = colours or draw(st.sampled_from(["fixed", "random", "free"]))
+    if kind == "free":
+        options["free_colours"] = True
+    else:
+        options["colour_assignment"] = kind
+    options["first_player"] = draw(st.sampled_from([1, 2]))
+    mode = enforcement or draw(st.sampled_from(["strict", "tabletop"]))
+    options["enforcement"] = mode
+    if mode == "tabletop":
+        options["observer"] = draw(st.sampled_from([0, 0.25, 0.5, 1]))
+    window = draw(st.sampled_from(CLAIM_WINDOWS))
+    if window != CLAIM_WINDOWS[0] or draw(st.booleans()):
+        options["claim_window"] = list(window)
+        seconds = draw(st.sampled_from([(960, 720, 480, 240), (60,), (1.5, 0.5)]))
+        options["claim_time_limits"] = _time_limits(window, seconds)  # type: ignore[assignment]
+    if with_variants and draw(st.booleans()):
+        if draw(st.booleans()):
+            grid = draw(full_grids(x=draw(st.booleans())))
+            rules = draw(variants(solution=grid, consistent=True))
+        else:
+            rules = draw(variants())
+        data = Position(Board(), rules).to_json()
+        del data["board"]
+        options.update(data)
+    return options
 
 
 # -- Competitive Sudoku ----------------------------------------------------------------------------

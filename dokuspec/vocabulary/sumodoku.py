@@ -42,6 +42,7 @@ from itertools import islice
 from typing import Any
 
 from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
+from dokuspec.render.sumodoku import board_svg
 from dokuspec.vocabulary.jsontext import (
     JsonReader,
     check_depth,
@@ -559,6 +560,13 @@ class Board:
     def __hash__(self) -> int:
         return hash(self._cells)
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG document, which Jupyter shows.
+
+        Drawn by :func:`dokuspec.render.sumodoku.board_svg`.
+        """
+        return board_svg(self)
+
 
 def _pieces(pieces: Iterable[Piece], caller: str) -> Iterator[Piece]:
     if not isinstance(pieces, Iterable) or isinstance(pieces, (str, bytes)):
@@ -755,6 +763,11 @@ class Position:
     def with_board(self, board: Board) -> Position:
         """The same variants and pieces out of the game, on another board."""
         return Position(board, self.variants, self.out)
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG document, which Jupyter shows: the board, the variant
+        marks and the piece counts (:func:`~dokuspec.render.sumodoku.board_svg`)."""
+        return board_svg(self)
 
     # -- text ------------------------------------------------------------------
 

@@ -1,0 +1,227 @@
+"""Time whole simulated Sumodoku games between the random and solver bots, and each decision.
+
+Games are played with :func:`dokuspec.sumodoku.simulation.play_game`,
+exactly as ``simulate`` plays them, and each whole game is timed. Rows (bots
+of Player 1/Player 2):
+
+* solver/solver (target: median at most 100 ms), compared in the same run
+  with random/random ("x rand": the ratio of medians);
+* solver/random and random/solver (the solver bot's wins against the
+  random bot are counted).
+
+Each decision of a solver bot is timed as well, by kind: a claim, a safe
+move, a move in the race for the last valid move (no safe move left). Before
+timing, one solver game is played untimed (the warm-up: it compiles the
+solver's model, cached per process); its time is printed. As a check, the
+first games of every row are played again and must give the same results
+(a game depends only on the seed and its index); on any disagreement the
+script lists it and exits with status 1. Medians and percentiles use
+:func:`statistics.quantiles` (inclusive).
+
+Run::
+
+    python benchmarks/sumodoku_bots.py
+    python benchmarks/sumodoku_bots.py --games 200 --random-games 1000 --json out.json
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import click
+from measure import fmt as _fmt
+from measure import summary, version
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from dokuspec.engine.base import Action
+from dokuspec.engine.sumodoku import Claim, SumodokuState
+from dokuspec.sumodoku import COMPILED, check
+from dokuspec.sumodoku.bots import RandomBot, SolverBot
+from dokuspec.sumodoku.simulation import GameResult, play_game
+
+#: Target in seconds: the median of a solver-bot-versus-solver-bot game.
+TARGET = 100e-3
+
+#: Games of each row played again to check that they give the same results.
+CHECKED = 5
+
+
+class Timed:
+    """A solver bot whose decisions are timed, by kind."""
+
+    name = "solver"
+
+    def __init__(self) -> None:
+        self.bot = SolverBot()
+        self.times: dict[str, list[float]] = {"claim": [], "safe move": [], "race": []}
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        started = time.perf_counter()
+        action = self.bot(state, player, rng)
+        spent = time.perf_counter() - started
+        if isinstance(action, Claim):
+            kind = "claim"
+        elif check(state.position).status == "completable":
+            kind = "safe move"
+        else:
+            kind = "race"
+        self.times[kind].append(spent)
+        return action
+
+
+@dataclass
+class Row:
+    """One pairing: the time and result of each game."""
+
+    pairing: str
+    times: list[float] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
+
+    def wins(self, player: int) -> int:
+        return sum(result.winner == player for result in self.results)
+
+    def mean_turns(self) -> float:
+        return sum(r.turns for r in self.results) / max(len(self.results), 1)
+
+
+def fmt(seconds: float) -> str:
+    """A compact time: ``22.4ms``."""
+    return _fmt(seconds, compact=True)
+
+
+@click.command()
+@click.option("--games", default=200, show_default=True, help="Games of each pairing.")
+@click.option("--random-games", default=1000, show_default=True, help="Random/random games.")
+@click.option("--seed", default=2024, show_default=True, help="The runs' seed.")
+@click.option("--json", "json_path", default=None, help="Write every time and summary here.")
+def main(games: int, random_games: int, seed: int, json_path: str | None) -> None:
+    """Time whole Sumodoku games of random and solver bots, compared in one run."""
+    console = Console()
+    started = time.perf_counter()
+    play_game(0, seed - 1, ("solver", "solver"))
+    warmup = time.perf_counter() - started
+    timed = Timed()
+    pairings = {
+        "random/random": (RandomBot(), RandomBot()),
+        "solver/solver": (timed, timed),
+        "solver/random": (timed, RandomBot()),
+        "random/solver": (RandomBot(), timed),
+    }
+    names = {pairing: tuple(pairing.split("/")) for pairing in pairings}
+    rows: list[Row] = []
+    for pairing, bots in pairings.items():
+        row = Row(pairing)
+        count = random_games if pairing == "random/random" else games
+        for index in range(count):
+            started = time.perf_counter()
+            result, _ = play_game(index, seed, bots)
+            row.times.append(time.perf_counter() - started)
+            row.results.append(result)
+        rows.append(row)
+    disagreements = []
+    for row in rows:
+        for result in row.results[:CHECKED]:
+            again, _ = play_game(result.index, seed, names[row.pairing])
+            if again != result:
+                disagreements.append(f"{row.pairing} game {result.index}: {again}")
+
+    # -- report -------------------------------------------------------------------------------
+    base = summary(rows[0].times)["median"]
+    table = Table(
+        title="Sumodoku: time per whole game (bots of Player 1/Player 2)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    for name in ("bots", "n", "median", "p90", "p99", "max", "×rand", "turns", "1", "2"):
+        table.add_column(name, justify="left" if name == "bots" else "right", no_wrap=True)
+    for row in rows:
+        s = summary(row.times)
+        table.add_row(
+            row.pairing,
+            str(len(row.results)),
+            fmt(s["median"]),
+            fmt(s["p90"]),
+            fmt(s["p99"]),
+            fmt(s["max"]),
+            f"{s['median'] / base:.1f}x",
+            f"{row.mean_turns():.1f}",
+            str(row.wins(1)),
+            str(row.wins(2)),
+        )
+    console.print(table)
+    console.print("turns: the mean game length (both players' turns); 1, 2: games each won")
+    solver = summary(rows[1].times)["median"]
+    met = "met" if solver <= TARGET else "MISSED"
+    console.print(f"target: solver/solver median at most {fmt(TARGET)}: {met} ({fmt(solver)})")
+    for row in rows:
+        reasons = Counter(result.reason for result in row.results)
+        shown = ", ".join(f"{reason} {n}" for reason, n in reasons.most_common())
+        console.print(f"{row.pairing}: {shown}")
+    decisions = Table(
+        title="Solver bot: time per decision",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    for name in ("decision", "n", "median", "p90", "p99", "max"):
+        decisions.add_column(name, justify="left" if name == "decision" else "right", no_wrap=True)
+    for kind, times in timed.times.items():
+        s = summary(times)
+        decisions.add_row(
+            kind, str(s["n"]), fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"])
+        )
+    console.print(decisions)
+    against = rows[2].wins(1) + rows[3].wins(2)
+    played = len(rows[2].results) + len(rows[3].results)
+    console.print(
+        f"solver bot against the random bot: won {against}/{played} "
+        f"({100 * against / max(played, 1):.1f}%)"
+    )
+    console.print(f"warm-up (one solver game, compiles the solver's model): {fmt(warmup)}")
+    console.print(f"compiled search: {COMPILED}")
+    environment = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "dokuspec": version("dokuspec"),
+        "python-sat": version("python-sat"),
+        "compiled_search": COMPILED,
+    }
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as handle:
+            json.dump(
+                {
+                    "environment": environment,
+                    "warmup": warmup,
+                    "rows": {
+                        row.pairing: {
+                            "times": row.times,
+                            "summary": summary(row.times),
+                            "results": [r.to_json() for r in row.results],
+                        }
+                        for row in rows
+                    },
+                    "decisions": {k: summary(v) for k, v in timed.times.items()},
+                },
+                handle,
+                indent=1,
+            )
+    if disagreements:
+        console.print("disagreements (a game played twice gave different results):")
+        for line in disagreements:
+            console.print(f"  {line}", markup=False)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+/*
+ * The compiled completion search of dokuspec.sumodoku.search.
+ *
+ * The same algorithm as the pure-Python fallback there (_PySearch), step by
+ * step, so both give the same answer, completion and node count: repeat
+ * { place every naked single (cells in order); if none, the first hidden
+ * single (units in order, lowest colour, first cell) } until stuck, then
+ * branch on the first cell with the fewest candidates, colours in
+ * increasing order. Each branch works on a copy of the state.
+ *
+ * search(cells: bytes[81], x: bool, packed: bytes, node_limit: int)
+ *     -> (status, completion: bytes | None, nodes)
+ * status 0: found, 1: none, 2: node limit reached. ``packed`` holds per
+ * cell the allowed colour mask (2 bytes, little-endian), then per cell four
+ * (neighbour, kind) byte pairs: kind 1 marked (colours differ by 1), 2
+ * unmarked-but-constrained (colours must not differ by 1), neighbour 255
+ * unused.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define ALL 0x3FEu
+#define NO_CELL 255
+#define MARKED 1
+
+typedef struct {
+    unsigned char cells[81];
+    unsigned short cand[81];
+    unsigned short used[29];
+} State;
+
+typedef struct {
+    int nunits;
+    unsigned char units[29][9];
+    unsigned char cell_units[81][5];
+    unsigned char ncell_units[81];
+    unsigned char peers[81][40];
+    unsigned char npeers[81];
+    unsigned short allowed[81];
+    unsigned char nb[81][4];
+    unsigned char kind[81][4];
+    unsigned char nnb[81];
+    long long nodes;
+    long long limit;
+    int limited;
+} Search;
+
+static unsigned short next_to[10];
+
+static inline int popcount(unsigned v) { return __builtin_popcount(v); }
+static inline int lowest(unsigned v) { return __builtin_ctz(v); }
+
+/* The first candidates of an empty cell, from the pieces around it. */
+static unsigned candidates(const Search *s, const State *st, int cell) {
+    unsigned mask = s->allowed[cell];
+    for (int i = 0; i < s->ncell_units[cell]; i++) mask &= ~(unsigned)st->used[s->cell_units[cell][i]];
+    for (int i = 0; i < s->nnb[cell]; i++) {
+        int colour = st->cells[s->nb[cell][i]];
+        if (colour) {
+            if (s->kind[cell][i] == MARKED) mask &= next_to[colour];
+            else mask &= ~(unsigned)next_to[colour];
+        }
+    }
+    return mask & ALL;
+}
+
+static inline int place(Search *s, State *st, int cell, int colour) {
+    if (s->nodes >= s->limit) { s->limited = 1; return 0; }
+    s->nodes++;
+    st->cells[cell] = (unsigned char)colour;
+    st->cand[cell] = 0;
+    unsigned short bit = (unsigned short)(1u << colour);
+    for (int i = 0; i < s->ncell_units[cell]; i++) st->used[s->cell_units[cell][i]] |= bit;
+    unsigned short keep = (unsigned short)~bit;
+    for (int i = 0; i < s->npeers[cell]; i++) st->cand[s->peers[cell][i]] &= keep;
+    for (int i = 0; i < s->nnb[cell]; i++) {
+        if (s->kind[cell][i] == MARKED) st->cand[s->nb[cell][i]] &= next_to[colour];
+        else st->cand[s->nb[cell][i]] &= (unsigned short)~next_to[colour];
+    }
+    return 1;
+}
+
+/* 1: found (st holds it), 0: none or limit (s->limited tells). */
+static int solve(Search *s, State *st) {
+    for (;;) {
+        int progress = 0, best = -1, best_count = 10;
+        for (int cell = 0; cell < 81; cell++) {
+            if (st->cells[cell]) continue;
+            unsigned mask = st->cand[cell];
+            if (!mask) return 0;
+            int count = popcount(mask);
+            if (count == 1) {
+                if (!place(s, st, cell, lowest(mask))) return 0;
+                progress = 1;
+            } else if (count < best_count) {
+                best = cell; best_count = count;
+            }
+        }
+        if (progress) continue;
+        if (best < 0) return 1;
+        for (int u = 0; u < s->nunits; u++) {
+            unsigned once = 0, twice = 0;
+            for (int i = 0; i < 9; i++) {
+                unsigned mask = st->cand[s->units[u][i]];
+                twice |= once & mask;
+                once |= mask;
+            }
+            unsigned missing = ALL & ~(unsigned)st->used[u];
+            if (missing & ~once) return 0;
+            unsigned single = missing & once & ~twice;
+            while (single) {
+                int colour = lowest(single);
+                single &= single - 1;
+                int i = 0;
+                for (; i < 9; i++) {
+                    int cell = s->units[u][i];
+                    if (st->cand[cell] >> colour & 1u) {
+                        if (!place(s, st, cell, colour)) return 0;
+                        break;
+                    }
+                }
+                if (i == 9) return 0;
+                progress = 1;
+            }
+        }
+        if (progress) continue;
+        unsigned mask = st->cand[best];
+        for (int colour = 1; colour <= 9; colour++) {
+            if (!(mask >> colour & 1u)) continue;
+            State branch = *st;
+            if (!place(s, &branch, best, colour)) return 0;
+            if (solve(s, &branch)) { *st = branch; return 1; }
+            if (s->limited) return 0;
+        }
+        return 0;
+    }
+}
+
+static void setup(Search *s, int x) {
+    int n = 0;
+    for (int r = 0; r < 9; r++, n++) for (int c = 0; c < 9; c++) s->units[n][c] = (unsigned char)(r * 9 + c);
+    for (int c = 0; c < 9; c++, n++) for (int r = 0; r < 9; r++) s->units[n][r] = (unsigned char)(r * 9 + c);
+    for (int b = 0; b < 9; b++, n++)
+        for (int i = 0; i < 9; i++)
+            s->units[n][i] = (unsigned char)((3 * (b / 3) + i / 3) * 9 + 3 * (b % 3) + i % 3);
+    if (x) {
+        for (int i = 0; i < 9; i++) s->units[n][i] = (unsigned char)(i * 10);
+        n++;
+        for (int i = 0; i < 9; i++) s->units[n][i] = (unsigned char)(i * 8 + 8);
+        n++;
+    }
+    s->nunits = n;
+    memset(s->ncell_units, 0, sizeof s->ncell_units);
+    for (int u = 0; u < n; u++)
+        for (int i = 0; i < 9; i++) {
+            int cell = s->units[u][i];
+            s->cell_units[cell][s->ncell_units[cell]++] = (unsigned char)u;
+        }
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned char seen[81] = {0};
+        s->npeers[cell] = 0;
+        for (int j = 0; j < s->ncell_units[cell]; j++)
+            for (int i = 0; i < 9; i++) {
+                int other = s->units[s->cell_units[cell][j]][i];
+                if (other != cell && !seen[other]) {
+                    seen[other] = 1;
+                    s->peers[cell][s->npeers[cell]++] = (unsigned char)other;
+                }
+            }
+    }
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer cells, packed;
+    int x;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "y*py*L", &cells, &x, &packed, &limit)) return NULL;
+    if (cells.len != 81 || packed.len != 81 * 2 + 81 * 8 || limit < 0) {
+        PyBuffer_Release(&cells);
+        PyBuffer_Release(&packed);
+        PyErr_SetString(PyExc_ValueError, "search() takes 81 cells, 810 packed bytes, a limit >= 0");
+        return NULL;
+    }
+    Search s;
+    State st;
+    setup(&s, x);
+    const unsigned char *p = packed.buf;
+    const unsigned char *in = cells.buf;
+    for (int cell = 0; cell < 81; cell++) {
+        s.allowed[cell] = (unsigned short)(p[2 * cell] | (p[2 * cell + 1] << 8));
+        s.nnb[cell] = 0;
+        for (int i = 0; i < 4; i++) {
+            int other = p[162 + 8 * cell + 2 * i], kind = p[162 + 8 * cell + 2 * i + 1];
+            if (other != NO_CELL && other < 81) {
+                s.nb[cell][s.nnb[cell]] = (unsigned char)other;
+                s.kind[cell][s.nnb[cell]] = (unsigned char)kind;
+                s.nnb[cell]++;
+            }
+        }
+        st.cells[cell] = in[cell] <= 9 ? in[cell] : 0;
+    }
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&packed);
+    /* Pieces that break a rule among themselves: no completion (0 nodes). */
+    int broken = 0;
+    for (int u = 0; u < s.nunits; u++) {
+        unsigned short used = 0;
+        for (int i = 0; i < 9; i++) {
+            int colour = st.cells[s.units[u][i]];
+            if (colour) {
+                if (used >> colour & 1u) broken = 1;
+                used |= (unsigned short)(1u << colour);
+            }
+        }
+        st.used[u] = used;
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        int colour = st.cells[cell];
+        if (!colour) continue;
+        if (!(s.allowed[cell] >> colour & 1u)) broken = 1;
+        for (int i = 0; i < s.nnb[cell]; i++) {
+            int near = st.cells[s.nb[cell][i]];
+            if (near && ((s.kind[cell][i] == MARKED) != ((next_to[colour] >> near & 1u) != 0))) broken = 1;
+        }
+    }
+    if (broken) return Py_BuildValue("iOL", 1, Py_None, 0LL);
+    for (int cell = 0; cell < 81; cell++) st.cand[cell] = st.cells[cell] ? 0 : (unsigned short)candidates(&s, &st, cell);
+    s.nodes = 0;
+    s.limit = limit;
+    s.limited = 0;
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = solve(&s, &st);
+    Py_END_ALLOW_THREADS
+    if (found) return Py_BuildValue("iy#L", 0, (const char *)st.cells, (Py_ssize_t)81, s.nodes);
+    return Py_BuildValue("iOL", s.limited ? 2 : 1, Py_None, s.nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "search(cells, x, packed, node_limit) -> (status, completion, nodes)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fastsearch", "The compiled Sumodoku completion search.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__fastsearch(void) {
+    for (int v = 0; v < 10; v++)
+        next_to[v] = (unsigned short)(((v > 1) ? (1u << (v - 1)) : 0u) | ((v < 9) ? (1u << (v + 1)) : 0u));
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,296 @@
+"""Sumodoku bots: players that choose an action for Player 1 or Player 2 (ruling SU-34).
+
+A bot is any callable ``bot(state, player, rng) -> action`` with a ``name``
+(:class:`Bot`): given a state of :class:`~dokuspec.engine.sumodoku.Sumodoku`
+where ``player`` (the engine's numbering: 0 is Player 1, 1 is Player 2) is
+to act, it returns one of ``state.legal_actions(player)`` or an open action
+the state accepts (a claim, SU-10). It reads the state and never changes it;
+all its randomness comes from ``rng``, so a seeded :class:`random.Random`
+makes its choices reproducible.
+
+* :class:`RandomBot` (``"random"``): uniform among the legal actions; never
+  an open action (it never claims).
+* :class:`SolverBot` (``"solver"``): points out and finds mistakes when it
+  can (tabletop, SU-7, SU-8), claims when a claim wins (SU-10), never makes
+  the board impossible (SU-15: it plays safe moves only while there are
+  any), prefers moves that win at once or leave the opponent no safe move
+  (one ply of look-ahead), and once the board is impossible plays for the
+  last valid move (SU-6).
+
+:func:`make_bot` makes a bot from its name (:data:`BOT_NAMES`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from dokuspec.engine.base import Action
+from dokuspec.engine.sumodoku import (
+    Claim,
+    Concede,
+    FindMistake,
+    Place,
+    PointOut,
+    SumodokuState,
+)
+from dokuspec.errors import DokuspecError, quote
+from dokuspec.solvers import Budget
+from dokuspec.sumodoku.claims import claim_advice
+from dokuspec.sumodoku.moves import safe_moves
+from dokuspec.sumodoku.positions import check
+from dokuspec.vocabulary.sumodoku import Board, Position
+
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "SolverBot", "make_bot"]
+
+BOT_NAMES = ("random", "solver")
+"""The names :func:`make_bot` knows."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player of Sumodoku.
+
+    ``bot(state, player, rng)`` returns an action for a state where
+    ``player`` (0 or 1, the engine's numbering) is to act: one of
+    ``state.legal_actions(player)``, or a claim while
+    ``state.claim_open(player)``. It must not change ``state`` and must draw
+    all its randomness from ``rng``.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for reports (``"random"``)."""
+        ...
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action: ...
+
+
+def _legal(state: object, player: object, rng: object) -> tuple[Action, ...]:
+    """The legal actions of ``player``, the arguments checked."""
+    if not isinstance(state, SumodokuState):
+        raise TypeError(f"a Sumodoku state is needed, not {type(state).__name__}")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"a player is an int, not {type(player).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    if player not in (0, 1):
+        raise DokuspecError(f"a player is 0 (Player 1) or 1 (Player 2), not {player}")
+    if state.current_player() != player:
+        raise DokuspecError(f"Player {player + 1} has no action to choose here")
+    legal = state.legal_actions(player)
+    if not legal and not state.claim_open(player):  # pragma: no cover - the engine offers one
+        raise DokuspecError(f"Player {player + 1} has no action to choose from")
+    return legal
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions (``rng.choice``); never claims.
+
+    The legal actions are the placements the enforcement allows (valid
+    ones in strict play, any of one's own pieces on an empty cell in
+    tabletop play, SU-4), pointing out and finding mistakes (SU-7, SU-8)
+    and conceding when nothing else is left (ruling SU-24). A claim is an
+    open action, never listed, so this bot never claims.
+    """
+
+    name = "random"
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """One legal action of ``player``, each with the same probability.
+
+        Raises:
+            TypeError: a wrong argument type.
+            DokuspecError: ``player`` is not 0 or 1, or is not to act in ``state``.
+        """
+        legal = _legal(state, player, rng)
+        return rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+@dataclass(frozen=True, slots=True)
+class SolverBot:
+    """A player that never makes the board impossible and claims when a claim wins.
+
+    Each decision, in this order (rules in brackets):
+
+    1. Pointing out the opponent's invalid last placement (SU-7), or finding
+       an earlier unnoticed mistake (SU-8), when the engine offers it: both
+       win at once (tabletop only).
+    2. A claim (SU-10) when the claim window is open and
+       :func:`~dokuspec.sumodoku.claim_advice` finds a winning filling: the
+       filling, with :attr:`claim_seconds` as the time taken.
+    3. A *safe* move (ruling SU-31: the board after it can still be
+       completed with the remaining pieces, SU-15), uniformly at random
+       among the safe moves, preferring a move that wins at once or leaves
+       the opponent no safe move. The board is checked once
+       (:func:`~dokuspec.sumodoku.check`); the valid moves are taken in a
+       random order and the first safe one is played: a move that the
+       check's completion agrees with is safe, any other is checked on its
+       own. (So the choice is uniform among all safe moves, without
+       classifying every move as :func:`~dokuspec.sumodoku.safe_moves`
+       does, which costs tens of milliseconds on a sparse board.)
+
+       The look-ahead (ruling SU-34): after a safe move the board is
+       completable, and every completion places all the pieces left,
+       the opponent's included; each of those placements is a valid move
+       of the opponent that keeps the board completable. So after a safe
+       move the opponent has no safe move only when they hold no piece,
+       that is when the move fills the last empty cell (free colours), or
+       when the move is the bot's own last piece (which wins at once,
+       SU-5). Only then (one empty cell, or one piece left in hand) are
+       the safe moves classified (:func:`~dokuspec.sumodoku.safe_moves`)
+       and each tried on a copy of the state, and one that wins at once
+       is preferred.
+    4. With no safe move (the board is already impossible, so nobody can
+       win by a claim and the last valid move decides, SU-6): a valid move
+       after which the opponent has no valid move (a win at once) if there
+       is one; otherwise one that leaves the bot the most valid moves more
+       than the opponent. Never an invalid placement.
+    5. With no valid move: conceding (SU-6, ruling SU-24).
+
+    Ties are broken with ``rng``. With no conflict limit every answer is
+    exact, so the choices depend only on the state and ``rng`` (the filling
+    of a claim is one winning filling; which one may depend on the solver
+    when there are several).
+
+    Attributes:
+        conflict_limit: solver conflicts per query (``None``: no limit);
+            a move left undecided is played only when no move is known
+            safe, a claim left undecided is not made.
+        claim_seconds: the time a claim says it took, in seconds (0 to
+            1,000,000; the engine judges it against the limit, SU-10).
+
+    Raises:
+        TypeError: a wrong argument type.
+        DokuspecError: a value out of range.
+    """
+
+    conflict_limit: int | None = None
+    claim_seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        limit = self.conflict_limit
+        if limit is not None:
+            if isinstance(limit, bool) or not isinstance(limit, int):
+                raise TypeError(f"conflict_limit is an int or None, not {type(limit).__name__}")
+            if not 1 <= limit <= 10**7:
+                raise DokuspecError(f"conflict_limit is 1-10,000,000, not {quote(limit)}")
+        seconds = self.claim_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise TypeError(f"claim_seconds is a number, not {type(seconds).__name__}")
+        if not 0 <= seconds <= 10**6:
+            raise DokuspecError(f"claim_seconds is 0-1,000,000, not {quote(seconds)}")
+
+    @property
+    def name(self) -> str:
+        """``"solver"``."""
+        return "solver"
+
+    def _budget(self) -> Budget | None:
+        return None if self.conflict_limit is None else Budget(conflict_limit=self.conflict_limit)
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """The choice of ``player`` (see the class).
+
+        Raises:
+            TypeError: a wrong argument type.
+            DokuspecError: ``player`` is not 0 or 1, or is not to act in ``state``.
+        """
+        legal = _legal(state, player, rng)
+        for action in legal:
+            if isinstance(action, PointOut | FindMistake):
+                return action
+        if state.claim_open(player):
+            advice = claim_advice(state, player + 1, budget=self._budget())
+            if advice.succeeds and advice.filling is not None:
+                return Claim(advice.filling, float(self.claim_seconds))
+        valid = list(state.valid_moves(player)) if any(type(a) is Place for a in legal) else []
+        if not valid:
+            concede = [action for action in legal if isinstance(action, Concede)]
+            return concede[0] if concede else rng.choice(legal)
+        if self._may_end(state, player):
+            return self._ending(state, player, rng)
+        verdict = check(state.position, budget=self._budget())
+        if verdict.status == "completable":
+            chosen = self._first_safe(state, valid, verdict.completion, rng)
+            if chosen is not None:
+                return chosen
+        return self._race(state, player, valid, rng)
+
+    @staticmethod
+    def _may_end(state: SumodokuState, player: int) -> bool:
+        """Whether a safe move may end the game at once (see the class, step 3)."""
+        empty = state.board.cells.count(0)
+        return empty <= 1 or sum(state.hand(player)) <= 1
+
+    def _first_safe(
+        self, state: SumodokuState, valid: list[Place], completion: Board | None, rng: random.Random
+    ) -> Place | None:
+        """The first safe move in a random order of ``valid`` (uniform among the safe ones)."""
+        assert completion is not None
+        position = state.position
+        order = list(valid)
+        rng.shuffle(order)
+        for move in order:
+            if completion.cells[move.cell] == move.colour:
+                return move
+            after = Position(position.board.place(move.piece), position.variants, position.out)
+            if check(after, budget=self._budget()).status == "completable":
+                return move
+        return None  # every other move undecided within the budget
+
+    def _ending(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """The end of the game near: safe moves classified, winning ones preferred."""
+        moves = safe_moves(state, player + 1, budget=self._budget())
+        safe = [Place(m.row, m.col, m.colour) for m in moves if m.safe]
+        if safe:
+            winning = [move for move in safe if _wins(state, player, move)]
+            return rng.choice(winning or safe)
+        return self._race(state, player, list(state.valid_moves(player)), rng)
+
+    @staticmethod
+    def _race(state: SumodokuState, player: int, valid: list[Place], rng: random.Random) -> Action:
+        """No safe move: the race for the last valid move (SU-6), one ply deep."""
+        opponent = 1 - player
+        scored: list[tuple[tuple[int, int], Place]] = []
+        for move in valid:
+            after = state.clone()
+            after.apply_action(move)
+            if after.result is not None:
+                key = (1 if after.result.winner == player else -1, 0)
+            else:
+                mine = len(after.valid_moves(player))
+                theirs = len(after.valid_moves(opponent))
+                key = (0, mine - theirs)
+            scored.append((key, move))
+        best = max(key for key, _ in scored)
+        return rng.choice([move for key, move in scored if key == best])
+
+
+def _wins(state: SumodokuState, player: int, move: Place) -> bool:
+    """Whether ``move`` ends the game at once with ``player`` the winner."""
+    after = state.clone()
+    after.apply_action(move)
+    return after.result is not None and after.result.winner == player
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by its name: ``"random"`` (:class:`RandomBot`) or ``"solver"``
+    (:class:`SolverBot` with its defaults).
+
+    Raises:
+        TypeError: ``name`` is not a str.
+        DokuspecError: an unknown name.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
+    if name == "random":
+        return RandomBot()
+    if name == "solver":
+        return SolverBot()
+    known = ", ".join(BOT_NAMES)
+    raise DokuspecError(f"unknown bot {quote(name)} (bots: {known})")

@@ -1,0 +1,398 @@
+"""Sumodoku games between bots: simulation, results, summaries, records replayed.
+
+* :func:`simulate` plays games between two bots (:mod:`dokuspec.sumodoku.bots`)
+  and yields a :class:`GameResult` as each game finishes. Game ``i`` of a run
+  with seed ``s`` has the seed :func:`game_seed(s, i) <game_seed>`, and its bots
+  draw from random generators seeded from that seed and their player, so a
+  game's result depends only on the run's seed, its index, the options and
+  the bots: :func:`play_game` plays game ``i`` alone, and the games of a run
+  may be split among processes in any way.
+* :func:`summarise` counts how games end (the ways of winning, SU-5 to
+  SU-10), each player's wins, the first player's win rate (SU-2) and the
+  game lengths in turns.
+* :func:`record_text` writes a game record in the game's own JSON form
+  (:func:`dokuspec.engine.sumodoku.record_text`, one action per line);
+  :func:`replay_record` reads one and replays it with the engine: a bad
+  record raises :class:`RecordFileError` naming its JSON path, line and
+  column, and for an action that breaks a rule, the action and the rule.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dokuspec.engine import records as _records
+from dokuspec.engine import sumodoku as _engine
+from dokuspec.engine.base import CHANCE, JSONValue
+from dokuspec.engine.records import RecordFileError, record_name
+from dokuspec.engine.sumodoku import REASONS, Sumodoku, SumodokuState
+from dokuspec.errors import DokuspecError, quote
+from dokuspec.sumodoku.bots import Bot, make_bot
+
+__all__ = [
+    "REASONS",
+    "GameResult",
+    "RecordFileError",
+    "Summary",
+    "game_seed",
+    "play_game",
+    "record_name",
+    "record_text",
+    "replay_record",
+    "simulate",
+    "summarise",
+]
+
+
+# -- one game and many -----------------------------------------------------------------------------
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``seed``: a 63-bit int.
+
+    The first 8 bytes of the SHA-256 of ``"dokuspec-sumodoku:{seed}:{index}"``,
+    so every game's seed depends on the run's seed and its index only.
+
+    Raises:
+        TypeError: ``seed`` or ``index`` is not an int.
+    """
+    return _records.game_seed("sumodoku", seed, index)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One simulated game: which it was, who played, and how it ended (SU-5 to SU-10).
+
+    Attributes:
+        index: the game's index in its run, from 0.
+        seed: the game's seed (:func:`game_seed`).
+        bots: the names of Player 1's and Player 2's bots.
+        first_player: who took the first turn, 1 or 2 (SU-2).
+        winner: 1 or 2 (every game of Sumodoku has a winner).
+        reason: how the game ended, one of :data:`REASONS`.
+        detail: the engine's sentence about the end.
+        turns: the turns taken by both players: placements and claims
+            (ruling SU-25).
+        pieces: the pieces on the board at the end.
+    """
+
+    index: int
+    seed: int
+    bots: tuple[str, str]
+    first_player: int
+    winner: int
+    reason: str
+    detail: str
+    turns: int
+    pieces: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """``{"index", "seed", "bots", "first_player", "winner", "reason", "detail",
+        "turns", "pieces"}``; players are 1 and 2, bots Player 1's first."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "first_player": self.first_player,
+            "winner": self.winner,
+            "reason": self.reason,
+            "detail": self.detail,
+            "turns": self.turns,
+            "pieces": self.pieces,
+        }
+
+
+def _check_run(bots: object, options: object) -> tuple[Sumodoku, tuple[Bot, Bot]]:
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping, not {type(options).__name__}")
+    game = Sumodoku(**dict(options))
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
+        raise TypeError("bots is a pair: the bots (or their names) of Player 1 and Player 2")
+    made = []
+    for bot in bots:
+        if isinstance(bot, str):
+            made.append(make_bot(bot))
+        elif isinstance(bot, Bot):
+            made.append(bot)
+        else:
+            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
+    return game, (made[0], made[1])
+
+
+def _play(game: Sumodoku, bots: tuple[Bot, Bot], seed: int) -> SumodokuState:
+    state = game.new_initial_state(seed)
+    assert isinstance(state, SumodokuState)
+    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        elif player >= 0:
+            state.apply_action(bots[player](state, player, rngs[player]))
+        else:
+            return state
+
+
+def _result(
+    index: int, seed: int, game: Sumodoku, bots: tuple[Bot, Bot], state: SumodokuState
+) -> GameResult:
+    found = state.result
+    if found is None:  # pragma: no cover - _play returns finished games only
+        raise RuntimeError("internal error: a simulated game did not finish")
+    first = game.options["first_player"]
+    assert isinstance(first, int)
+    return GameResult(
+        index=index,
+        seed=seed,
+        bots=(bots[0].name, bots[1].name),
+        first_player=first,
+        winner=found.winner + 1,
+        reason=found.reason,
+        detail=found.detail,
+        turns=state.turn_number(0) + state.turn_number(1),
+        pieces=sum(1 for colour in state.board.cells if colour),
+    )
+
+
+def play_game(
+    index: int,
+    seed: int,
+    bots: Sequence[str | Bot] = ("solver", "random"),
+    options: Mapping[str, JSONValue] | None = None,
+) -> tuple[GameResult, SumodokuState]:
+    """Play game ``index`` of the run with seed ``seed``, alone: as :func:`simulate` plays it.
+
+    The state starts from ``new_initial_state(game_seed(seed, index))``;
+    chance nodes (a random colour assignment, SU-1; the observer, SU-9)
+    take :meth:`~dokuspec.engine.base.State.sample_chance_outcome`; the bot
+    of each player acts with a :class:`random.Random` seeded from the game's
+    seed and the player (0 for Player 1, 1 for Player 2).
+
+    Returns:
+        The :class:`GameResult` and the final state (for its record).
+
+    Raises:
+        As :func:`simulate`.
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index is an int, not {type(index).__name__}")
+    if index < 0:
+        raise DokuspecError(f"a game's index is 0 or more, not {index}")
+    game, made = _check_run(bots, options)
+    this_seed = game_seed(seed, index)
+    state = _play(game, made, this_seed)
+    return _result(index, this_seed, game, made, state), state
+
+
+def record_text(state: SumodokuState) -> str:
+    """A state's game record in the game's own JSON form, one action per line.
+
+    As :func:`dokuspec.engine.sumodoku.record_text`: ``{"game": "sumodoku",
+    "options", "seed", "actions": [{"player": 1|2|"chance"|"observer",
+    "type", ...}], "result": {"winner": 1|2, "reason"}}``.
+
+    Raises:
+        TypeError: ``state`` is not a Sumodoku state.
+    """
+    return _engine.record_text(state)
+
+
+def _write_record(directory: Path, index: int, state: SumodokuState) -> None:
+    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
+    target = directory / record_name(index)
+    # Made with the mode the umask gives any new file (tempfile's would be 0600).
+    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with open(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(record_text(state))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def simulate(
+    games: int,
+    seed: int,
+    bots: Sequence[str | Bot] = ("solver", "random"),
+    records_dir: str | os.PathLike[str] | None = None,
+    *,
+    options: Mapping[str, JSONValue] | None = None,
+) -> Iterator[GameResult]:
+    """Play ``games`` games between two bots; yield each result as its game finishes.
+
+    Game ``i`` is :func:`play_game(i, seed, bots, options) <play_game>`, so
+    the results are those of the games played one by one, in any order or
+    in any split among processes. The arguments are checked before the
+    first game, when :func:`simulate` is called. A game's record is written
+    before its result is yielded: a consumer that stops between two results
+    (an interrupt held back while one game is played, written and counted)
+    leaves on disk exactly the records of the results it received.
+
+    Args:
+        games: how many games, 0 or more.
+        seed: the run's seed, any int.
+        bots: Player 1's and Player 2's bots, or their names
+            (:data:`BOT_NAMES <dokuspec.sumodoku.bots.BOT_NAMES>`:
+            ``"random"``, ``"solver"``).
+        records_dir: a directory to write each game's record to (the game's
+            own JSON form, :func:`record_text`), as :func:`record_name`
+            names it, written atomically; created if missing. Records
+            already there are never overwritten: a run that would is
+            refused before it starts.
+        options: the game's options (:class:`~dokuspec.engine.sumodoku.Sumodoku`).
+
+    Returns:
+        An iterator of :class:`GameResult`, game 0 first.
+
+    Raises:
+        TypeError: a wrong argument type.
+        DokuspecError: a bad value (a negative count, an unknown bot, a
+            records directory that is a file or holds a record this run
+            would write).
+        GameOptionError: a bad game option.
+        OSError: the records directory could not be made (at the call), or
+            a record could not be written (when the iterator runs).
+    """
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is an int, not {type(games).__name__}")
+    if games < 0:
+        raise DokuspecError(f"the number of games is 0 or more, not {games}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    game, made = _check_run(bots, options)
+    directory = _records.records_directory(records_dir, games, argument="records_dir")
+
+    def run() -> Iterator[GameResult]:
+        for index in range(games):
+            this_seed = game_seed(seed, index)
+            state = _play(game, made, this_seed)
+            result = _result(index, this_seed, game, made, state)
+            if directory is not None:
+                _write_record(directory, index, state)
+            yield result
+
+    return run()
+
+
+# -- summaries -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """How a set of games ended.
+
+    Attributes:
+        games: the number of games.
+        reasons: games per way of winning, every one of :data:`REASONS` in
+            its order (SU-5 to SU-10).
+        wins: games won by Player 1 and by Player 2.
+        first_player_wins: games won by the player who took the first turn (SU-2).
+        turns_total: the turns of all games (both players'), summed.
+        shortest: the fewest turns of a game, ``None`` without games.
+        longest: the most turns of a game, ``None`` without games.
+    """
+
+    games: int
+    reasons: dict[str, int]
+    wins: tuple[int, int]
+    first_player_wins: int
+    turns_total: int
+    shortest: int | None
+    longest: int | None
+
+    @property
+    def first_player_win_rate(self) -> float | None:
+        """The share of games won by the player who moved first; ``None`` without games."""
+        return self.first_player_wins / self.games if self.games else None
+
+    @property
+    def mean_turns(self) -> float | None:
+        """The mean game length in turns (both players'); ``None`` without games."""
+        return self.turns_total / self.games if self.games else None
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every attribute and property by name (rates and means ``null`` when undefined)."""
+        return {
+            "games": self.games,
+            "reasons": dict(self.reasons),
+            "wins": {"1": self.wins[0], "2": self.wins[1]},
+            "first_player_wins": self.first_player_wins,
+            "first_player_win_rate": self.first_player_win_rate,
+            "turns_total": self.turns_total,
+            "mean_turns": self.mean_turns,
+            "shortest": self.shortest,
+            "longest": self.longest,
+        }
+
+
+def summarise(results: Iterable[GameResult]) -> Summary:
+    """Count how the games ended, who won, the first player's wins and the game lengths.
+
+    Raises:
+        TypeError: an element is not a :class:`GameResult`.
+        DokuspecError: a result with a reason, winner or first player the
+            game does not have.
+    """
+    reasons = dict.fromkeys(REASONS, 0)
+    wins = [0, 0]
+    games = turns = first_wins = 0
+    shortest: int | None = None
+    longest: int | None = None
+    for result in results:
+        if not isinstance(result, GameResult):
+            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
+        if result.reason not in reasons:
+            raise DokuspecError(f"{quote(result.reason)} is not a reason ({', '.join(REASONS)})")
+        for name, player in (("winner", result.winner), ("first player", result.first_player)):
+            if player not in (1, 2):
+                raise DokuspecError(f"{quote(player)} is not a player (1, 2) as the {name}")
+        games += 1
+        reasons[result.reason] += 1
+        wins[result.winner - 1] += 1
+        first_wins += result.winner == result.first_player
+        turns += result.turns
+        shortest = result.turns if shortest is None else min(shortest, result.turns)
+        longest = result.turns if longest is None else max(longest, result.turns)
+    return Summary(games, reasons, (wins[0], wins[1]), first_wins, turns, shortest, longest)
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+def replay_record(data: str | bytes, *, source: str | None = None) -> SumodokuState:
+    """Read a Sumodoku game record (JSON text) and replay it with the engine.
+
+    The record is in the game's own form (:func:`record_text`, as
+    :func:`simulate` writes it); it is read and replayed by
+    :func:`dokuspec.engine.sumodoku.read_record`, which checks each action
+    (an illegal one is named with the rule it breaks) and the result.
+
+    Args:
+        data: the record's text, or its bytes in UTF-8 (a byte-order mark is
+            skipped).
+        source: the input's name for error messages (a file name).
+
+    Returns:
+        The state after the last action (finished or not).
+
+    Raises:
+        TypeError: ``data`` is not str or bytes.
+        RecordFileError: the text is not UTF-8 or not JSON, the record has
+            the wrong shape, is not a Sumodoku record, has bad options, an
+            action that cannot be read or is illegal, or a result the game
+            does not give; the one-line message names the JSON path and the
+            line and column of the bad part.
+    """
+    if not isinstance(data, str | bytes):
+        raise TypeError(f"a record is JSON text (str or bytes), not {type(data).__name__}")
+    return _engine.read_record(data, source=source)

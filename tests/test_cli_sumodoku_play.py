@@ -1,0 +1,371 @@
+"""``dokuspec sumodoku show`` (and the game commands): output, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dokuspec import sumodoku
+from dokuspec.cli import main
+from dokuspec.sumodoku import Piece, Position
+
+SVG = "{http://www.w3.org/2000/svg}"
+CLASH = "55" + "." * 79  # colour 5 twice in row 1: impossible, the two pieces the conflict
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def run(*args: str, stdin: bytes | str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["sumodoku", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_line_error(code: int, out: str, err: str, status: int = 2) -> str:
+    """The message of a one-line error with nothing on standard output."""
+    assert (code, out) == (status, "")
+    assert err.startswith("dokuspec: error: ") and err.count("\n") == 1
+    return err.removeprefix("dokuspec: error: ").rstrip("\n")
+
+
+def highlighted_cells(svg: str) -> list[tuple[str | None, str | None]]:
+    root = ET.fromstring(svg)
+    return [
+        (e.get("x"), e.get("y"))
+        for e in root.iter(f"{SVG}rect")
+        if "highlight" in (e.get("class") or "").split()
+    ]
+
+
+# -- show ----------------------------------------------------------------------------------------
+
+
+def test_show_prints_the_terminal_picture() -> None:
+    code, out, err = run("show", PUZZLE)
+    assert (code, err) == (0, "")
+    position = Position.parse(PUZZLE)
+    assert out == sumodoku.board_text(position) + "\n"
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert out.splitlines()[2] == "1 ┃ 4  │ .  │ .  ┃ .  │ .  │ .  ┃ 8  │ .  │ 5  ┃"
+
+
+def test_show_reads_a_json_position_from_standard_input() -> None:
+    text = json.dumps({"board": CLASH, "x": True, "out": {"2": 1}}, indent=2)
+    code, out, err = run("show", "-", stdin=text)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert "Sudoku X (SU-12): both diagonals hold 9 colours" in lines
+    assert lines[-2] == "Out of the game    .  1  .  .  .  .  .  .  .     1"
+
+
+def test_show_explain_highlights_the_conflict_of_an_impossible_position(tmp_path: Path) -> None:
+    svg = tmp_path / "clash.svg"
+    code, out, err = run("show", CLASH, "--explain", "--svg", str(svg), "--title", "a <clash>")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "a <clash>"
+    assert lines[3] == "1 ┃[5] │[5] │ .  ┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃"
+    assert lines[-1] == "impossible (SU-15); conflict: r1c1=5 r1c2=5"
+    drawn = svg.read_text(encoding="utf-8")
+    position = Position.parse(CLASH)
+    expected = sumodoku.board_svg(
+        position, highlight=[Piece(1, 1, 5), Piece(1, 2, 5)], title="a <clash>"
+    )
+    assert drawn == expected + "\n"
+    assert highlighted_cells(drawn) == [("2", "2"), ("50", "2")]
+    assert [p.name for p in tmp_path.iterdir()] == ["clash.svg"]  # no temporary file left
+
+
+def test_show_explain_of_a_completable_position() -> None:
+    code, out, _ = run("show", PUZZLE, "--explain")
+    assert code == 0
+    assert out.splitlines()[-1] == "completable (SU-15)"
+    assert "[" not in out.split(".: empty")[0]  # nothing highlighted on the board
+
+
+def test_show_svg_on_standard_output_instead_of_the_text() -> None:
+    code, out, err = run("show", CLASH, "--svg", "-", "--explain")
+    assert (code, err) == (0, "")
+    assert (
+        out
+        == sumodoku.board_svg(Position.parse(CLASH), highlight=[Piece(1, 1, 5), Piece(1, 2, 5)])
+        + "\n"
+    )
+
+
+def test_show_svg_replaces_a_file_whole(tmp_path: Path) -> None:
+    svg = tmp_path / "board.svg"
+    svg.write_text("old", encoding="utf-8")
+    assert run("show", PUZZLE, "--svg", str(svg))[0] == 0
+    assert svg.read_text(encoding="utf-8") == sumodoku.board_svg(Position.parse(PUZZLE)) + "\n"
+
+
+def test_show_svg_into_a_missing_directory_is_74(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "board.svg"
+    message = one_line_error(*run("show", PUZZLE, "--svg", str(target)), status=74)
+    assert message == f"cannot write '{target}': No such file or directory"
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (["show", "5" * 80], None, "POSITION:1:81: "),
+        (["show", "x" + "." * 80], None, "POSITION:1:1: "),
+        (["show", '{"board": "' + CLASH + '", "x": 1}'], None, "POSITION:1:"),
+        (["show", "-"], "\n\n" + "." * 40 + "?" + "." * 40, "<stdin>:3:41: "),
+        (["show", "-"], b"\xff", "<stdin>:1:1: not UTF-8: the byte 0xff"),
+        (["show", PUZZLE, "--svg", "-", "--title", "a\tb"], None, "--title: column 2: "),
+        (["show", PUZZLE, "--time-limit", "0"], None, "Invalid value for '--time-limit'"),
+    ],
+)
+def test_show_bad_input_is_one_line(
+    args: list[str], stdin: bytes | str | None, message: str
+) -> None:
+    assert one_line_error(*run(*args, stdin=stdin)).startswith(message)
+
+
+def test_show_prints_markup_in_a_title_as_it_is() -> None:
+    code, out, _ = run("show", PUZZLE, "--title", "[bold]x[/bold] \x1b[31m")
+    assert code == 0
+    assert out.splitlines()[0] == "[bold]x[/bold] \\x1b[31m"
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+FIXED = {1: (1, 2, 3, 4, 9), 2: (5, 6, 7, 8, 9)}  # SU-1
+
+
+def valid_by_hand(board: str, colours: tuple[int, ...]) -> set[tuple[int, int, int]]:
+    """Every (row, col, colour) SU-3 allows on an empty cell, worked out here."""
+    cells = [int(c) if c in "123456789" else 0 for c in board]
+    found = set()
+    for index, held in enumerate(cells):
+        if held:
+            continue
+        r, c = divmod(index, 9)
+        seen = {cells[r * 9 + k] for k in range(9)} | {cells[k * 9 + c] for k in range(9)}
+        seen |= {cells[(r // 3 * 3 + i) * 9 + c // 3 * 3 + j] for i in range(3) for j in range(3)}
+        found |= {(r + 1, c + 1, k) for k in colours if k not in seen}
+    return found
+
+
+@pytest.mark.parametrize("player", [1, 2])
+def test_moves_json_lists_every_valid_move_in_order(player: int) -> None:
+    code, out, err = run("moves", PUZZLE, "--player", str(player), "--json")
+    assert (code, err) == (0, "")
+    moves = json.loads(out)["moves"]
+    assert all(list(m) == ["row", "col", "colour", "safe"] for m in moves)
+    listed = [(m["row"], m["col"], m["colour"]) for m in moves]
+    assert listed == sorted(valid_by_hand(PUZZLE, FIXED[player]))
+    assert {m["safe"] for m in moves} <= {True, False}
+
+
+def test_moves_on_an_impossible_board_are_all_losing() -> None:
+    # Row 1 needs a 9 at r1c9, but column 9 holds one already: nothing completes it.
+    board = "12345678." + "." * 71 + "9"
+    code, out, _ = run("moves", board, "--player", "1", "--json")
+    assert code == 0
+    moves = json.loads(out)["moves"]
+    assert moves and all(m["safe"] is False for m in moves)
+    assert len(moves) == len(valid_by_hand(board, FIXED[1]))
+
+
+def test_moves_colours_and_the_empty_board() -> None:
+    code, out, _ = run("moves", "--player", "2", "--colours", "5", "--json")
+    assert code == 0
+    moves = json.loads(out)["moves"]
+    assert [(m["row"], m["col"]) for m in moves] == [
+        (r, c) for r in range(1, 10) for c in range(1, 10)
+    ]
+    assert {(m["colour"], m["safe"]) for m in moves} == {(5, True)}
+
+
+def test_moves_table_fits_80_columns() -> None:
+    board = "12345678." + "." * 71 + "9"
+    code, out, err = run("moves", board, "--player", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    count = len(valid_by_hand(board, FIXED[1]))
+    assert lines[0] == f"Player 1: {count} valid moves: 0 safe, {count} losing, 0 unknown"
+    assert lines[1].split() == ["cell", "safe", "losing", "unknown"]
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[2] == "r2c1   " + " " * 20 + "4 9"
+    assert len(lines) == 2 + len({(r, c) for r, c, _ in valid_by_hand(board, FIXED[1])})
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["moves", "--player", "3"], "Invalid value for '--player'"),
+        (["moves"], "Missing option '--player'"),
+        (["moves", "--player", "1", "--colours", "0"], "Invalid value for '--colours': '0'"),
+        (["moves", "1" * 82, "--player", "1"], "POSITION:1:"),
+    ],
+)
+def test_moves_bad_input_is_one_line(args: list[str], message: str) -> None:
+    assert one_line_error(*run(*args)).startswith(message)
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+def a_record(**options: object) -> dict[str, object]:
+    """A finished random game's record, played here through the engine."""
+    import random  # noqa: PLC0415
+
+    from dokuspec.engine.sumodoku import Sumodoku, record_json  # noqa: PLC0415
+
+    rng = random.Random(3)
+    state = Sumodoku(**options).new_initial_state(5)
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            outcomes = state.chance_outcomes()
+            state.apply_action(
+                rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            )
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    record: dict[str, object] = record_json(state)
+    return record
+
+
+def test_replay_prints_the_final_position_and_the_result(tmp_path: Path) -> None:
+    record = a_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    result = record["result"]
+    assert isinstance(result, dict)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    assert any(
+        line.startswith(
+            f"game over after {len(actions)} actions: Player {result['winner']} wins, "
+            f"{result['reason']} (SU-"
+        )
+        for line in lines
+    )
+    code, out, _ = run("replay", "-", "--json", stdin=json.dumps(record))
+    data = json.loads(out)
+    assert data["finished"] is True and data["actions"] == len(actions)
+    assert {k: data["result"][k] for k in ("winner", "reason")} == result
+    board = data["position"]["board"]
+    placed = [a for a in actions if isinstance(a, dict) and a.get("type") == "place"]
+    # Strict play: every placement stands, nothing else is on the board.
+    assert sum(c != "." for c in board) == len(placed)
+    for a in placed:
+        assert board[(a["row"] - 1) * 9 + a["col"] - 1] == str(a["colour"])
+
+
+def test_replay_svg_numbers_the_placements(tmp_path: Path) -> None:
+    record = a_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, _ = run("replay", str(path), "--svg", "-")
+    assert code == 0
+    root = ET.fromstring(out)
+    listed = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "move"]
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    placed = [a for a in actions if isinstance(a, dict) and a.get("type") == "place"]
+    assert listed == [
+        f"{i}. r{a['row']}c{a['col']}={a['colour']}" for i, a in enumerate(placed, start=1)
+    ]
+
+
+def test_replay_refuses_an_action_that_breaks_a_rule(tmp_path: Path) -> None:
+    record = a_record()
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    places = [i for i, a in enumerate(actions) if a.get("type") == "place"]
+    first, second = places[0], places[1]
+    # The second placement onto the first one's cell: not an empty cell (SU-3).
+    actions[second] = {
+        **actions[second],
+        "row": actions[first]["row"],
+        "col": actions[first]["col"],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    message = one_line_error(*run("replay", str(path)))
+    assert message.startswith(f"{path}:")
+    assert f"$.actions[{second}]" in message
+    assert "place" in message.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{", ":1:2: "), ("[]", ":1:1: "), ('{"game": "twodoku"}', ":1:")],
+)
+def test_replay_bad_records_are_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    assert one_line_error(*run("replay", str(path))).startswith(f"{path}{message}")
+
+
+# -- simulate ------------------------------------------------------------------------------------
+
+
+def test_simulate_prints_each_game_then_the_summary() -> None:
+    code, out, err = run("simulate", "--games", "4", "--seed", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    results = list(sumodoku.simulate(4, 1, ("solver", "random")))
+    assert [line.split(":")[0] for line in lines[:4]] == [f"game {i}" for i in range(4)]
+    assert lines[5] == "4 games, seed 1"
+    wins = [sum(r.winner == p for r in results) for p in (1, 2)]
+    first = lines.index(next(line for line in lines if line.startswith("first player")))
+    assert lines[first] == f"first player (Player 1) won {100 * wins[0] / 4:.1f}% of the games"
+    start = lines.index(next(line for line in lines if line.startswith("way of winning")))
+    rows = {line.split()[0]: int(line.split()[-2]) for line in lines[start + 1 :]}
+    assert sum(rows.values()) == 4
+    assert rows == {
+        reason: sum(r.reason == reason for r in results)
+        for reason in ("all-pieces-played", "no-valid-move", "pointed-out", "mistake-found",
+                       "claim-succeeded", "claim-failed")
+    }  # fmt: skip
+
+
+def test_simulate_json_lines_then_the_summary() -> None:
+    code, out, err = run("simulate", "--games", "3", "--seed", "7", "--json", "--bots", "random")
+    assert (code, err) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    results = list(sumodoku.simulate(3, 7, ("random", "random")))
+    assert lines[:-1] == [r.to_json() for r in results]
+    assert lines[-1] == {"summary": sumodoku.summarise(results).to_json()}
+
+
+def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    simulate = sumodoku.simulate
+
+    def fake(games: int, seed: int, bots: object, records: object = None, **kw: object) -> object:
+        real = simulate(games, seed, bots, records, **kw)  # type: ignore[arg-type]
+        for _ in range(2):
+            yield next(real)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sumodoku, "simulate", fake)
+    code, out, err = run("simulate", "--games", "10", "--bots", "random")
+    assert (code, err) == (130, "dokuspec: interrupted\n")
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["game 0", "game 1"]
+    assert lines[3] == "2 games, seed 0"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "-1"], "Invalid value for '--games'"),
+        (["--bots", "random,clever"], "Invalid value for '--bots'"),
+        (["--observer", "1.5"], "Invalid value for '--observer': '1.5'"),
+        (["--enforcement", "loose"], "Invalid value for '--enforcement'"),
+    ],
+)
+def test_simulate_usage_errors_are_one_line(args: list[str], message: str) -> None:
+    assert one_line_error(*run("simulate", *args)).startswith(message)

@@ -1,0 +1,342 @@
+"""The handbook's Sumodoku chapter: every rule has its section, every name it gives exists.
+
+The chapter (``docs/rules/sumodoku.rst``) states each rule of the rulings
+register (``docs/rulings.rst``) with the code and the tests that encode and
+check it. These tests hold the two documents to each other and to the code:
+the same rules, the same rulings, and no test named that does not exist.
+The chapter's pictures and numbers, which ``scripts/make_sumodoku_figures.py``
+computes from games the engine plays, are computed again and compared with
+what is checked in, byte for byte. The chapter's examples of claims are
+played through the engine.
+
+They need the source tree (``docs/`` and ``scripts/``) and are skipped where
+only the installed package and the tests are present.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from dokuspec.engine.sumodoku import (
+    REASONS,
+    Claim,
+    Observe,
+    Place,
+    Silent,
+    Sumodoku,
+    SumodokuState,
+    read_record,
+)
+from dokuspec.vocabulary.sumodoku import Board, Piece
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "make_sumodoku_figures.py"
+CHAPTER = ROOT / "docs" / "rules" / "sumodoku.rst"
+RULINGS = ROOT / "docs" / "rulings.rst"
+NOTATION = ROOT / "docs" / "notation.rst"
+
+pytestmark = pytest.mark.skipif(
+    not (SCRIPT.is_file() and CHAPTER.is_file()),
+    reason="the handbook's sources are not here (tests run against the installed wheel)",
+)
+
+# The rule text's rules, then the rulings dokuspec added.
+READ = [f"SU-{n}" for n in range(1, 16)]
+ADDED = [f"SU-{n}" for n in range(16, 31)]
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def register_rows() -> dict[str, list[str]]:
+    """The register's Sumodoku rows: ID -> its cells (ID, question, ruling[, reason], option)."""
+    rows: dict[str, list[str]] = {}
+    cells: list[str] = []
+
+    def close() -> None:
+        found = re.search(r"\bSU-(\d+)\b", cells[0]) if cells else None
+        if found and len(cells) in (4, 5):
+            assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
+            rows[found.group(0)] = [_normal(cell) for cell in cells]
+
+    for line in RULINGS.read_text(encoding="utf-8").split("\n"):
+        if line.startswith("   * - "):
+            close()
+            cells = [line[7:]]
+        elif line.startswith("     - ") and cells:
+            cells.append(line[7:])
+        elif line.startswith("       ") and cells:
+            cells[-1] += " " + line.strip()
+        elif line.strip() and not line.startswith("   "):
+            close()
+            cells = []
+    close()
+    return rows
+
+
+def chapter_sections() -> dict[str, str]:
+    """The chapter's rule sections: ID -> the section's text (from its label to the next label)."""
+    text = CHAPTER.read_text(encoding="utf-8")
+    parts = re.split(r"^\.\. _(su-\d+):\n", text, flags=re.M)
+    bodies = [re.split(r"^\.\. _", body, flags=re.M)[0] for body in parts[2::2]]
+    return {label.upper(): body for label, body in zip(parts[1::2], bodies, strict=True)}
+
+
+def admonition(section: str) -> str:
+    """The text of a section's ruling admonition, on one line."""
+    lines = section.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(".. admonition:: Ruling"))
+    body = []
+    for line in lines[start + 1 :]:
+        if line and not line.startswith("   "):
+            break
+        body.append(line)
+    return _normal("\n".join(body))
+
+
+def test_the_register_holds_su1_to_su30_and_no_other() -> None:
+    rows = register_rows()
+    assert sorted(rows, key=lambda rule: int(rule[3:])) == READ + ADDED
+    assert all(len(rows[rule]) == 4 for rule in READ)
+    # The rulings dokuspec added give their reason.
+    assert all(len(rows[rule]) == 5 and rows[rule][3] for rule in ADDED)
+
+
+def test_the_register_reads_the_rule_text_as_the_rulings_file_does() -> None:
+    rows = register_rows()
+    assert rows["SU-1"][2].startswith("81 pieces, 9 of each colour. Player 1 gets all pieces")
+    assert "16-20: 16 minutes; 21-25: 12; 26-30: 8; 31-35: 4." in rows["SU-10"][2]
+    assert rows["SU-15"][2].endswith("can make a position impossible by counting alone.")
+
+
+def test_every_rule_the_code_and_the_tests_cite_is_in_the_register() -> None:
+    cited: set[str] = set()
+    for folder in ("dokuspec", "tests", "docs", "scripts"):
+        for pattern in ("*.py", "*.rst", "*.json", "*.inc"):
+            for path in (ROOT / folder).rglob(pattern):
+                if "_build" not in path.parts:
+                    cited |= set(re.findall(r"\bSU-\d+\b", path.read_text(encoding="utf-8")))
+    assert cited, "no rule is cited"
+    assert cited <= set(register_rows()), sorted(cited - set(register_rows()))
+
+
+def test_every_rule_in_the_register_has_a_section_and_no_other() -> None:
+    sections = chapter_sections()
+    assert set(sections) == set(register_rows())
+    for rule_id, body in sections.items():
+        heading = body.lstrip("\n").split("\n")[0]
+        assert heading.startswith(f"{rule_id}: "), heading
+
+
+def test_the_register_links_each_rule_to_its_section() -> None:
+    for rule_id, (cell, *_) in register_rows().items():
+        assert cell == f":ref:`{rule_id} <{rule_id.lower()}>`"
+
+
+def test_each_section_states_the_registers_ruling_and_option() -> None:
+    sections = chapter_sections()
+    for rule_id, cells in register_rows().items():
+        question, ruling, option = cells[1], cells[2], cells[-1]
+        stated = admonition(sections[rule_id])
+        assert ruling in stated, rule_id
+        if rule_id in ADDED:
+            assert stated.startswith(question), rule_id
+        if option != "–":
+            assert re.search(r"Options?: " + re.escape(option), stated), rule_id
+        else:
+            assert "Option" not in stated, rule_id
+
+
+def test_every_rule_section_names_its_tests() -> None:
+    for rule_id, body in chapter_sections().items():
+        assert "\nTests\n   * ``tests/" in body, rule_id
+
+
+def test_the_tests_the_chapter_names_exist() -> None:
+    text = CHAPTER.read_text(encoding="utf-8")
+    named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", text)
+    assert named, "the chapter names no test"
+    for module, function in named:
+        assert (ROOT / module).is_file(), module
+        if function:
+            source = (ROOT / module).read_text(encoding="utf-8")
+            assert re.search(rf"^(?:async )?def {function}\(", source, flags=re.M), (
+                f"{module}::{function}"
+            )
+
+
+def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
+    # A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else.
+    text = CHAPTER.read_text(encoding="utf-8")
+    blocks = re.findall(r"^Tests\n((?:   .*\n|\n)+)", text, flags=re.M)
+    assert blocks
+    for block in blocks:
+        for line in block.strip("\n").split("\n"):
+            if line.strip():
+                assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+
+
+def test_every_reason_the_chapter_names_is_the_engines_and_each_is_named() -> None:
+    text = CHAPTER.read_text(encoding="utf-8")
+    winning = text[text.index(".. _su-winning:") : text.index(".. _su-5:")]
+    assert set(re.findall(r"``([a-z]+(?:-[a-z]+)+)``", winning)) == set(REASONS)
+
+
+# -- the chapter's examples of claims over a mistake and a hole (SU-26) -------------------------
+
+SOLUTION = "978654213645231798213879654796518432521347986384926175437182569159463827862795341"
+
+
+def _claim_over_a_mistake(observer: int) -> SumodokuState:
+    """Tabletop: both players place pieces of SOLUTION for 14 turns each, then Player 1 a
+    second 4 in row 1 (on r1c1, which the solution fills with 9), Player 2 a valid piece."""
+    pieces = [(i // 9 + 1, i % 9 + 1, int(v)) for i, v in enumerate(SOLUTION)]
+    mine = [p for p in pieces if p[2] in (1, 2, 3, 4)]
+    theirs = [p for p in pieces if p[2] in (5, 6, 7, 8)]
+    state = Sumodoku(enforcement="tabletop", observer=observer).new_initial_state(0)
+    for a, b in zip(mine[:14], theirs[:14], strict=True):
+        state.apply_action(Place(*a))
+        state.apply_action(Place(*b))
+    assert state.board[1, 1] == 0 and 4 in [state.board[1, c] for c in range(2, 10)]
+    state.apply_action(Place(1, 1, 4))
+    if observer:
+        state.apply_action(Observe(1, 1))
+    state.apply_action(Place(*theirs[14]))
+    if observer:
+        assert state.unnoticed() == ()
+    assert state.claim_open(0)
+    state.apply_action(Claim(Board(SOLUTION), 10))
+    return state
+
+
+def test_the_chapters_claims_over_a_mistake_and_a_hole_fail_su26() -> None:
+    text = _normal(CHAPTER.read_text(encoding="utf-8"))
+    over_mistake = _claim_over_a_mistake(0).result
+    over_hole = _claim_over_a_mistake(1).result
+    assert over_mistake is not None and over_hole is not None
+    assert (over_mistake.winner, over_mistake.reason) == (1, "claim-failed")
+    assert (over_hole.winner, over_hole.reason) == (1, "claim-failed")
+    assert over_mistake.detail == "Player 1's claim: the filling has 9 on r1c1=4"
+    assert over_hole.detail == (
+        "Player 1's claim: the filling adds 5 pieces of colour 4, but 4 remain (1 out of the game)"
+    )
+    # the chapter quotes both
+    assert "``the filling has 9 on r1c1=4``" in text
+    assert "``the filling adds 5 pieces of colour 4, but 4 remain (1 out of the game)``" in text
+
+
+# -- the generated figures and numbers ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_sumodoku_figures", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def facts(script: ModuleType) -> dict[str, Any]:
+    gathered: dict[str, Any] = script.gather()
+    return gathered
+
+
+def recorded(script: ModuleType) -> dict[str, Any]:
+    facts: dict[str, Any] = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))
+    return facts
+
+
+def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
+    text = CHAPTER.read_text(encoding="utf-8")
+    included = set(re.findall(r"^\.\. include:: \.\./generated/(\S+)$", text, flags=re.M))
+    generated = {path.name for path in (ROOT / script.GENERATED).glob("sumodoku-*.inc")}
+    assert included == generated
+
+
+def test_the_generated_files_are_what_the_script_writes(
+    script: ModuleType, facts: dict[str, Any]
+) -> None:
+    files = script.render(facts)
+    for path, text in files.items():
+        assert (ROOT / path).read_text(encoding="utf-8") == text, (
+            f"{path} is stale: run python scripts/make_sumodoku_figures.py"
+        )
+    assert script.orphans(files) == []
+
+
+def test_the_chapters_claims_are_what_the_engine_judges(script: ModuleType) -> None:
+    facts = recorded(script)
+    game = read_record((ROOT / script.GENERATED / "sumodoku-game.json").read_bytes())
+    assert game.result is not None
+    assert (game.result.winner, game.result.reason) == (0, "claim-succeeded")
+    assert game.turn_number(0) == 16 and game.turn_number(1) == 15
+    claim = game.history()[-1].actions[0]
+    assert isinstance(claim, Claim)
+    assert str(claim.filling) == facts["careful"]["filling"]
+    # the failed claim: replay the mixed game to the moment and claim with the same filling
+    mixed = facts["mixed"]
+    state = Sumodoku().new_initial_state(mixed["seed"])
+    for name in [*mixed["moves"], mixed["move"]]:
+        piece = Piece.parse(name)
+        state.apply_action(Place(piece.row, piece.col, piece.colour))
+    assert str(state.board) == mixed["impossible"]
+    state.apply_action(Claim(Board(mixed["claim"]["filling"]), 60))
+    assert state.result is not None
+    assert (state.result.winner, state.result.reason) == (1, "claim-failed")
+    assert state.result.detail == mixed["claim"]["detail"]
+
+
+def test_the_script_refuses_to_write_when_the_backends_disagree(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = script.sumodoku.check
+
+    def check(position: Any, **options: Any) -> Any:
+        verdict = real(position, **options)
+        if options.get("backend") == "z3" and verdict.status == "impossible":
+            return real(Board(), **options)  # Z3 "completes" what SAT found impossible
+        return verdict
+
+    monkeypatch.setattr(script.sumodoku, "check", check)
+    monkeypatch.setattr(script, "ROOT", tmp_path)
+    said: list[str] = []
+    assert script.main([], out=said.append) == 1
+    assert len(said) == 1
+    assert re.fullmatch(r"refused: r\dc\d=\d: SAT says losing, Z3 does not", said[0]), said
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_figures_are_small(script: ModuleType) -> None:
+    figures = sorted((ROOT / script.FIGURES).glob("*.svg"))
+    assert [figure.name for figure in figures] == [
+        "claim.svg",
+        "game.svg",
+        "impossible.svg",
+        "mistake.svg",
+        "safe.svg",
+    ]
+    for figure in figures:
+        assert figure.stat().st_size < 64_000, figure.name
+
+
+def test_the_notation_pages_game_record_is_the_chapters_and_replays(script: ModuleType) -> None:
+    text = NOTATION.read_text(encoding="utf-8")
+    assert ".. literalinclude:: generated/sumodoku-game.json" in text
+    data = (ROOT / script.GENERATED / "sumodoku-game.json").read_text(encoding="utf-8")
+    state = read_record(data, source="sumodoku-game.json")
+    assert json.loads(data)["result"] == {"winner": 1, "reason": "claim-succeeded"}
+    assert state.is_terminal()
+    # the observer's and chance steps are recorded as the page says
+    assert Silent().to_json() == {"type": "silent"}

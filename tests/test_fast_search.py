@@ -1,0 +1,224 @@
+"""The fast completion search (dokuspec.sumodoku.search) and the propose-then-certify check.
+
+The search's answers are held against the SAT solver's own full search (the
+compiled model, never through ``check``, which uses the search) and its
+completions against the engine's independent rule checker; the compiled
+search against the pure-Python fallback of the same algorithm.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import data_lines, examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dokuspec import sumodoku
+from dokuspec.engine.sumodoku import is_valid
+from dokuspec.solvers import Budget
+from dokuspec.sumodoku import Board, Position, Variants, positions, search
+from dokuspec.sumodoku.search import SearchAnswer, propose
+from dokuspec.verify import strategies
+
+needs_compiled = pytest.mark.skipif(not search.COMPILED, reason="the C extension is not built")
+
+SOLUTIONS = [Board(line) for line in data_lines("solutions.txt")]
+
+
+def solver_status(position: Position) -> str:
+    """The SAT backend's full search on the compiled model (no proposal involved)."""
+    spec, compiled = sumodoku.compiled_model(position)
+    answer = compiled.solve(spec.assumptions(position.board))
+    return {"sat": "completable", "unsat": "impossible"}[answer.status]
+
+
+def bundled() -> list[Position]:
+    found = [Position.parse(line) for line in data_lines("sudoku17.txt")[:60]]
+    found += [Position.parse(line) for line in data_lines("top95.txt")]
+    found += [Position.parse(line) for line in data_lines("impossible.txt")]
+    found += [Position.parse(line) for line in data_lines("variants.jsonl")]
+    return found
+
+
+def assert_agrees(position: Position, answer: SearchAnswer) -> None:
+    if answer.status == "completable":
+        assert answer.completion is not None
+        assert answer.completion.is_full()
+        assert answer.completion.extends(position.board)
+        assert is_valid(answer.completion, position.variants)
+        assert solver_status(position) == "completable"
+    elif answer.status == "impossible":
+        assert answer.completion is None
+        assert solver_status(position) == "impossible"
+
+
+@pytest.mark.parametrize("compiled", [pytest.param(True, marks=needs_compiled), False])
+def test_search_agrees_with_the_solver_on_the_bundled_positions(compiled: bool) -> None:
+    chosen = bundled() if compiled else bundled()[::7]
+    statuses = set()
+    for position in chosen:
+        answer = propose(position, compiled=compiled)
+        assert answer.status != "unknown", position
+        assert_agrees(position, answer)
+        statuses.add(answer.status)
+    assert statuses == {"completable", "impossible"}
+
+
+@needs_compiled
+def test_compiled_and_fallback_take_the_same_steps() -> None:
+    for position in bundled()[::5]:
+        assert propose(position, compiled=True) == propose(position, compiled=False), position
+
+
+@needs_compiled
+@settings(max_examples=examples(2.0))
+@given(strategies.positions(min_pieces=25))
+def test_search_agrees_with_the_solver_on_generated_positions(position: Position) -> None:
+    answer = propose(position)
+    assert answer.status != "unknown"
+    assert_agrees(position, answer)
+    assert propose(position, compiled=False) == answer
+
+
+@settings(max_examples=examples(1.0))
+@given(strategies.positions(min_pieces=45))
+def test_fallback_agrees_with_the_solver_on_small_generated_positions(position: Position) -> None:
+    answer = propose(position, compiled=False)
+    assert answer.status != "unknown"
+    assert_agrees(position, answer)
+
+
+def test_every_rule_is_searched() -> None:
+    grid = SOLUTIONS[0]
+    neighbours = strategies.consecutive_borders(grid)
+    parity = "".join("o" if v % 2 else "e" for v in grid.cells)
+    cases = [
+        Variants(parity=parity),
+        Variants(consecutive=neighbours, strict_marks=True),
+        Variants(consecutive=sorted(neighbours)[:10]),
+    ]
+    hole = grid.without(grid.pieces()[::2])
+    for rules in cases:
+        position = Position(hole, rules)
+        for compiled in [False, *([True] if search.COMPILED else [])]:
+            answer = propose(position, compiled=compiled)
+            assert answer.status == "completable"
+            assert answer.completion is not None
+            assert is_valid(answer.completion, rules)
+    # Non-consecutive with a grid that has consecutive neighbours: impossible when full.
+    full = Position(grid, Variants(non_consecutive=True))
+    assert propose(full, compiled=False).status == "impossible"
+    assert solver_status(full) == "impossible"
+    # Sudoku X on a grid whose diagonals repeat a colour.
+    x_position = Position(grid, Variants(x=True))
+    diagonal = {grid.cells[i * 10] for i in range(9)}
+    expected = "completable" if len(diagonal) == 9 else "impossible"
+    assert propose(x_position, compiled=False).status == expected == solver_status(x_position)
+
+
+def test_pieces_out_of_the_game_make_it_impossible_by_counting() -> None:
+    position = Position(Board(), out=(1, 0, 0, 0, 0, 0, 0, 0, 0))
+    for compiled in [False, *([True] if search.COMPILED else [])]:
+        assert propose(position, compiled=compiled) == SearchAnswer("impossible", None, 0)
+    assert solver_status(position) == "impossible"
+
+
+def test_pieces_that_break_a_rule_are_impossible_without_search() -> None:
+    board = Board("11" + "." * 79)
+    for compiled in [False, *([True] if search.COMPILED else [])]:
+        assert propose(Position(board), compiled=compiled) == SearchAnswer("impossible", None, 0)
+
+
+def test_node_limit_gives_unknown() -> None:
+    position = Position.parse(data_lines("top95.txt")[0])
+    for compiled in [False, *([True] if search.COMPILED else [])]:
+        answer = propose(position, node_limit=1, compiled=compiled)
+        assert answer == SearchAnswer("unknown", None, 1)
+
+
+def test_propose_refuses_bad_arguments() -> None:
+    position = Position(Board())
+    with pytest.raises(TypeError):
+        propose("." * 81)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        propose(position, node_limit=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="positive"):
+        propose(position, node_limit=0)
+
+
+def test_valid_colours_follow_the_rules() -> None:
+    board = Board("1" + "." * 80)
+    masks = search.valid_colours(Position(board, Variants(parity="o" + "e" * 80)))
+    assert masks[0] == 0
+    assert masks[1] == sum(1 << k for k in (2, 4, 6, 8))  # row of a 1; even cell
+    assert masks[10] == sum(1 << k for k in (2, 4, 6, 8))  # box of a 1
+    assert masks[80] == sum(1 << k for k in (2, 4, 6, 8))
+    marked = search.valid_colours(Position(board, Variants(consecutive=["r1c1-r1c2"])))
+    assert marked[1] == 1 << 2
+    apart = search.valid_colours(Position(board, Variants(non_consecutive=True)))
+    assert apart[9] == sum(1 << k for k in range(3, 10))  # below the 1: not 1 (column), not 2
+
+
+# -- check: propose, then certify -----------------------------------------------------------
+
+
+def test_check_answers_as_the_solver_on_the_bundled_positions() -> None:
+    for position in bundled():
+        verdict = sumodoku.check(position)
+        assert verdict.status == solver_status(position), position
+        if verdict.completion is not None:
+            assert verdict.completion.extends(position.board)
+            assert is_valid(verdict.completion, position.variants)
+
+
+def test_check_without_the_compiled_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(positions, "COMPILED", False)
+    calls: list[Position] = []
+    monkeypatch.setattr(positions, "propose", calls.append)
+    for position in bundled()[::20]:
+        assert sumodoku.check(position).status == solver_status(position)
+    assert calls == []
+
+
+def test_a_wrong_proposal_is_not_certified(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = Position.parse(data_lines("sudoku17.txt")[0])
+    right = sumodoku.check(puzzle).completion
+    assert right is not None
+    wrong = Board(bytes(9 - (v % 9) for v in right.cells))  # a full board, not a completion
+    monkeypatch.setattr(positions, "COMPILED", True)
+    monkeypatch.setattr(positions, "propose", lambda p: SearchAnswer("completable", wrong, 1))
+    verdict = sumodoku.check(puzzle)
+    assert verdict.status == "completable"
+    assert verdict.completion == right
+    impossible = Position.parse(data_lines("impossible.txt")[0])
+    assert sumodoku.check(impossible).status == "impossible"
+
+
+def test_check_budgets_still_answer_unknown() -> None:
+    puzzle = data_lines("sudoku17.txt")[1]
+    assert sumodoku.check(puzzle, conflict_limit=0).status == "unknown"
+    assert sumodoku.check(puzzle, time_limit=0).status == "unknown"
+    assert sumodoku.check(puzzle, budget=Budget(conflict_limit=0)).status == "unknown"
+
+
+@pytest.mark.parametrize("limit", [1, 5])
+def test_small_budgets_never_give_a_wrong_answer(limit: int) -> None:
+    for line in data_lines("impossible.txt")[:10] + data_lines("top95.txt")[:10]:
+        position = Position.parse(line)
+        verdict = sumodoku.check(position, conflict_limit=limit)
+        assert verdict.status in ("unknown", solver_status(position))
+
+
+def test_z3_is_unchanged() -> None:
+    line = json.loads(data_lines("variants.jsonl")[1])
+    position = Position.from_json(line)
+    assert sumodoku.check(position, backend="z3").status == solver_status(position)
+
+
+@settings(max_examples=examples(1.0))
+@given(strategies.positions(min_pieces=20), st.sampled_from(["sat", "z3"]))
+def test_check_agrees_with_the_full_search(position: Position, backend: str) -> None:
+    verdict = sumodoku.check(position, backend=backend)  # type: ignore[arg-type]
+    assert verdict.status == solver_status(position)
