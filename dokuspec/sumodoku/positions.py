@@ -214,6 +214,7 @@ def check(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
+    compiled.check_budget(spending)  # a refused budget is refused before any work
     if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
         completion = _certified_proposal(position, spec, compiled)
         if completion is not None:
