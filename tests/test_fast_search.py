@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import is_valid
+from dokuspec.errors import SolverError
 from dokuspec.solvers import Budget
 from dokuspec.sumodoku import Board, Position, Variants, positions, search
 from dokuspec.sumodoku.search import SearchAnswer, propose
@@ -222,3 +223,9 @@ def test_z3_is_unchanged() -> None:
 def test_check_agrees_with_the_full_search(position: Position, backend: str) -> None:
     verdict = sumodoku.check(position, backend=backend)  # type: ignore[arg-type]
     assert verdict.status == solver_status(position)
+
+
+def test_a_budget_the_solver_cannot_honour_is_refused_first() -> None:
+    puzzle = data_lines("sudoku17.txt")[2]
+    with pytest.raises(SolverError, match="cannot honour a conflict limit"):
+        sumodoku.check(puzzle, solver="glucose4", conflict_limit=5)

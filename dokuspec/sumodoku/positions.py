@@ -220,6 +220,7 @@ def check(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     spec, compiled = compiled_model(position, backend, solver)
+    compiled.check_budget(spending)  # a refused budget is refused before any work
     if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
         # A budget the solver could not honour is refused whichever way the answer comes.
         compiled.check_budget(spending)
