@@ -114,12 +114,20 @@ from dokuspec.engine.base import (
 )
 from dokuspec.engine.records import RecordFileError
 from dokuspec.engine.sumodoku_rules import (
+    ALL_COLOURS,
     DEFAULT_NODE_LIMIT,
+    MARKED,
+    NEXT_TO,
+    ODD_COLOURS,
+    UNMARKED,
     SearchResult,
     Violation,
+    constrained_neighbours,
     count_completions,
     is_valid,
+    parity_masks,
     search_completion,
+    unit_cells,
     violations,
 )
 from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
@@ -543,26 +551,10 @@ def _read_action(data: object) -> _Action:
 
 # -- the board's geometry ------------------------------------------------------------------------
 
-_MARKED, _UNMARKED = 1, 2  # a border whose colours must, or must not, differ by 1 (SU-14)
-_ALL = 0b1111111110  # bit k: colour k
-_ODD = sum(1 << k for k in (1, 3, 5, 7, 9))
-_EVEN = sum(1 << k for k in (2, 4, 6, 8))
-_NEXT_TO = tuple(
-    ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
-)
-
 
 def _unit_cells(x: bool) -> tuple[tuple[int, ...], ...]:
     """Rows 0-8, columns 9-17, boxes 18-26, then the diagonals 27-28 with Sudoku X (SU-12)."""
-    units = [tuple(row * 9 + col for col in range(9)) for row in range(9)]
-    units += [tuple(row * 9 + col for row in range(9)) for col in range(9)]
-    units += [
-        tuple((3 * (box // 3) + r) * 9 + 3 * (box % 3) + c for r in range(3) for c in range(3))
-        for box in range(9)
-    ]
-    if x:
-        units += [tuple(i * 10 for i in range(9)), tuple(i * 8 + 8 for i in range(9))]
-    return tuple(units)
+    return unit_cells(x)
 
 
 def _unit_name(unit: int) -> str:
@@ -613,19 +605,8 @@ def _rules(
     peers = tuple(
         tuple(sorted({c for u in units_of[cell] for c in units[u]} - {cell})) for cell in range(81)
     )
-    marks = variants.parity or "." * 81
-    allowed = tuple({"o": _ODD, "e": _EVEN}.get(mark, _ALL) for mark in marks)
-    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    if variants.consecutive or variants.non_consecutive:
-        strict = variants.strict_marks or variants.non_consecutive
-        for a in range(81):
-            for b in (a + 1, a + 9):
-                if (b == a + 1 and a % 9 == 8) or b > 80:
-                    continue
-                kind = _MARKED if (a, b) in variants.consecutive else _UNMARKED
-                if kind == _MARKED or strict:
-                    neighbours[a].append((b, kind))
-                    neighbours[b].append((a, kind))
+    allowed = parity_masks(variants)
+    neighbours = constrained_neighbours(variants)
     return _Rules(
         random_colours=random_colours,
         first=first,
@@ -639,7 +620,7 @@ def _rules(
         units_of=tuple(tuple(u) for u in units_of),
         peers=peers,
         allowed=allowed,
-        neighbours=tuple(tuple(n) for n in neighbours),
+        neighbours=neighbours,
     )
 
 
@@ -1331,9 +1312,9 @@ class SumodokuState(State):
         cand = self._cand
         for peer in rules.peers[cell]:
             cand[peer] &= ~bit
-        near = _NEXT_TO[colour]
+        near = NEXT_TO[colour]
         for other, kind in rules.neighbours[cell]:
-            cand[other] &= near if kind == _MARKED else ~near
+            cand[other] &= near if kind == MARKED else ~near
 
     def _take(self, cell: int) -> None:
         rules = self._rules
@@ -1357,9 +1338,9 @@ class SumodokuState(State):
         for other, kind in rules.neighbours[cell]:
             colour = cells[other]
             if colour:
-                near = _NEXT_TO[colour]
-                mask &= near if kind == _MARKED else ~near
-        return mask & _ALL
+                near = NEXT_TO[colour]
+                mask &= near if kind == MARKED else ~near
+        return mask & ALL_COLOURS
 
     def _breaks(self, cell: int) -> bool:
         """Whether the piece on ``cell`` breaks a rule with the other pieces (ruling SU-22)."""
@@ -1371,7 +1352,7 @@ class SumodokuState(State):
             return True
         for other, kind in rules.neighbours[cell]:
             near = self._cells[other]
-            if near and (abs(near - colour) == 1) != (kind == _MARKED):
+            if near and (abs(near - colour) == 1) != (kind == MARKED):
                 return True
         return False
 
@@ -1389,7 +1370,7 @@ class SumodokuState(State):
         rules = self._rules
         allowed = rules.allowed[cell]
         if not allowed >> colour & 1:
-            parity = "an odd" if allowed == _ODD else "an even"
+            parity = "an odd" if allowed == ODD_COLOURS else "an even"
             return f"{cell_name(cell)} is {parity} cell, colour {colour} is not (SU-13)"
         least = 2 if counts_include_self else 1
         for unit in rules.units_of[cell]:
@@ -1404,9 +1385,9 @@ class SumodokuState(State):
             if not near:
                 continue
             border = border_name((min(cell, other), max(cell, other)))
-            if kind == _MARKED and abs(near - colour) != 1:
+            if kind == MARKED and abs(near - colour) != 1:
                 return f"{border} is marked consecutive but would hold {colour} and {near} (SU-14)"
-            if kind == _UNMARKED and abs(near - colour) == 1:
+            if kind == UNMARKED and abs(near - colour) == 1:
                 return (
                     f"{border} is not marked but would hold the consecutive {colour} and {near} "
                     "(SU-14)"

@@ -24,12 +24,21 @@ from dokuspec.vocabulary.sumodoku import (
 )
 
 __all__ = [
+    "ALL_COLOURS",
     "DEFAULT_NODE_LIMIT",
+    "EVEN_COLOURS",
+    "MARKED",
+    "NEXT_TO",
+    "ODD_COLOURS",
+    "UNMARKED",
     "SearchResult",
     "Violation",
+    "constrained_neighbours",
     "count_completions",
     "is_valid",
+    "parity_masks",
     "search_completion",
+    "unit_cells",
     "violations",
 ]
 
@@ -156,13 +165,66 @@ rules clash locally, are decided in far fewer nodes (a few milliseconds
 each); a hard position may need more and comes back ``"unknown"``.
 """
 
-_ALL = 0b1111111110  # bit k set: colour k (1-9) allowed
-_ODD = sum(1 << k for k in (1, 3, 5, 7, 9))
-_EVEN = sum(1 << k for k in (2, 4, 6, 8))
-_NEXT_TO = tuple(
+# -- the board's geometry as bit masks, shared by every search over a board --------------------
+
+ALL_COLOURS = 0b1111111110
+"""Colour sets are bit masks: bit ``k`` set for colour ``k`` (1-9); this one holds all nine."""
+ODD_COLOURS = sum(1 << k for k in (1, 3, 5, 7, 9))
+"""The colours an odd cell takes (SU-13)."""
+EVEN_COLOURS = sum(1 << k for k in (2, 4, 6, 8))
+"""The colours an even cell takes (SU-13)."""
+NEXT_TO = tuple(
     ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
 )
-_MARKED, _UNMARKED = 1, 2  # a border whose colours must, or must not, differ by 1 (SU-14)
+"""``NEXT_TO[v]``: the colours differing by exactly 1 from colour ``v`` (index 0: none)."""
+MARKED, UNMARKED = 1, 2
+"""The two kinds of a constrained border: its colours must (a consecutive mark), or must not
+(an unmarked border under ``strict_marks`` or ``non_consecutive``), differ by 1 (SU-14)."""
+
+
+def unit_cells(x: bool) -> tuple[tuple[int, ...], ...]:
+    """The cell groups that hold every colour once on a full board (SU-3, SU-12).
+
+    Rows 0-8, columns 9-17, boxes 18-26 (row by row from the top left), then
+    with Sudoku X the main diagonal (27) and the anti-diagonal (28); cells are
+    indices 0-80, row by row.
+    """
+    units = [tuple(row * 9 + col for col in range(9)) for row in range(9)]
+    units += [tuple(row * 9 + col for row in range(9)) for col in range(9)]
+    units += [
+        tuple((3 * (box // 3) + r) * 9 + 3 * (box % 3) + c for r in range(3) for c in range(3))
+        for box in range(9)
+    ]
+    if x:
+        units += [tuple(i * 10 for i in range(9)), tuple(i * 8 + 8 for i in range(9))]
+    return tuple(units)
+
+
+def parity_masks(variants: Variants) -> tuple[int, ...]:
+    """Per cell (0-80), the colours its parity mark allows (SU-13), as a bit mask."""
+    marks = variants.parity or "." * 81
+    return tuple({"o": ODD_COLOURS, "e": EVEN_COLOURS}.get(mark, ALL_COLOURS) for mark in marks)
+
+
+def constrained_neighbours(variants: Variants) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell (0-80), its constrained borders (SU-14): ``(neighbour, MARKED or UNMARKED)``.
+
+    A marked border is always constrained; an unmarked one only under
+    ``strict_marks`` or ``non_consecutive``. Each cell's pairs are sorted by
+    neighbour; a cell has at most four.
+    """
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
+    if variants.consecutive or variants.non_consecutive:
+        strict = variants.strict_marks or variants.non_consecutive
+        for a in range(81):
+            for b in (a + 1, a + 9):
+                if (b == a + 1 and a % 9 == 8) or b > 80:
+                    continue
+                kind = MARKED if (a, b) in variants.consecutive else UNMARKED
+                if kind == MARKED or strict:
+                    neighbours[a].append((b, kind))
+                    neighbours[b].append((a, kind))
+    return tuple(tuple(sorted(found)) for found in neighbours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,19 +248,6 @@ class _NodeLimitError(Exception):
     pass
 
 
-def _units(x: bool) -> list[tuple[int, ...]]:
-    """The cell groups that hold every colour once on a full board (SU-3, SU-12)."""
-    units = [tuple(row * 9 + col for col in range(9)) for row in range(9)]
-    units += [tuple(row * 9 + col for row in range(9)) for col in range(9)]
-    units += [
-        tuple((3 * (box // 3) + r) * 9 + 3 * (box % 3) + c for r in range(3) for c in range(3))
-        for box in range(9)
-    ]
-    if x:
-        units += [tuple(i * 10 for i in range(9)), tuple(i * 8 + 8 for i in range(9))]
-    return units
-
-
 class _Search:
     """Backtracking over the empty cells, always filling the most constrained one first.
 
@@ -214,7 +263,7 @@ class _Search:
         self.cells = bytearray(position.board.cells)
         self.node_limit = node_limit
         self.nodes = 0
-        self.units = _units(variants.x)
+        self.units = unit_cells(variants.x)
         self.cell_units: list[list[int]] = [[] for _ in range(81)]
         for number, unit in enumerate(self.units):
             for cell in unit:
@@ -223,20 +272,9 @@ class _Search:
         for number, unit in enumerate(self.units):
             for cell in unit:
                 self.used[number] |= 1 << self.cells[cell]
-        self.used = [used & _ALL for used in self.used]
-        marks = variants.parity or "." * 81
-        self.allowed = [{"o": _ODD, "e": _EVEN}.get(mark, _ALL) for mark in marks]
-        self.neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-        if variants.consecutive or variants.non_consecutive:
-            strict = variants.strict_marks or variants.non_consecutive
-            for a in range(81):
-                for b in (a + 1, a + 9):
-                    if (b == a + 1 and a % 9 == 8) or b > 80:
-                        continue
-                    kind = _MARKED if (a, b) in variants.consecutive else _UNMARKED
-                    if kind == _MARKED or strict:
-                        self.neighbours[a].append((b, kind))
-                        self.neighbours[b].append((a, kind))
+        self.used = [used & ALL_COLOURS for used in self.used]
+        self.allowed = parity_masks(variants)
+        self.neighbours = constrained_neighbours(variants)
         self.supply = list(position.supply())
 
     def candidates(self, cell: int) -> int:
@@ -249,8 +287,8 @@ class _Search:
         for other, kind in self.neighbours[cell]:
             colour = self.cells[other]
             if colour:
-                mask &= _NEXT_TO[colour] if kind == _MARKED else ~_NEXT_TO[colour]
-        return mask & _ALL
+                mask &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
+        return mask & ALL_COLOURS
 
     def place(self, cell: int, colour: int) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
@@ -291,7 +329,7 @@ class _Search:
                 mask = domains.get(cell, 0)
                 twice |= once & mask
                 once |= mask
-            missing = _ALL & ~self.used[number]
+            missing = ALL_COLOURS & ~self.used[number]
             if missing & ~once:
                 return []  # a colour this group lacks fits none of its empty cells
             single = missing & once & ~twice

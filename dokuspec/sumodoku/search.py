@@ -34,6 +34,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypeAlias
 
+from dokuspec.engine.sumodoku_rules import (
+    ALL_COLOURS,
+    MARKED,
+    NEXT_TO,
+    constrained_neighbours,
+    parity_masks,
+    unit_cells,
+)
 from dokuspec.vocabulary.sumodoku import Board, Position, Variants
 
 __all__ = [
@@ -52,14 +60,6 @@ SearchStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
 #: thousand; a position that needs more is left to the SAT solver.
 DEFAULT_NODE_LIMIT = 20_000
 
-_ALL = 0b1111111110  # bit k: colour k (1-9)
-_ODD = sum(1 << k for k in (1, 3, 5, 7, 9))
-_EVEN = sum(1 << k for k in (2, 4, 6, 8))
-#: Colours differing by exactly 1 from colour ``v`` (index 0: none).
-_NEXT_TO = tuple(
-    ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
-)
-_MARKED, _UNMARKED = 1, 2  # the two kinds of a constrained border (SU-14)
 _NO_CELL = 255
 
 # Status codes shared with the C extension.
@@ -110,33 +110,13 @@ class _Rules:
 
 @lru_cache(maxsize=64)
 def _rules(variants: Variants) -> _Rules:
-    units = [tuple(r * 9 + c for c in range(9)) for r in range(9)]
-    units += [tuple(r * 9 + c for r in range(9)) for c in range(9)]
-    units += [
-        tuple((3 * (b // 3) + r) * 9 + 3 * (b % 3) + c for r in range(3) for c in range(3))
-        for b in range(9)
-    ]
-    if variants.x:
-        units += [tuple(i * 10 for i in range(9)), tuple(i * 8 + 8 for i in range(9))]
+    units = unit_cells(variants.x)
     cell_units: list[list[int]] = [[] for _ in range(81)]
     for number, unit in enumerate(units):
         for cell in unit:
             cell_units[cell].append(number)
-    marks = variants.parity or "." * 81
-    allowed = [{"o": _ODD, "e": _EVEN}.get(mark, _ALL) for mark in marks]
-    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    if variants.consecutive or variants.non_consecutive:
-        strict = variants.strict_marks or variants.non_consecutive
-        for a in range(81):
-            for b in (a + 1, a + 9):
-                if (b == a + 1 and a % 9 == 8) or b > 80:
-                    continue
-                kind = _MARKED if (a, b) in variants.consecutive else _UNMARKED
-                if kind == _MARKED or strict:
-                    neighbours[a].append((b, kind))
-                    neighbours[b].append((a, kind))
-    for found in neighbours:
-        found.sort()
+    allowed = parity_masks(variants)
+    neighbours = constrained_neighbours(variants)
     packed = bytearray()
     for mask in allowed:
         packed += mask.to_bytes(2, "little")
@@ -146,11 +126,11 @@ def _rules(variants: Variants) -> _Rules:
             packed += bytes((other, kind))
     peers = [tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(81)]
     return _Rules(
-        tuple(units),
+        units,
         tuple(map(tuple, cell_units)),
         tuple(peers),
-        tuple(allowed),
-        tuple(map(tuple, neighbours)),
+        allowed,
+        neighbours,
         bytes(packed),
     )
 
@@ -163,12 +143,12 @@ def _candidates(rules: _Rules, cells: bytearray | bytes, used: list[int], cell: 
     for other, kind in rules.neighbours[cell]:
         colour = cells[other]
         if colour:
-            mask &= _NEXT_TO[colour] if kind == _MARKED else ~_NEXT_TO[colour]
-    return mask & _ALL
+            mask &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
+    return mask & ALL_COLOURS
 
 
 def _used(rules: _Rules, cells: bytes) -> list[int]:
-    return [_ALL & sum({1 << cells[c] for c in unit}) for unit in rules.units]
+    return [ALL_COLOURS & sum({1 << cells[c] for c in unit}) for unit in rules.units]
 
 
 def valid_colours(position: Position) -> list[int]:
@@ -204,7 +184,7 @@ def _breaks_rules(rules: _Rules, cells: bytes) -> bool:
             return True
         for other, kind in rules.neighbours[cell]:
             near = cells[other]
-            if near and (kind == _MARKED) != bool(_NEXT_TO[colour] >> near & 1):
+            if near and (kind == MARKED) != bool(NEXT_TO[colour] >> near & 1):
                 return True
     return False
 
@@ -245,7 +225,7 @@ class _PySearch:
         for peer in rules.peers[cell]:
             cand[peer] &= keep
         for other, kind in rules.neighbours[cell]:
-            cand[other] &= _NEXT_TO[colour] if kind == _MARKED else ~_NEXT_TO[colour]
+            cand[other] &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
 
     def solve(self, cells: bytearray, cand: list[int], used: list[int]) -> bytearray | None:
         rules = self.rules
@@ -274,7 +254,7 @@ class _PySearch:
                     mask = cand[cell]
                     twice |= once & mask
                     once |= mask
-                missing = _ALL & ~used[number]
+                missing = ALL_COLOURS & ~used[number]
                 if missing & ~once:
                     return None
                 single = missing & once & ~twice
