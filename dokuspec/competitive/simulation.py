@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import os
-import random
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from dokuspec.engine.competitive import (
     Place,
     Swap,
 )
+from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.errors import DokuspecError, PositionError, quote
 from dokuspec.vocabulary.competitive import Scoring
@@ -287,32 +287,13 @@ def _check_run(
     if "mode" in options:
         raise DokuspecError("the mode is given as mode=, not among the options")
     game = CompetitiveSudoku(mode=mode, **dict(options))
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
-        raise TypeError("bots is a pair: the bots (or their names) of seat 0 and seat 1")
-    made = []
-    for bot in bots:
-        if isinstance(bot, str):
-            made.append(make_bot(bot))
-        elif isinstance(bot, Bot):
-            made.append(bot)
-        else:
-            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
-    return game, (made[0], made[1])
+    return game, bot_pair(bots, make_bot, Bot, "seat 0 and seat 1")
 
 
 def _play(game: CompetitiveSudoku, bots: tuple[Bot, Bot], seed: int) -> CompetitiveSudokuState:
-    state = game.new_initial_state(seed)
-    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome())
-        elif player == SIMULTANEOUS:
-            state.apply_actions([bots[seat](state, seat, rngs[seat]) for seat in (0, 1)])
-        elif player >= 0:
-            state.apply_action(bots[player](state, player, rngs[player]))
-        else:
-            return state
+    state = play_out(game, bots, seed)
+    assert isinstance(state, CompetitiveSudokuState)
+    return state
 
 
 def _result(

@@ -20,14 +20,14 @@
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from dokuspec.engine import records as _records
 from dokuspec.engine import sumodoku as _engine
-from dokuspec.engine.base import CHANCE, JSONValue
+from dokuspec.engine.base import JSONValue
+from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.sumodoku import REASONS, Sumodoku, SumodokuState
 from dokuspec.errors import DokuspecError, quote
@@ -112,31 +112,13 @@ def _check_run(bots: object, options: object) -> tuple[Sumodoku, tuple[Bot, Bot]
     if not isinstance(options, Mapping):
         raise TypeError(f"options are a mapping, not {type(options).__name__}")
     game = Sumodoku(**dict(options))
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
-        raise TypeError("bots is a pair: the bots (or their names) of Player 1 and Player 2")
-    made = []
-    for bot in bots:
-        if isinstance(bot, str):
-            made.append(make_bot(bot))
-        elif isinstance(bot, Bot):
-            made.append(bot)
-        else:
-            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
-    return game, (made[0], made[1])
+    return game, bot_pair(bots, make_bot, Bot, "Player 1 and Player 2")
 
 
 def _play(game: Sumodoku, bots: tuple[Bot, Bot], seed: int) -> SumodokuState:
-    state = game.new_initial_state(seed)
+    state = play_out(game, bots, seed)
     assert isinstance(state, SumodokuState)
-    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome())
-        elif player >= 0:
-            state.apply_action(bots[player](state, player, rngs[player]))
-        else:
-            return state
+    return state
 
 
 def _result(

@@ -19,12 +19,12 @@
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from dokuspec.engine import records as _records
-from dokuspec.engine.base import CHANCE, JSONValue
+from dokuspec.engine.base import JSONValue
+from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.twodoku import ENDINGS, TwoDoku, TwoDokuState
 from dokuspec.errors import DokuspecError, quote
@@ -110,30 +110,13 @@ def _check_run(bots: object, options: object) -> tuple[TwoDoku, tuple[Bot, Bot]]
     if not isinstance(options, Mapping):
         raise TypeError(f"options are a mapping, not {type(options).__name__}")
     game = TwoDoku(**dict(options))
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2:
-        raise TypeError("bots is a pair: the bots (or their names) of Red and Blue")
-    made = []
-    for bot in bots:
-        if isinstance(bot, str):
-            made.append(make_bot(bot))
-        elif isinstance(bot, Bot):
-            made.append(bot)
-        else:
-            raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
-    return game, (made[0], made[1])
+    return game, bot_pair(bots, make_bot, Bot, "Red and Blue")
 
 
 def _play(game: TwoDoku, bots: tuple[Bot, Bot], seed: int) -> TwoDokuState:
-    state = game.new_initial_state(seed)
-    rngs = (random.Random(f"dokuspec-bot:{seed}:0"), random.Random(f"dokuspec-bot:{seed}:1"))
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome())
-        elif player >= 0:
-            state.apply_action(bots[player](state, player, rngs[player]))
-        else:
-            return state
+    state = play_out(game, bots, seed)
+    assert isinstance(state, TwoDokuState)
+    return state
 
 
 def _result(index: int, seed: int, bots: tuple[Bot, Bot], state: TwoDokuState) -> GameResult:
