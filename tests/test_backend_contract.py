@@ -510,7 +510,7 @@ def test_one_cache_serves_the_public_api_and_the_cross_checks() -> None:
     assert sumodoku.check(position).status == "completable"
     assert sumodoku.compiled_model(position, "sat")[1] is public
     assert (
-        CACHE.get(("sumodoku", position.variants, (9,) * 9), lambda: None, lambda m: m, "sat")[1]
+        CACHE.get(("sumodoku", position.variants, (0,) * 9), lambda: None, lambda m: m, "sat")[1]
         is public
     )
 

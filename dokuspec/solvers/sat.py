@@ -203,6 +203,11 @@ class SatBackend(Backend):
         return len(self._clauses)
 
     @property
+    def clauses(self) -> tuple[tuple[int, ...], ...]:
+        """The clauses of the compiled formula, as copies (for inspection)."""
+        return tuple(tuple(cnf_clause) for cnf_clause in self._clauses)
+
+    @property
     def top_variable(self) -> int:
         """Largest variable in the compiled formula (model plus auxiliaries)."""
         return self._top
@@ -346,6 +351,47 @@ class SatBackend(Backend):
         return copy
 
     # -- lean queries --------------------------------------------------------
+
+    def satisfiable(self, assumptions: Sequence[int]) -> bool:
+        """Whether the formula is satisfiable under ``assumptions``: the shortest query.
+
+        No budget and no model: for queries that unit propagation decides,
+        such as checking a full assignment (every cell of a board assumed),
+        where reading the budget, the model or the core would cost more
+        than the answer. The main solver answers; its learnt clauses stay.
+
+        Args:
+            assumptions: literals (ints) of the compiled formula, taken as
+                true for this query only. Checked by range only.
+
+        Returns:
+            ``True`` (satisfiable) or ``False`` (unsatisfiable).
+
+        Raises:
+            ModelError: a literal outside the compiled formula.
+            KeyboardInterrupt: an interrupt during the search (the solver is
+                rebuilt, so the next query starts clean).
+        """
+        literals = list(assumptions)
+        top = self._top
+        # All positive and in range (the usual case) needs no look for a 0.
+        if (
+            literals
+            and not (min(literals) > 0 and max(literals) <= top)
+            and (min(literals) < -top or max(literals) > top or 0 in literals)
+        ):
+            bad = next(lit for lit in literals if not 0 < abs(lit) <= top)
+            raise ModelError(f"literal {bad} is not a literal of the compiled formula")
+        try:
+            return bool(self._solver.solve(assumptions=literals))
+        except KeyboardInterrupt:
+            self._rebuild()
+            raise
+        except Exception as error:
+            if _is_interrupt(error):
+                self._rebuild()
+                raise KeyboardInterrupt from None
+            raise
 
     def solve_lean(
         self,

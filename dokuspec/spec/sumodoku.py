@@ -32,6 +32,22 @@ The variant groups and the supply groups are **guarded**: their selectors are
 in :attr:`CompletionModel.always`, assumed in every query, so an unsat core
 can name the marks or the supply that take part in a conflict. The rows,
 columns, boxes and cell domains (SU-3) always hold.
+
+**Checking a full board.** :func:`full_board_model` states the same rules for
+a board whose every cell is known, as prohibitions only: no two cells of a
+unit share a colour, no cell breaks its parity mark, no marked border holds
+a pair the mark forbids, no colour exceeds its supply. Every constraint is
+*anti-monotone* in the cell literals (making a true cell literal false never
+breaks one), which :func:`is_prohibitive` checks. Hence, with the 81 literals
+of a full board assumed, the model is satisfiable exactly when the board
+itself (every other cell literal false) obeys it; and on a full board it
+obeys the prohibitions exactly when it obeys the completion model, whose
+extra halves (a cell holds at least one colour, a unit holds every colour)
+a full board with 9 different colours per unit satisfies by counting. The
+test suite proves this equivalence with the solver, clause by clause, for
+each kind of rule. The prohibitions need about a quarter fewer clauses and
+no propagation through the cell domains, so a solver certifies a proposed
+completion several times faster on them.
 """
 
 from __future__ import annotations
@@ -39,7 +55,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dokuspec.spec.model import Group, IntVar, Model, Table, at_most, exactly
+from dokuspec.errors import ModelError
+from dokuspec.spec.model import (
+    Cardinality,
+    Clause,
+    Group,
+    IntVar,
+    Model,
+    Table,
+    at_most,
+    clause,
+    exactly,
+)
 from dokuspec.vocabulary.sumodoku import (
     Board,
     Piece,
@@ -53,6 +80,8 @@ __all__ = [
     "CompletionModel",
     "cell_literal",
     "completion_model",
+    "full_board_model",
+    "is_prohibitive",
     "units",
 ]
 
@@ -203,3 +232,119 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
             guarded.append(group)
     rule_names = {g.selector: g.name for g in guarded if g.selector is not None}
     return CompletionModel(model, cells, tuple(rule_names), rule_names)
+
+
+@lru_cache(maxsize=64)
+def full_board_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -> Model:
+    """The rules of ``variants`` as prohibitions on a full board (see the module notes).
+
+    Variables 1-729 are the cell literals, numbered as in the completion
+    model (:func:`cell_literal`), with no domain constraint: a query assumes
+    one colour per cell. Groups, all unguarded:
+
+    * ``row 4, colour 7`` etc. (SU-3, and SU-12 with ``x``): at most one
+      cell of the unit holds the colour;
+    * ``r4c7 is odd`` / ``is even`` (SU-13): the cell holds none of the
+      other parity's colours;
+    * ``consecutive mark r1c1-r1c2`` (SU-14): the two cells hold no pair of
+      colours that differ by other than 1; ``no mark`` / ``non-consecutive``:
+      no pair that differs by 1;
+    * ``supply of colour 3`` (SU-15, SU-9): at most ``s`` cells hold the
+      colour, where ``s`` is below 9.
+
+    Args:
+        variants: the variant rules in force.
+        capacity: per colour, the pieces of it the full board may hold, as
+            for :func:`completion_model`.
+
+    Returns:
+        The model (cached: equal arguments give the same object).
+
+    Raises:
+        ModelError: the model is not prohibitive (:func:`is_prohibitive`);
+            a full board could then not be checked by its literals alone.
+    """
+    model = Model()
+    for index in range(81):
+        for colour in COLOURS:
+            model.bool_var(f"{cell_name(index)}={colour}")
+    for unit_name, members in units(variants.x):
+        for colour in COLOURS:
+            model.add(
+                f"{unit_name}, colour {colour}",
+                [at_most([cell_literal(i, colour) for i in members], 1)],
+            )
+    if variants.parity:
+        for index, mark in enumerate(variants.parity):
+            if mark != ".":
+                banned = EVEN if mark == "o" else ODD
+                model.add(
+                    f"{cell_name(index)} is {'odd' if mark == 'o' else 'even'}",
+                    [clause(-cell_literal(index, colour)) for colour in banned],
+                )
+    if variants.consecutive or variants.non_consecutive:
+        for border in all_borders():
+            name = border_name(border)
+            if border in variants.consecutive:
+                label, banned_pair = f"consecutive mark {name}", _not_consecutive
+            elif variants.strict_marks:
+                label, banned_pair = f"no mark {name}", _consecutive
+            elif variants.non_consecutive:
+                label, banned_pair = f"non-consecutive {name}", _consecutive
+            else:
+                continue
+            first, second = border
+            model.add(
+                label,
+                [
+                    clause(-cell_literal(first, a), -cell_literal(second, b))
+                    for a in COLOURS
+                    for b in COLOURS
+                    if banned_pair(a, b)
+                ],
+            )
+    for colour in COLOURS:
+        limit = capacity[colour - 1]
+        if limit < 9:
+            model.add(
+                f"supply of colour {colour}",
+                [at_most([cell_literal(i, colour) for i in range(81)], limit)],
+            )
+    if not is_prohibitive(model, 729):
+        raise ModelError("the full-board model must only forbid; a group requires a cell literal")
+    return model
+
+
+def _consecutive(a: int, b: int) -> bool:
+    return abs(a - b) == 1
+
+
+def _not_consecutive(a: int, b: int) -> bool:
+    return abs(a - b) != 1
+
+
+def is_prohibitive(model: Model, top: int) -> bool:
+    """Whether every constraint of ``model`` is anti-monotone in variables 1..``top``.
+
+    Anti-monotone: making a true literal of those variables false never
+    breaks the constraint. Recognised forms: a clause whose literals of those
+    variables are all negative, an "at most" cardinality constraint over
+    positive literals, and a table of forbidden tuples. Any other form
+    (a clause requiring one of them, "at least", "exactly", a pseudo-Boolean
+    constraint, a table of allowed tuples) counts as not prohibitive, even
+    where it happens to be.
+    """
+    for group in model.groups:
+        for constraint in group.constraints:
+            if isinstance(constraint, Clause):
+                if any(0 < literal <= top for literal in constraint.literals):
+                    return False
+            elif isinstance(constraint, Cardinality):
+                if constraint.comparator != "<=" or any(lit < 0 for lit in constraint.literals):
+                    return False
+            elif isinstance(constraint, Table):
+                if constraint.allowed:
+                    return False
+            else:
+                return False
+    return True

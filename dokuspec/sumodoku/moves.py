@@ -212,7 +212,7 @@ def _decide(
     first: Board | None = None
     if COMPILED:
         proposal = propose(position).completion
-        if proposal is not None and _certify(spec, compiled, position.board, proposal):
+        if proposal is not None and _certify(position, proposal, compiled.solver_name):
             first = proposal
     if first is None:
         answer = compiled.solve(base, spending)

@@ -34,7 +34,7 @@ from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
 from dokuspec.solvers.sat import SatBackend, canonical_solver
-from dokuspec.spec.sumodoku import CompletionModel, completion_model
+from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
 from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
@@ -136,7 +136,7 @@ def compiled_model(
 
     Taken from the one cache of compiled backends
     (:data:`dokuspec.solvers.base.CACHE`), keyed by the variants, the
-    supply capacity (pieces out of the game), the backend and the solver, so
+    pieces out of the game (which set the supply), the backend and the solver, so
     every query with the same rules reuses one solver.
 
     Raises:
@@ -144,17 +144,21 @@ def compiled_model(
         SolverError: an unknown backend, or an unknown or refused SAT solver.
     """
     check_backend(backend, solver)
-    capacity = tuple(9 - n for n in position.out)
     options = {"solver": solver} if solver is not None else {}
     spec, compiled = CACHE.get(
-        ("sumodoku", position.variants, capacity),
-        lambda: completion_model(position.variants, capacity),
+        ("sumodoku", position.variants, position.out),
+        lambda: completion_model(position.variants, _capacity(position)),
         lambda spec: spec.model,
         backend,
         **options,
     )
     assert isinstance(spec, CompletionModel)
     return spec, compiled
+
+
+def _capacity(position: Position) -> tuple[int, ...]:
+    """Per colour, the pieces of it a full board may hold: 9 minus those out of the game."""
+    return tuple(9 - n for n in position.out)
 
 
 def _position(position: PositionLike, variants: Variants | None) -> Position:
@@ -224,7 +228,7 @@ def check(
     if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
         # A budget the solver could not honour is refused whichever way the answer comes.
         compiled.check_budget(spending)
-        completion = _certified_proposal(position, spec, compiled)
+        completion = _certified_proposal(position, compiled)
         if completion is not None:
             return Verdict("completable", position, completion, backend=compiled.name)
     answer = compiled.solve(spec.assumptions(position.board), spending)
@@ -232,38 +236,47 @@ def check(
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
 
 
-def _certified_proposal(
-    position: Position, spec: CompletionModel, compiled: SatBackend
-) -> Board | None:
+def _certified_proposal(position: Position, compiled: SatBackend) -> Board | None:
     """A completion proposed by the fast search and certified by the SAT model, or ``None``.
 
-    The certificate: the compiled model is satisfiable with the position's
-    pieces and every cell of the proposed completion assumed (and the
-    guarded rule groups on), which the solver decides by propagation alone;
-    so the completion extends the board and obeys every rule. A proposal
-    the model refuses (which would be a bug of the search) is dropped: the
-    solver's full search then answers. The search never answers
-    "impossible" here.
+    A proposal the model refuses (which would be a bug of the search) is
+    dropped: the solver's full search then answers. The search never
+    answers "impossible" here.
     """
     completion = propose(position).completion
     if completion is None:
         return None
-    return completion if _certify(spec, compiled, position.board, completion) else None
+    return completion if _certify(position, completion, compiled.solver_name) else None
 
 
-def _certify(spec: CompletionModel, compiled: SatBackend, board: Board, completion: Board) -> bool:
-    """Whether the SAT model accepts ``completion`` as a completion of ``board``.
+def _certify(position: Position, completion: Board, solver: str) -> bool:
+    """Whether ``completion`` is a completion of ``position``, certified by the SAT model.
 
-    Assumes every piece of ``board``, every cell of ``completion`` and the
-    guarded rule groups (:attr:`CompletionModel.always`) on the lean solver
-    of ``compiled`` (:meth:`SatBackend.solve_lean`): satisfiable exactly when
-    ``completion`` is a full board extending ``board`` that obeys every rule
-    of the model. No search is needed: the assumptions decide every cell.
+    ``completion`` must be full and hold every piece of the position (read
+    from the boards directly); then the SAT solver ``solver`` decides the
+    position's full-board model (:func:`~dokuspec.spec.sumodoku.full_board_model`,
+    the rules as prohibitions) with every cell of ``completion`` assumed,
+    by propagation alone. Since that model only forbids, it is satisfiable
+    exactly when the board itself obeys every rule (see
+    :mod:`dokuspec.spec.sumodoku`).
     """
-    literals = spec.piece_literals(board)
-    literals += map(operator.add, _CELL_OFFSETS, completion.cells)
-    literals += spec.always
-    return compiled.solve_lean(literals, model=False).status == "sat"
+    if not completion.is_full() or not completion.extends(position.board):
+        return False
+    certifier = _full_board_backend(position, solver)
+    return certifier.satisfiable(list(map(operator.add, _CELL_OFFSETS, completion.cells)))
+
+
+def _full_board_backend(position: Position, solver: str) -> SatBackend:
+    """The compiled full-board model of ``position``'s rule set, from the one cache."""
+    _, compiled = CACHE.get(
+        ("sumodoku full board", position.variants, position.out),
+        lambda: full_board_model(position.variants, _capacity(position)),
+        lambda model: model,
+        "sat",
+        solver=solver,
+    )
+    assert isinstance(compiled, SatBackend)
+    return compiled
 
 
 #: ``9 * i`` for each cell ``i``: the literal of colour ``k`` there is ``9 * i + k``.
