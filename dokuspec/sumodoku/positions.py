@@ -33,7 +33,7 @@ from typing import IO, Literal, TypeAlias
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
-from dokuspec.solvers.sat import SatBackend, canonical_solver
+from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
 from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
@@ -223,30 +223,20 @@ def check(
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
+    check_backend(backend, solver)
+    if COMPILED and backend == "sat" and not spending.exhausted():
+        certifier = _full_board_backend(position, solver or DEFAULT_SOLVER)
+        # A budget the solver could not honour is refused whichever way the
+        # answer comes (the certifier runs the same solver), before any work.
+        certifier.check_budget(spending)
+        completion = propose(position).completion
+        if completion is not None and _certified(certifier, position, completion):
+            return Verdict("completable", position, completion, backend="sat")
     spec, compiled = compiled_model(position, backend, solver)
     compiled.check_budget(spending)  # a refused budget is refused before any work
-    if COMPILED and isinstance(compiled, SatBackend) and not spending.exhausted():
-        # A budget the solver could not honour is refused whichever way the answer comes.
-        compiled.check_budget(spending)
-        completion = _certified_proposal(position, compiled)
-        if completion is not None:
-            return Verdict("completable", position, completion, backend=compiled.name)
     answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
     return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
-
-
-def _certified_proposal(position: Position, compiled: SatBackend) -> Board | None:
-    """A completion proposed by the fast search and certified by the SAT model, or ``None``.
-
-    A proposal the model refuses (which would be a bug of the search) is
-    dropped: the solver's full search then answers. The search never
-    answers "impossible" here.
-    """
-    completion = propose(position).completion
-    if completion is None:
-        return None
-    return completion if _certify(position, completion, compiled.solver_name) else None
 
 
 def _certify(position: Position, completion: Board, solver: str) -> bool:
@@ -258,11 +248,17 @@ def _certify(position: Position, completion: Board, solver: str) -> bool:
     the rules as prohibitions) with every cell of ``completion`` assumed,
     by propagation alone. Since that model only forbids, it is satisfiable
     exactly when the board itself obeys every rule (see
-    :mod:`dokuspec.spec.sumodoku`).
+    :mod:`dokuspec.spec.sumodoku`). A proposal the model refuses (which
+    would be a bug of the search) is not certified, and callers then ask the
+    solver's full search.
     """
+    return _certified(_full_board_backend(position, solver), position, completion)
+
+
+def _certified(certifier: SatBackend, position: Position, completion: Board) -> bool:
+    """:func:`_certify` on the compiled full-board model of ``position``'s rule set."""
     if not completion.is_full() or not completion.extends(position.board):
         return False
-    certifier = _full_board_backend(position, solver)
     return certifier.satisfiable(list(map(operator.add, _CELL_OFFSETS, completion.cells)))
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -700,6 +700,9 @@ class Variants:
 EMPTY_VARIANTS = Variants()
 """Plain Sumodoku, with no variant in force."""
 
+#: The default of :attr:`Position.out`: no piece out of the game.
+_NONE_OUT: tuple[int, ...] = (0,) * 9
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -725,7 +728,7 @@ class Position:
 
     board: Board
     variants: Variants = EMPTY_VARIANTS
-    out: tuple[int, ...] = (0,) * 9
+    out: tuple[int, ...] = _NONE_OUT
 
     def __post_init__(self) -> None:
         if not isinstance(self.board, Board):
@@ -738,6 +741,9 @@ class Position:
                 f"Position variants must be a Variants, not {type(self.variants).__name__}"
             )
         out: object = self.out
+        if out is _NONE_OUT:  # the default, already a tuple of 9 zeros
+            self._check_counts(out)
+            return
         if not isinstance(out, (tuple, list)):
             raise TypeError(f"Position out must be a tuple of 9 ints, not {type(out).__name__}")
         for index, count in enumerate(out):
@@ -753,6 +759,10 @@ class Position:
                     f"colour {colour}: {quote(count)} pieces out of the game; a count is 0-9"
                 )
         object.__setattr__(self, "out", tuple(out))
+        self._check_counts(out)
+
+    def _check_counts(self, out: Sequence[int]) -> None:
+        """Refuse more than 9 pieces of a colour on the board and out of the game (SU-16)."""
         counts = self.board.counts()
         for colour in range(1, 10):
             total = counts[colour - 1] + out[colour - 1]
