@@ -12,27 +12,25 @@ import sys
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.text import Text
 
 from dokuspec import competitive
 from dokuspec.cli.io import (
     Output,
     Status,
-    error_line,
     guarded,
     shown,
     standard_output,
 )
-from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
-    BotsType,
-    GamesType,
     SecondsType,
-    SeedType,
+    bots_option,
     percent,
-    read_input,
-    stream_games,
+    plain_console,
+    record_argument,
+    replayed_record,
+    simulate_and_summarise,
+    simulate_options,
 )
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
@@ -108,17 +106,6 @@ class _SeriesPoints(click.ParamType):  # type: ignore[type-arg]
         if re.fullmatch(r"[0-9]", text):
             return int(text)
         self.fail(f"{shown(str(value))!r}: give 'as_straight' or a whole number 0-9", param, ctx)
-
-
-def _console(out: Output) -> Console:
-    return Console(
-        file=out,  # type: ignore[arg-type]
-        width=WIDTH,
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
-        emoji=False,
-    )
 
 
 def _json(out: Output, record: dict[str, Any]) -> None:
@@ -220,7 +207,7 @@ def hand_command(
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             console.print(Text(str(hand), style="bold"))
             if winning:
                 console.print(Text("a winning hand", style="green"))
@@ -319,7 +306,7 @@ def count_command(
             text = f"{found.count:,} {what} ({deck.description})"
             if not found.exact:
                 text = f"at least {text}; the budget ran out"
-            _console(out).print(Text(text))
+            plain_console(out).print(Text(text))
     sys.exit(Status.OK if found.exact else Status.UNKNOWN)
 
 
@@ -367,7 +354,7 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             console.print(Text(str(hand), style="bold"))
             empty = len(hand.empty_positions())
             if empty > 1:
@@ -418,37 +405,20 @@ def _summary_lines(
 
 
 @competitive_group.command(name="simulate")
-@click.option(
-    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+@simulate_options(
+    click.option(
+        "--mode",
+        type=click.Choice(list(competitive.MODES)),
+        default="draft",
+        show_default=True,
+        help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
+    ),
+    bots_option(
+        competitive.BOT_NAMES,
+        "random,random",
+        "The bots of seat 0 and seat 1: random or greedy (one name: both seats).",
+    ),
 )
-@click.option(
-    "--seed",
-    type=SeedType(),
-    default="0",
-    show_default=True,
-    help="The run's seed; game i's seed is derived from it and i.",
-)
-@click.option(
-    "--mode",
-    type=click.Choice(list(competitive.MODES)),
-    default="draft",
-    show_default=True,
-    help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
-)
-@click.option(
-    "--bots",
-    type=BotsType(competitive.BOT_NAMES),
-    default="random,random",
-    show_default=True,
-    help="The bots of seat 0 and seat 1: random or greedy (one name: both seats).",
-)
-@click.option(
-    "--records",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="A directory for each game's JSON record (game-000000.json, ...).",
-)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
 def simulate_command(
     games: int,
     seed: int,
@@ -473,41 +443,14 @@ def simulate_command(
     record that could not be written; 130 interrupted (the games finished
     before stand, and their summary is printed).
     """
-    with guarded():
-        out = standard_output()
-        try:
-            results = competitive.simulate(games, seed, mode, bots, records=records)
-        except OSError as error:
-            reason = error.strerror or error
-            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
-            sys.exit(Status.IO_FAILURE)
-        stream_games(
-            out,
-            results,
-            games,
-            records,
-            as_json=as_json,
-            summarise=lambda done: _summarise(out, done, mode, seed, bots, as_json=as_json),
-        )
-    sys.exit(Status.OK)
-
-
-def _summarise(
-    out: Output,
-    done: list[competitive.GameResult],
-    mode: str,
-    seed: int,
-    bots: tuple[str, str],
-    *,
-    as_json: bool,
-) -> None:
-    summary = competitive.summarise(done)
-    if as_json:
-        _json(out, {"summary": summary.to_json()})
-        return
-    console = _console(out)
-    for line in _summary_lines(summary, mode, seed, bots):
-        console.print(Text(line))
+    simulate_and_summarise(
+        lambda: competitive.simulate(games, seed, mode, bots, records=records),
+        games,
+        records,
+        as_json=as_json,
+        summary_json=lambda done: competitive.summarise(done).to_json(),
+        summary_lines=lambda done: _summary_lines(competitive.summarise(done), mode, seed, bots),
+    )
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -543,7 +486,7 @@ def _outcome_lines(found: competitive.Outcome) -> list[str]:
 
 
 @competitive_group.command(name="replay")
-@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@record_argument
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the table.")
 def replay_command(record: str, as_json: bool) -> None:
     """Replay a game record and print the final table and the result.
@@ -561,8 +504,7 @@ def replay_command(record: str, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, data = read_input(record, "a game record (JSON)")
-        state = competitive.replay_record(data, source=source)
+        state = replayed_record(record, competitive.replay_record)
         finished = state.is_terminal()
         found = competitive.outcome(state) if finished else None
         steps = len(state.history())
@@ -578,7 +520,7 @@ def replay_command(record: str, as_json: bool) -> None:
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             for line in competitive.table_text(table).splitlines():
                 console.print(Text(line))
             console.print(Text(""))

@@ -3,6 +3,13 @@
 * :func:`read_input`: a file's bytes, or standard input's for ``-``;
 * :class:`SeedType`, :class:`GamesType` and :class:`SecondsType`: click
   parameters for a seed, a number of games and a time limit, in ASCII;
+* :func:`plain_console` and :func:`print_plain`: 80 columns of plain text
+  (never markup), control characters escaped;
+* every game's ``simulate`` command: its common options
+  (:func:`simulate_options`, :func:`bots_option`) and its body
+  (:func:`simulate_and_summarise`);
+* every game's ``replay`` command: :data:`record_argument` and
+  :func:`replayed_record`;
 * :func:`stream_games`: a simulation's games printed as they finish and
   summarised, also after SIGINT, with :func:`simulation_progress` (the
   progress bar) and :func:`interrupts_deferred` (the block in which SIGINT
@@ -18,13 +25,24 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
-from dokuspec.cli.io import InputError, Output, Status, error_line, hint, shown
+from dokuspec.cli.io import (
+    InputError,
+    Output,
+    Status,
+    error_line,
+    guarded,
+    hint,
+    shown,
+    standard_output,
+)
+from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
 
 __all__ = [
@@ -33,10 +51,17 @@ __all__ = [
     "GamesType",
     "SecondsType",
     "SeedType",
+    "bots_option",
     "interrupts_deferred",
     "is_terminal",
     "percent",
+    "plain_console",
+    "print_plain",
     "read_input",
+    "record_argument",
+    "replayed_record",
+    "simulate_and_summarise",
+    "simulate_options",
     "simulation_progress",
     "stream_games",
 ]
@@ -47,6 +72,8 @@ class _GameResult(Protocol):
 
 
 T = TypeVar("T", bound=_GameResult)
+S = TypeVar("S")
+F = TypeVar("F", bound=Callable[..., Any])
 
 STDIN = "<stdin>"
 """The name standard input is reported under."""
@@ -266,3 +293,172 @@ class BotsType(click.ParamType):  # type: ignore[type-arg]
 def percent(part: int, whole: int) -> str:
     """``part`` as a share of ``whole`` (``"12.5%"``), ``"-"`` when ``whole`` is 0."""
     return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def plain_console(out: Output) -> Console:
+    """A console that prints to ``out`` within 80 columns, with no markup, highlighting or emoji."""
+    return Console(
+        file=out,  # type: ignore[arg-type]
+        width=WIDTH,
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+
+
+def print_plain(console: Console, line: str, style: str | None = None) -> None:
+    """Print one line as plain text (never markup), control characters escaped."""
+    console.print(Text(shown(line), style=style or ""))
+
+
+# -- the simulate commands -------------------------------------------------------------------------
+
+
+_GAMES_OPTION = click.option(
+    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+)
+_SEED_OPTION = click.option(
+    "--seed",
+    type=SeedType(),
+    default="0",
+    show_default=True,
+    help="The run's seed; game i's seed is derived from it and i.",
+)
+_RECORDS_OPTION = click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A directory for each game's JSON record (game-000000.json, ...).",
+)
+_JSON_OPTION = click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object per game, then the summary."
+)
+
+
+def bots_option(names: tuple[str, ...], default: str, help_text: str) -> Callable[[F], F]:
+    """A ``simulate`` command's ``--bots`` option (:class:`BotsType`) into its ``bots`` argument.
+
+    Args:
+        names: the game's bot names.
+        default: the default pair, as typed (``"random,random"``).
+        help_text: the option's help.
+    """
+    return click.option(
+        "--bots", type=BotsType(names), default=default, show_default=True, help=help_text
+    )
+
+
+def simulate_options(*game_options: Callable[[F], F]) -> Callable[[F], F]:
+    """The options of a game's ``simulate`` command, in their order on its help page.
+
+    ``--games`` (into ``games``) and ``--seed`` (``seed``), then
+    ``game_options`` in the order given (the game's own, ``--bots`` among
+    them: :func:`bots_option`), then ``--records`` (``records``) and
+    ``--json`` (``as_json``).
+    """
+    decorators: tuple[Callable[[F], F], ...] = (
+        _GAMES_OPTION,
+        _SEED_OPTION,
+        *game_options,
+        _RECORDS_OPTION,
+        _JSON_OPTION,
+    )
+
+    def decorate(function: F) -> F:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return decorate
+
+
+def simulate_and_summarise(
+    start: Callable[[], Iterable[T]],
+    games: int,
+    records: str | None,
+    *,
+    as_json: bool,
+    summary_json: Callable[[list[T]], dict[str, Any]],
+    summary_lines: Callable[[list[T]], list[str]],
+    line: Callable[[T], str] | None = None,
+) -> NoReturn:
+    """The body of a game's ``simulate`` command: start the run, stream its games, summarise.
+
+    The run's failures become one line and an exit status (as
+    :func:`~dokuspec.cli.io.guarded` makes them); the games stream through
+    :func:`stream_games`. The summary is one JSON line
+    ``{"summary": summary_json(done)}`` with ``as_json``; else
+    ``summary_lines(done)`` as plain text, after a blank line when game
+    lines (``line``) were printed before it.
+
+    Args:
+        start: starts the run (the game's ``simulate``): it checks the
+            arguments and makes the records directory.
+        games: how many games the run plays.
+        records: the records directory as given, or ``None``.
+        as_json: print JSON lines.
+        summary_json: the summary of the games done, as JSON.
+        summary_lines: the summary of the games done, as lines of text.
+        line: without ``as_json``, a game's one line of text, printed as it
+            finishes; ``None``: the summary only.
+
+    Raises:
+        SystemExit: always: status 0 every game played; 2 a bad argument;
+            74 an output failure, a records directory that could not be made
+            or a record that could not be written; 130 interrupted (after
+            the summary of the games done).
+    """
+    with guarded():
+        out = standard_output()
+        try:
+            results = start()
+        except OSError as error:
+            reason = error.strerror or error
+            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
+            sys.exit(Status.IO_FAILURE)
+
+        def summarise(done: list[T]) -> None:
+            if as_json:
+                out.write(json.dumps({"summary": summary_json(done)}) + "\n")
+                return
+            console = plain_console(out)
+            if line is not None and done:
+                print_plain(console, "")
+            for text in summary_lines(done):
+                print_plain(console, text)
+
+        stream_games(
+            out,
+            results,
+            games,
+            records,
+            as_json=as_json,
+            summarise=summarise,
+            line=None if as_json else line,
+        )
+    sys.exit(Status.OK)
+
+
+# -- the replay commands ---------------------------------------------------------------------------
+
+
+record_argument = click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+"""A ``replay`` command's RECORD argument: a file, or ``-`` for standard input."""
+
+
+def replayed_record(record: str, replay: Callable[..., S]) -> S:
+    """The state a game record file (RECORD) replays to, with the game's ``replay_record``.
+
+    Args:
+        record: the file's name, or ``-`` for standard input.
+        replay: the game's ``replay_record(data, *, source)``; ``source`` is
+            the file's name, control characters escaped.
+
+    Raises:
+        DokuspecError: the file cannot be opened, or the record is bad (it
+            names the file, line, column and JSON path).
+        InputError: the file or standard input cannot be read.
+    """
+    source, data = read_input(record, "a game record (JSON)")
+    return replay(data, source=shown(source))

@@ -23,7 +23,6 @@ from typing import IO, Any
 import click
 from rich.console import Console
 from rich.progress import Progress, TextColumn, TimeElapsedColumn
-from rich.text import Text
 
 from dokuspec import sumodoku
 from dokuspec.cli.io import (
@@ -39,12 +38,15 @@ from dokuspec.cli.io import (
 from dokuspec.cli.report import WIDTH, Tally, header, heading, row
 from dokuspec.cli.shared import (
     STDIN,
-    BotsType,
-    GamesType,
-    SeedType,
+    bots_option,
     percent,
+    plain_console,
+    print_plain,
     read_input,
-    stream_games,
+    record_argument,
+    replayed_record,
+    simulate_and_summarise,
+    simulate_options,
 )
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.sumodoku import Position, Verdict
@@ -445,22 +447,6 @@ def count_command(
 # -- show ----------------------------------------------------------------------------------------
 
 
-def _console(out: Output) -> Console:
-    return Console(
-        file=out,  # type: ignore[arg-type]
-        width=WIDTH,
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
-        emoji=False,
-    )
-
-
-def _print(console: Console, line: str, style: str | None = None) -> None:
-    """Print one line as plain text (never markup), control characters escaped."""
-    console.print(Text(shown(line), style=style or ""))
-
-
 def _decoded(data: bytes, source: str) -> str:
     """``data`` as UTF-8 text, or a NotationError at the first byte that is not UTF-8."""
     try:
@@ -603,16 +589,16 @@ def show_command(
             assert svg is not None
             out.write(svg + "\n")
         else:
-            console = _console(out)
+            console = plain_console(out)
             if title is not None:
-                _print(console, title)
+                print_plain(console, title)
             for line in sumodoku.board_text(parsed, highlight=highlight).splitlines():
-                _print(console, line)
+                print_plain(console, line)
             if lines:
-                _print(console, "")
+                print_plain(console, "")
             for line in lines:
                 for part in textwrap.wrap(line, WIDTH, subsequent_indent="    ") or [""]:
-                    _print(console, part)
+                    print_plain(console, part)
     sys.exit(status)
 
 
@@ -721,9 +707,9 @@ def moves_command(
         if as_json:
             out.write(json.dumps({"moves": [move.to_json() for move in found]}) + "\n")
         else:
-            console = _console(out)
+            console = plain_console(out)
             for line in _moves_lines(number, found):
-                _print(console, line)
+                print_plain(console, line)
         undecided = any(move.safe is None for move in found)
     sys.exit(Status.UNKNOWN if undecided else Status.OK)
 
@@ -785,56 +771,39 @@ def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int
 
 
 @sumodoku_group.command(name="simulate")
-@click.option(
-    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+@simulate_options(
+    bots_option(
+        sumodoku.BOT_NAMES,
+        "solver,random",
+        "Player 1's bot and Player 2's (one name: both players).",
+    ),
+    click.option(
+        "--enforcement",
+        type=click.Choice(["strict", "tabletop"]),
+        default=None,
+        help="Invalid moves refused (strict, the default) or played (tabletop; SU-4).",
+    ),
+    click.option(
+        "--colour-assignment",
+        type=click.Choice(["fixed", "random"]),
+        default=None,
+        help="SU-1's colours per player: fixed (the default) or a random split.",
+    ),
+    click.option(
+        "--first-player", type=click.Choice(["1", "2"]), default=None, help="Who starts (SU-2)."
+    ),
+    click.option(
+        "--free-colours", is_flag=True, help="No colours assigned: one common supply (SU-11)."
+    ),
+    click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12)."),
+    click.option(
+        "--observer",
+        type=_ChanceType(),
+        default=None,
+        help="Tabletop: the chance that the observer points out an unnoticed invalid "
+        "placement after each action (SU-9).",
+    ),
 )
-@click.option(
-    "--seed",
-    type=SeedType(),
-    default="0",
-    show_default=True,
-    help="The run's seed; game i's seed is derived from it and i.",
-)
-@click.option(
-    "--bots",
-    type=BotsType(sumodoku.BOT_NAMES),
-    default="solver,random",
-    show_default=True,
-    help="Player 1's bot and Player 2's (one name: both players).",
-)
-@click.option(
-    "--enforcement",
-    type=click.Choice(["strict", "tabletop"]),
-    default=None,
-    help="Invalid moves refused (strict, the default) or played (tabletop; SU-4).",
-)
-@click.option(
-    "--colour-assignment",
-    type=click.Choice(["fixed", "random"]),
-    default=None,
-    help="SU-1's colours per player: fixed (the default) or a random split.",
-)
-@click.option(
-    "--first-player", type=click.Choice(["1", "2"]), default=None, help="Who starts (SU-2)."
-)
-@click.option(
-    "--free-colours", is_flag=True, help="No colours assigned: one common supply (SU-11)."
-)
-@click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12).")
-@click.option(
-    "--observer",
-    type=_ChanceType(),
-    default=None,
-    help="Tabletop: the chance that the observer points out an unnoticed invalid "
-    "placement after each action (SU-9).",
-)
-@click.option(
-    "--records",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="A directory for each game's JSON record (game-000000.json, ...).",
-)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
 def simulate_command(
     games: int,
     seed: int,
@@ -864,57 +833,29 @@ def simulate_command(
     games printed stand, their records are on disk, and their summary is
     printed).
     """
-    with guarded():
-        out = standard_output()
-        options: dict[str, Any] = {}
-        if enforcement is not None:
-            options["enforcement"] = enforcement
-        if colour_assignment is not None:
-            options["colour_assignment"] = colour_assignment
-        if first_player is not None:
-            options["first_player"] = int(first_player)
-        if free_colours:
-            options["free_colours"] = True
-        if sudoku_x:
-            options["x"] = True
-        if observer is not None:
-            options["observer"] = observer
-        first = int(first_player or 1)
-        try:
-            results = sumodoku.simulate(games, seed, bots, records, options=options or None)
-        except OSError as error:
-            reason = error.strerror or error
-            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
-            sys.exit(Status.IO_FAILURE)
-        stream_games(
-            out,
-            results,
-            games,
-            records,
-            as_json=as_json,
-            summarise=lambda done: _summarise(out, done, seed, bots, first, as_json=as_json),
-            line=None if as_json else _game_line,
-        )
-    sys.exit(Status.OK)
-
-
-def _summarise(
-    out: Output,
-    done: list[Any],
-    seed: int,
-    bots: tuple[str, str],
-    first: int,
-    *,
-    as_json: bool,
-) -> None:
-    if as_json:
-        out.write(json.dumps({"summary": sumodoku.summarise(done).to_json()}) + "\n")
-        return
-    console = _console(out)
-    if done:
-        _print(console, "")
-    for line in _summary_lines(done, seed, bots, first):
-        _print(console, line)
+    options: dict[str, Any] = {}
+    if enforcement is not None:
+        options["enforcement"] = enforcement
+    if colour_assignment is not None:
+        options["colour_assignment"] = colour_assignment
+    if first_player is not None:
+        options["first_player"] = int(first_player)
+    if free_colours:
+        options["free_colours"] = True
+    if sudoku_x:
+        options["x"] = True
+    if observer is not None:
+        options["observer"] = observer
+    first = int(first_player or 1)
+    simulate_and_summarise(
+        lambda: sumodoku.simulate(games, seed, bots, records, options=options or None),
+        games,
+        records,
+        as_json=as_json,
+        summary_json=lambda done: sumodoku.summarise(done).to_json(),
+        summary_lines=lambda done: _summary_lines(done, seed, bots, first),
+        line=_game_line,
+    )
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -932,7 +873,7 @@ def _placements(state: Any) -> list[sumodoku.Piece]:
 
 
 @sumodoku_group.command(name="replay")
-@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@record_argument
 @click.option(
     "--svg",
     "svg_file",
@@ -959,8 +900,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, data = read_input(record, "a game record (JSON)")
-        state = sumodoku.replay_record(data, source=shown(source))
+        state = replayed_record(record, sumodoku.replay_record)
         position = state.position
         found = state.result
         steps = len(state.history())
@@ -984,19 +924,19 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                 + "\n"
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             for line in sumodoku.board_text(position).splitlines():
-                _print(console, line)
-            _print(console, "")
+                print_plain(console, line)
+            print_plain(console, "")
             if found is None:
-                _print(console, f"not finished: {steps} actions replayed")
+                print_plain(console, f"not finished: {steps} actions replayed")
             else:
                 rule = _REASON_RULES.get(found.reason)
                 why = found.reason if rule is None else f"{found.reason} ({rule})"
-                _print(
+                print_plain(
                     console,
                     f"game over after {steps} actions: Player {found.winner + 1} wins, {why}",
                 )
                 for part in textwrap.wrap(found.detail, WIDTH, subsequent_indent="    "):
-                    _print(console, part)
+                    print_plain(console, part)
     sys.exit(Status.OK)

@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
-from rich.text import Text
 
 from dokuspec import twodoku
 from dokuspec.cli.io import (
@@ -32,13 +31,17 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
-    BotsType,
-    GamesType,
     SecondsType,
     SeedType,
+    bots_option,
     percent,
+    plain_console,
+    print_plain,
     read_input,
-    stream_games,
+    record_argument,
+    replayed_record,
+    simulate_and_summarise,
+    simulate_options,
 )
 from dokuspec.errors import DokuspecError, NotationError
 
@@ -57,22 +60,6 @@ def twodoku_group() -> None:
 # -- shared --------------------------------------------------------------------------------------
 
 
-def _console(out: Output) -> Console:
-    return Console(
-        file=out,  # type: ignore[arg-type]
-        width=WIDTH,
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
-        emoji=False,
-    )
-
-
-def _print(console: Console, line: str, style: str | None = None) -> None:
-    """Print one line as plain text (never markup), control characters escaped."""
-    console.print(Text(shown(line), style=style or ""))
-
-
 def _wrapped(console: Console, line: str, indent: str = "  ") -> None:
     """Print a long line wrapped within 80 columns, continuation lines indented."""
     for part in textwrap.wrap(
@@ -83,7 +70,7 @@ def _wrapped(console: Console, line: str, indent: str = "  ") -> None:
         break_long_words=False,
         break_on_hyphens=False,
     ) or [indent]:
-        _print(console, part)
+        print_plain(console, part)
 
 
 def _json(out: Output, record: dict[str, Any]) -> None:
@@ -208,14 +195,14 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
         if as_json:
             _json(out, dealt.to_json())
         else:
-            console = _console(out)
+            console = plain_console(out)
             for line in twodoku.deal_text(dealt).splitlines():
-                _print(console, line)
-            _print(console, "")
+                print_plain(console, line)
+            print_plain(console, "")
             red, blue = sum(dealt.red), sum(dealt.blue)
             fair = "a fair deal" if red == blue else "NOT a fair deal"
-            _print(console, f"Red's pile sums to {red} and Blue's to {blue}: {fair} (TD-4)")
-            _print(console, f"seed {seed}; balance: {balance}")
+            print_plain(console, f"Red's pile sums to {red} and Blue's to {blue}: {fair} (TD-4)")
+            print_plain(console, f"seed {seed}; balance: {balance}")
     sys.exit(Status.OK)
 
 
@@ -252,12 +239,12 @@ def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             if not violations:
-                _print(console, f"{source}: a valid deal", style="green")
+                print_plain(console, f"{source}: a valid deal", style="green")
             else:
                 noun = "violation" if len(violations) == 1 else "violations"
-                _print(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
+                print_plain(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
                 for violation in violations:
                     _wrapped(console, f"{violation.code}: {violation.message}")
     sys.exit(_INVALID if violations else Status.OK)
@@ -350,26 +337,26 @@ def count_command(file: str, pots: bool, as_json: bool) -> None:
                 },
             )
         else:
-            console = _console(out)
-            _print(console, f"face-down draw: {draw}")
-            _print(console, f"fair deals: {found.fair:,}")
-            _print(console, f"all deals: {found.total:,}")
+            console = plain_console(out)
+            print_plain(console, f"face-down draw: {draw}")
+            print_plain(console, f"fair deals: {found.fair:,}")
+            print_plain(console, f"all deals: {found.total:,}")
             probability = float(found.probability)
             if found.fair:
-                _print(
+                print_plain(
                     console,
                     f"acceptance probability: {_percent(probability, 3)} "
                     f"(about 1 deal in {1 / probability:,.1f} is fair)",
                 )
             else:
-                _print(console, "acceptance probability: 0: no fair deal; TD-4 draws again")
-            _print(console, f"fair deals by digit multisets: {found.multisets:,}")
+                print_plain(console, "acceptance probability: 0: no fair deal; TD-4 draws again")
+            print_plain(console, f"fair deals by digit multisets: {found.multisets:,}")
             if pots and found.fair:
-                _print(console, "")
-                _print(console, f"  {'pot':<5}{'fair deals':>38}{'share':>12}")
+                print_plain(console, "")
+                print_plain(console, f"  {'pot':<5}{'fair deals':>38}{'share':>12}")
                 for pot, n in by_pot:
                     share = _percent(n / found.fair, 2)
-                    _print(console, f"  {pot!s:<5}{n:>38,}{share:>12}")
+                    print_plain(console, f"  {pot!s:<5}{n:>38,}{share:>12}")
     sys.exit(Status.OK)
 
 
@@ -533,27 +520,27 @@ def infer_command(
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             if board:
                 for line in twodoku.view_text(view).splitlines():
-                    _print(console, line)
-                _print(console, "")
+                    print_plain(console, line)
+                print_plain(console, "")
             whose = "Red" if view.player == twodoku.RED else "Blue"
             count = len(found.dominoes)
             noun = "domino" if count == 1 else "dominoes"
-            _print(console, f"{whose}'s view: {count} {noun} face down", style="bold")
+            print_plain(console, f"{whose}'s view: {count} {noun} face down", style="bold")
             if count:
-                _print(console, f"  {'square':<8}{'placed by':<11}can hold")
+                print_plain(console, f"  {'square':<8}{'placed by':<11}can hold")
             for domino in found.dominoes:
                 placer = "Red" if domino.placed_by == twodoku.RED else "Blue"
                 text = f"  {domino.square!s:<8}{placer:<11}{_digits_text(domino.possible)}"
                 if domino.undecided:
                     text += f"; undecided: {_digits_text(domino.undecided)}"
-                _print(console, text)
+                print_plain(console, text)
             if not found.complete:
-                _print(console, "a solver budget ran out: some digits are undecided", "yellow")
+                print_plain(console, "a solver budget ran out: some digits are undecided", "yellow")
             if found.plays:
-                _print(console, "planned plays:")
+                print_plain(console, "planned plays:")
                 for play in found.plays:
                     _wrapped(console, _verdict_text(play))
     sys.exit(Status.OK if answered else Status.UNKNOWN)
@@ -598,36 +585,17 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
 
 
 @twodoku_group.command(name="simulate")
-@click.option(
-    "--games", type=GamesType(), default="100", show_default=True, help="How many games to play."
+@simulate_options(
+    bots_option(
+        twodoku.BOT_NAMES, "random,random", "Red's bot and Blue's (one name: both players)."
+    ),
+    click.option(
+        "--max-turns",
+        type=click.IntRange(1, 10**6),
+        default=None,
+        help="End a game after this many turns of play (TD-14; the engine's default otherwise).",
+    ),
 )
-@click.option(
-    "--seed",
-    type=SeedType(),
-    default="0",
-    show_default=True,
-    help="The run's seed; game i's seed is derived from it and i.",
-)
-@click.option(
-    "--bots",
-    type=BotsType(twodoku.BOT_NAMES),
-    default="random,random",
-    show_default=True,
-    help="Red's bot and Blue's (one name: both players).",
-)
-@click.option(
-    "--max-turns",
-    type=click.IntRange(1, 10**6),
-    default=None,
-    help="End a game after this many turns of play (TD-14; the engine's default otherwise).",
-)
-@click.option(
-    "--records",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="A directory for each game's JSON record (game-000000.json, ...).",
-)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, then the summary.")
 def simulate_command(
     games: int,
     seed: int,
@@ -651,41 +619,15 @@ def simulate_command(
     record that could not be written; 130 interrupted (the games finished
     before stand, their records are on disk, and their summary is printed).
     """
-    with guarded():
-        out = standard_output()
-        options = None if max_turns is None else {"max_turns": max_turns}
-        try:
-            results = twodoku.simulate(games, seed, bots, records, options=options)
-        except OSError as error:
-            reason = error.strerror or error
-            error_line(f"cannot make the records directory {shown(records or '')!r}: {reason}")
-            sys.exit(Status.IO_FAILURE)
-        stream_games(
-            out,
-            results,
-            games,
-            records,
-            as_json=as_json,
-            summarise=lambda done: _summarise(out, done, seed, bots, as_json=as_json),
-        )
-    sys.exit(Status.OK)
-
-
-def _summarise(
-    out: Output,
-    done: list[twodoku.GameResult],
-    seed: int,
-    bots: tuple[str, str],
-    *,
-    as_json: bool,
-) -> None:
-    summary = twodoku.summarise(done)
-    if as_json:
-        _json(out, {"summary": summary.to_json()})
-        return
-    console = _console(out)
-    for line in _summary_lines(summary, seed, bots):
-        _print(console, line)
+    options = None if max_turns is None else {"max_turns": max_turns}
+    simulate_and_summarise(
+        lambda: twodoku.simulate(games, seed, bots, records, options=options),
+        games,
+        records,
+        as_json=as_json,
+        summary_json=lambda done: twodoku.summarise(done).to_json(),
+        summary_lines=lambda done: _summary_lines(twodoku.summarise(done), seed, bots),
+    )
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -706,7 +648,7 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
 
 
 @twodoku_group.command(name="replay")
-@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@record_argument
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
 def replay_command(record: str, as_json: bool) -> None:
     """Replay a game record: the final position and the result.
@@ -725,8 +667,7 @@ def replay_command(record: str, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, data = read_input(record, "a game record (JSON)")
-        state = twodoku.replay_record(data, source=shown(source))
+        state = replayed_record(record, twodoku.replay_record)
         found = state.result()
         steps = len(state.history())
         dealt = state.deal() is not None
@@ -742,14 +683,14 @@ def replay_command(record: str, as_json: bool) -> None:
                 },
             )
         else:
-            console = _console(out)
+            console = plain_console(out)
             if position is not None:
                 for line in twodoku.position_text(position).splitlines():
-                    _print(console, line)
-                _print(console, "")
+                    print_plain(console, line)
+                print_plain(console, "")
             if found is None:
-                _print(console, f"not finished: {steps} steps replayed")
+                print_plain(console, f"not finished: {steps} steps replayed")
             else:
                 for line in _result_lines(found):
-                    _print(console, line)
+                    print_plain(console, line)
     sys.exit(Status.OK)

@@ -21,13 +21,14 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from dokuspec.competitive.bots import Bot, make_bot
 from dokuspec.competitive.hands import hand_value, is_winning, score
+from dokuspec.engine import playout as _playout
 from dokuspec.engine import records as _records
 from dokuspec.engine.base import (
     CHANCE,
@@ -43,7 +44,6 @@ from dokuspec.engine.competitive import (
     Place,
     Swap,
 )
-from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.errors import DokuspecError, PositionError, quote
 from dokuspec.vocabulary.competitive import Scoring
@@ -273,9 +273,10 @@ class GameResult:
         }
 
 
-def _check_run(
+def _run(
     mode: object, bots: object, options: object
-) -> tuple[CompetitiveSudoku, tuple[Bot, Bot]]:
+) -> _playout.Run[CompetitiveSudokuState, GameResult]:
+    """The run of ``bots`` in ``mode`` with ``options``, all checked."""
     if not isinstance(mode, str):
         raise TypeError(f"mode is a str, not {type(mode).__name__}")
     if mode not in MODES:
@@ -287,24 +288,21 @@ def _check_run(
     if "mode" in options:
         raise DokuspecError("the mode is given as mode=, not among the options")
     game = CompetitiveSudoku(mode=mode, **dict(options))
-    return game, bot_pair(bots, make_bot, Bot, "seat 0 and seat 1")
-
-
-def _play(game: CompetitiveSudoku, bots: tuple[Bot, Bot], seed: int) -> CompetitiveSudokuState:
-    state = play_out(game, bots, seed)
-    assert isinstance(state, CompetitiveSudokuState)
-    return state
+    made = _playout.bot_pair(bots, make_bot, Bot, "seat 0 and seat 1")
+    return _playout.Run(game, made, CompetitiveSudokuState, _result, _records.write_record)
 
 
 def _result(
-    index: int, seed: int, mode: str, bots: tuple[Bot, Bot], state: CompetitiveSudokuState
+    index: int, seed: int, bots: tuple[str, str], state: CompetitiveSudokuState
 ) -> GameResult:
     found = outcome(state)
+    mode = state.game.options["mode"]
+    assert isinstance(mode, str)
     return GameResult(
         index=index,
         seed=seed,
         mode=mode,
-        bots=(bots[0].name, bots[1].name),
+        bots=bots,
         ending=found.ending,
         winner=found.winner,
         scores=found.scores,
@@ -335,14 +333,7 @@ def play_game(
     Raises:
         As :func:`simulate`.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index is an int, not {type(index).__name__}")
-    if index < 0:
-        raise DokuspecError(f"a game's index is 0 or more, not {index}")
-    game, made = _check_run(mode, bots, options)
-    this_seed = game_seed(seed, index)
-    state = _play(game, made, this_seed)
-    return _result(index, this_seed, mode, made, state), state
+    return _playout.play_checked(index, seed, partial(_run, mode, bots, options))
 
 
 def record_text(state: CompetitiveSudokuState) -> str:
@@ -352,9 +343,6 @@ def record_text(state: CompetitiveSudokuState) -> str:
     number points at the step.
     """
     return _records.record_text(state)
-
-
-_RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
 
 
 def simulate(
@@ -396,24 +384,9 @@ def simulate(
         GameOptionError: a bad game option.
         OSError: a record could not be written (when the iterator runs).
     """
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError(f"games is an int, not {type(games).__name__}")
-    if games < 0:
-        raise DokuspecError(f"the number of games is 0 or more, not {games}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
-    game, made = _check_run(mode, bots, options)
-    directory = _records.records_directory(records, games, argument="records")
-
-    def run() -> Iterator[GameResult]:
-        for index in range(games):
-            this_seed = game_seed(seed, index)
-            state = _play(game, made, this_seed)
-            if directory is not None:
-                _records.write_record(directory, index, state)
-            yield _result(index, this_seed, mode, made, state)
-
-    return run()
+    return _playout.simulate(
+        games, seed, partial(_run, mode, bots, options), records, argument="records"
+    )
 
 
 # -- summaries -------------------------------------------------------------------------------

@@ -1,26 +1,52 @@
-"""Whole games between two bots, as every game's simulations play them.
+"""Whole games between two bots and runs of them, as every game's simulations play them.
 
 Each game's ``simulation`` module (:mod:`dokuspec.competitive.simulation`,
 :mod:`dokuspec.twodoku.simulation`, :mod:`dokuspec.sumodoku.simulation`)
-checks its pair of bots with :func:`bot_pair` and plays a game with
-:func:`play_out`: chance nodes take the state's own
-:meth:`~dokuspec.engine.base.State.sample_chance_outcome` (driven by the
-game's seed), and each player's bot draws from a :class:`random.Random`
-seeded from the game's seed and the player, so a game depends only on the
-seed, the options and the bots.
+checks its pair of bots with :func:`bot_pair`, states what its runs need
+as a :class:`Run` (the game, the bots, how a result is made and how a
+record is written) and leaves the rest here:
+
+* :func:`play_out` plays a game: chance nodes take the state's own
+  :meth:`~dokuspec.engine.base.State.sample_chance_outcome` (driven by the
+  game's seed), and each player's bot draws from a :class:`random.Random`
+  seeded from the game's seed and the player (:func:`bot_rng`);
+* :func:`play_game` plays game ``i`` of a run: its seed is
+  :func:`~dokuspec.engine.records.game_seed` of the game's name, the run's
+  seed and ``i``, so a game depends only on the run's seed, ``i``, the
+  options and the bots. It is a module-level function of picklable
+  arguments, so the games of a run can be split among processes in any
+  way;
+* :func:`play_checked` and :func:`simulate` check a caller's arguments
+  and play one game, or the games ``0 .. n - 1`` one by one, writing each
+  game's record before its result is yielded.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, Action, Game, State
+from dokuspec.engine.records import game_seed, records_directory
+from dokuspec.errors import DokuspecError
 
-__all__ = ["bot_pair", "bot_rng", "play_out"]
+__all__ = [
+    "Bot",
+    "Run",
+    "bot_pair",
+    "bot_rng",
+    "play_checked",
+    "play_game",
+    "play_out",
+    "simulate",
+]
 
 B = TypeVar("B")
+S = TypeVar("S", bound=State)
+R = TypeVar("R")
 
 
 def bot_pair(bots: object, make_bot: Callable[[str], B], kind: type, players: str) -> tuple[B, B]:
@@ -83,3 +109,145 @@ def play_out(
             state.apply_action(bots[player](state, player, rngs[player]))
         else:
             return state
+
+
+class Bot(Protocol):
+    """A bot as a run needs it: a name and ``bot(state, player, rng) -> action``."""
+
+    @property
+    def name(self) -> str:
+        """A short name for reports (``"random"``)."""
+        ...
+
+    def __call__(self, state: Any, player: int, rng: random.Random, /) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Generic[S, R]):
+    """What every game of a run shares: all that game ``i`` needs but the run's seed and ``i``.
+
+    A run pickles when its game, bots and functions do (module-level
+    functions and the games' own bots do), so a process pool can play its
+    games with :func:`play_game`.
+
+    Attributes:
+        game: the game, its options fixed; its :attr:`~dokuspec.engine.base.Game.name`
+            names the run in :func:`~dokuspec.engine.records.game_seed`.
+        bots: the bots of player 0 and player 1.
+        state_type: the game's state class; a game that ends in another is a bug.
+        result: ``result(index, seed, names, state)``: the result of game
+            ``index`` with seed ``seed`` (the game's own, not the run's)
+            played by the bots named ``names``, from its terminal state.
+        write_record: ``write_record(directory, index, state)``: writes
+            game ``index``'s record into ``directory``, atomically
+            (:func:`~dokuspec.engine.records.write_record`).
+    """
+
+    game: Game
+    bots: tuple[Bot, Bot]
+    state_type: type[S]
+    result: Callable[[int, int, tuple[str, str], S], R]
+    write_record: Callable[[Path, int, S], None]
+
+
+def play_game(run: Run[S, R], seed: int, index: int) -> tuple[R, S]:
+    """Play game ``index`` of ``run`` with the run's seed ``seed``, alone.
+
+    The game's seed is ``game_seed(run.game.name, seed, index)``; the game
+    is :func:`play_out` with it, so the result depends only on ``run``,
+    ``seed`` and ``index``, whichever process plays it and whatever else
+    it plays.
+
+    Returns:
+        The game's result (``run.result``) and its terminal state.
+
+    Raises:
+        TypeError: ``seed`` or ``index`` is not an int.
+        IllegalActionError: a bot chose an action that is not legal.
+        RuntimeError: the game ended in a state that is not a
+            ``run.state_type`` (a bug, never expected).
+    """
+    this_seed = game_seed(run.game.name, seed, index)
+    state = play_out(run.game, run.bots, this_seed)
+    if not isinstance(state, run.state_type):
+        raise RuntimeError(f"internal error: a game ended in a {type(state).__name__}")
+    return run.result(index, this_seed, (run.bots[0].name, run.bots[1].name), state), state
+
+
+def play_checked(index: int, seed: int, make_run: Callable[[], Run[S, R]]) -> tuple[R, S]:
+    """Check ``index``, make the run, then :func:`play_game` its game ``index``.
+
+    Args:
+        index: the game's index in its run, 0 or more.
+        seed: the run's seed, any int.
+        make_run: checks the caller's other arguments and makes the run.
+
+    Returns:
+        The game's result and its terminal state.
+
+    Raises:
+        TypeError: ``index`` or ``seed`` is not an int, or a wrong type from
+            ``make_run``.
+        DokuspecError: a negative ``index``, or a bad value from ``make_run``.
+    """
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index is an int, not {type(index).__name__}")
+    if index < 0:
+        raise DokuspecError(f"a game's index is 0 or more, not {index}")
+    return play_game(make_run(), seed, index)
+
+
+def simulate(
+    games: int,
+    seed: int,
+    make_run: Callable[[], Run[S, R]],
+    records: object,
+    *,
+    argument: str,
+) -> Iterator[R]:
+    """Check a run's arguments at once, then play its games one by one as the iterator runs.
+
+    ``games`` and ``seed`` are checked first, then ``make_run`` is called
+    (the game's own checks), then the records directory
+    (:func:`~dokuspec.engine.records.records_directory`). Game ``i``'s
+    result is :func:`play_game(run, seed, i) <play_game>`'s; when there is a
+    records directory, its record is written (``run.write_record``) before
+    its result is yielded, so a consumer that stops between two results
+    leaves on disk exactly the records of the results it received.
+
+    Args:
+        games: how many games, 0 or more.
+        seed: the run's seed, any int.
+        make_run: checks the caller's other arguments and makes the run.
+        records: a directory to write the records into, or ``None``.
+        argument: the name of the records argument, for a TypeError's message.
+
+    Returns:
+        An iterator of the games' results, game 0 first.
+
+    Raises:
+        TypeError: ``games`` or ``seed`` is not an int, ``records`` is not
+            a path, or a wrong type from ``make_run``.
+        DokuspecError: a negative ``games``, a bad value from ``make_run``,
+            or a records directory that is a file or holds a record this run
+            would write.
+        OSError: the records directory could not be made (at the call), or
+            a record could not be written (when the iterator runs).
+    """
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is an int, not {type(games).__name__}")
+    if games < 0:
+        raise DokuspecError(f"the number of games is 0 or more, not {games}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    run = make_run()
+    directory = records_directory(records, games, argument=argument)
+    return _games(run, seed, games, directory)
+
+
+def _games(run: Run[S, R], seed: int, games: int, directory: Path | None) -> Iterator[R]:
+    for index in range(games):
+        result, state = play_game(run, seed, index)
+        if directory is not None:
+            run.write_record(directory, index, state)
+        yield result

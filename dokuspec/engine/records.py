@@ -5,8 +5,9 @@ Every game's simulations write and read records the same way:
 * :func:`game_seed` derives game ``i``'s seed from a run's seed;
 * :func:`record_text` writes a state's record one step per line, so that an
   error's line number points at the step; :func:`write_record` writes it
-  atomically under :func:`record_name` in a directory that
-  :func:`records_directory` checks (records are never overwritten);
+  (:func:`write_record_text` a game's own record text) atomically under
+  :func:`record_name` in a directory that :func:`records_directory` checks
+  (records are never overwritten);
 * :func:`read_record` reads a record and replays it with the engine; a bad
   record raises :class:`RecordFileError` naming its JSON path, line and
   column, and for an action that breaks a rule, the action and the rule.
@@ -32,6 +33,7 @@ __all__ = [
     "record_text",
     "records_directory",
     "write_record",
+    "write_record_text",
 ]
 
 
@@ -78,14 +80,27 @@ def record_text(state: State) -> str:
 
 
 def write_record(directory: Path, index: int, state: State) -> None:
-    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
+    """Write the record of game ``index`` (:func:`record_text`) atomically, as
+    :func:`write_record_text` writes it."""
+    write_record_text(directory, index, record_text(state))
+
+
+def write_record_text(directory: Path, index: int, text: str) -> None:
+    """Write ``text``, the record of game ``index``, atomically (a temporary file, then a rename).
+
+    The file is ``directory / record_name(index)``, made with the mode the
+    umask gives any new file; a failure leaves no temporary file behind.
+
+    Raises:
+        OSError: the file could not be written.
+    """
     target = directory / record_name(index)
     # Made with the mode the umask gives any new file (tempfile's would be 0600).
     temporary = directory / f".{target.name}.{os.getpid()}.tmp"
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(record_text(state))
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)

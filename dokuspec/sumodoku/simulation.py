@@ -22,12 +22,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from dokuspec.engine import playout as _playout
 from dokuspec.engine import records as _records
 from dokuspec.engine import sumodoku as _engine
 from dokuspec.engine.base import JSONValue
-from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.sumodoku import REASONS, Sumodoku, SumodokuState
 from dokuspec.errors import DokuspecError, quote
@@ -106,33 +107,27 @@ class GameResult:
         }
 
 
-def _check_run(bots: object, options: object) -> tuple[Sumodoku, tuple[Bot, Bot]]:
+def _run(bots: object, options: object) -> _playout.Run[SumodokuState, GameResult]:
+    """The run of ``bots`` with ``options``, both checked."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise TypeError(f"options are a mapping, not {type(options).__name__}")
     game = Sumodoku(**dict(options))
-    return game, bot_pair(bots, make_bot, Bot, "Player 1 and Player 2")
+    made = _playout.bot_pair(bots, make_bot, Bot, "Player 1 and Player 2")
+    return _playout.Run(game, made, SumodokuState, _result, _write_record)
 
 
-def _play(game: Sumodoku, bots: tuple[Bot, Bot], seed: int) -> SumodokuState:
-    state = play_out(game, bots, seed)
-    assert isinstance(state, SumodokuState)
-    return state
-
-
-def _result(
-    index: int, seed: int, game: Sumodoku, bots: tuple[Bot, Bot], state: SumodokuState
-) -> GameResult:
+def _result(index: int, seed: int, bots: tuple[str, str], state: SumodokuState) -> GameResult:
     found = state.result
-    if found is None:  # pragma: no cover - _play returns finished games only
+    if found is None:  # pragma: no cover - play_out returns finished games only
         raise RuntimeError("internal error: a simulated game did not finish")
-    first = game.options["first_player"]
+    first = state.game.options["first_player"]
     assert isinstance(first, int)
     return GameResult(
         index=index,
         seed=seed,
-        bots=(bots[0].name, bots[1].name),
+        bots=bots,
         first_player=first,
         winner=found.winner + 1,
         reason=found.reason,
@@ -162,14 +157,7 @@ def play_game(
     Raises:
         As :func:`simulate`.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index is an int, not {type(index).__name__}")
-    if index < 0:
-        raise DokuspecError(f"a game's index is 0 or more, not {index}")
-    game, made = _check_run(bots, options)
-    this_seed = game_seed(seed, index)
-    state = _play(game, made, this_seed)
-    return _result(index, this_seed, game, made, state), state
+    return _playout.play_checked(index, seed, partial(_run, bots, options))
 
 
 def record_text(state: SumodokuState) -> str:
@@ -186,20 +174,8 @@ def record_text(state: SumodokuState) -> str:
 
 
 def _write_record(directory: Path, index: int, state: SumodokuState) -> None:
-    """Write the record of game ``index`` atomically (a temporary file, then a rename)."""
-    target = directory / record_name(index)
-    # Made with the mode the umask gives any new file (tempfile's would be 0600).
-    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(record_text(state))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    """Write the record of game ``index`` (:func:`record_text`) atomically."""
+    _records.write_record_text(directory, index, record_text(state))
 
 
 def simulate(
@@ -245,25 +221,9 @@ def simulate(
         OSError: the records directory could not be made (at the call), or
             a record could not be written (when the iterator runs).
     """
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError(f"games is an int, not {type(games).__name__}")
-    if games < 0:
-        raise DokuspecError(f"the number of games is 0 or more, not {games}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
-    game, made = _check_run(bots, options)
-    directory = _records.records_directory(records_dir, games, argument="records_dir")
-
-    def run() -> Iterator[GameResult]:
-        for index in range(games):
-            this_seed = game_seed(seed, index)
-            state = _play(game, made, this_seed)
-            result = _result(index, this_seed, game, made, state)
-            if directory is not None:
-                _write_record(directory, index, state)
-            yield result
-
-    return run()
+    return _playout.simulate(
+        games, seed, partial(_run, bots, options), records_dir, argument="records_dir"
+    )
 
 
 # -- summaries -----------------------------------------------------------------------------------

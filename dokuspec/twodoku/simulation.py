@@ -21,10 +21,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from dokuspec.engine import playout as _playout
 from dokuspec.engine import records as _records
 from dokuspec.engine.base import JSONValue
-from dokuspec.engine.playout import bot_pair, play_out
 from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.twodoku import ENDINGS, TwoDoku, TwoDokuState
 from dokuspec.errors import DokuspecError, quote
@@ -104,24 +105,20 @@ class GameResult:
         }
 
 
-def _check_run(bots: object, options: object) -> tuple[TwoDoku, tuple[Bot, Bot]]:
+def _run(bots: object, options: object) -> _playout.Run[TwoDokuState, GameResult]:
+    """The run of ``bots`` with ``options``, both checked."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise TypeError(f"options are a mapping, not {type(options).__name__}")
     game = TwoDoku(**dict(options))
-    return game, bot_pair(bots, make_bot, Bot, "Red and Blue")
+    made = _playout.bot_pair(bots, make_bot, Bot, "Red and Blue")
+    return _playout.Run(game, made, TwoDokuState, _result, _records.write_record)
 
 
-def _play(game: TwoDoku, bots: tuple[Bot, Bot], seed: int) -> TwoDokuState:
-    state = play_out(game, bots, seed)
-    assert isinstance(state, TwoDokuState)
-    return state
-
-
-def _result(index: int, seed: int, bots: tuple[Bot, Bot], state: TwoDokuState) -> GameResult:
+def _result(index: int, seed: int, bots: tuple[str, str], state: TwoDokuState) -> GameResult:
     found = state.result()
-    if found is None:  # pragma: no cover - _play returns finished games only
+    if found is None:  # pragma: no cover - play_out returns finished games only
         raise RuntimeError("internal error: a simulated game did not finish")
     # TD-10 from the piles, checked against the engine's result.
     red, blue = found.pile_sums
@@ -137,7 +134,7 @@ def _result(index: int, seed: int, bots: tuple[Bot, Bot], state: TwoDokuState) -
     return GameResult(
         index=index,
         seed=seed,
-        bots=(bots[0].name, bots[1].name),
+        bots=bots,
         winner=found.winner,
         scores=found.scores,
         pile_sums=found.pile_sums,
@@ -167,14 +164,7 @@ def play_game(
     Raises:
         As :func:`simulate`.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index is an int, not {type(index).__name__}")
-    if index < 0:
-        raise DokuspecError(f"a game's index is 0 or more, not {index}")
-    game, made = _check_run(bots, options)
-    this_seed = game_seed(seed, index)
-    state = _play(game, made, this_seed)
-    return _result(index, this_seed, made, state), state
+    return _playout.play_checked(index, seed, partial(_run, bots, options))
 
 
 def record_text(state: TwoDokuState) -> str:
@@ -233,24 +223,9 @@ def simulate(
         OSError: the records directory could not be made (at the call), or
             a record could not be written (when the iterator runs).
     """
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError(f"games is an int, not {type(games).__name__}")
-    if games < 0:
-        raise DokuspecError(f"the number of games is 0 or more, not {games}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
-    game, made = _check_run(bots, options)
-    directory = _records.records_directory(records_dir, games, argument="records_dir")
-
-    def run() -> Iterator[GameResult]:
-        for index in range(games):
-            this_seed = game_seed(seed, index)
-            state = _play(game, made, this_seed)
-            if directory is not None:
-                _records.write_record(directory, index, state)
-            yield _result(index, this_seed, made, state)
-
-    return run()
+    return _playout.simulate(
+        games, seed, partial(_run, bots, options), records_dir, argument="records_dir"
+    )
 
 
 # -- summaries -----------------------------------------------------------------------------------
