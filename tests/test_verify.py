@@ -11,7 +11,7 @@ from helpers import data_lines
 from dokuspec import sumodoku
 from dokuspec.solvers import BackendCache
 from dokuspec.spec import sumodoku as spec_sumodoku
-from dokuspec.spec.model import clause
+from dokuspec.spec.model import Model, clause
 from dokuspec.sumodoku import Board, Piece, Position, Variants, Verdict
 from dokuspec.sumodoku import positions as public_sumodoku
 from dokuspec.verify import sumodoku as verify
@@ -248,7 +248,20 @@ def wrong_spec(monkeypatch: pytest.MonkeyPatch) -> None:
         spec.model.add("a rule of no game", [clause(-spec_sumodoku.cell_literal(0, 5))])
         return spec
 
+    real_full_board = spec_sumodoku.full_board_model
+
+    def full_board_with_a_wrong_rule(
+        variants: Variants, capacity: tuple[int, ...] = (9,) * 9
+    ) -> Model:
+        model = copy.deepcopy(real_full_board(variants, capacity))
+        model.add("a rule of no game", [clause(-spec_sumodoku.cell_literal(0, 5))])
+        return model
+
+    # The spec states the rules twice (the completion model, and the full-board
+    # model that certifies completions; proven equivalent in
+    # test_full_board_model.py): a wrong rule goes into both.
     monkeypatch.setattr(public_sumodoku, "completion_model", model_with_a_wrong_rule)
+    monkeypatch.setattr(public_sumodoku, "full_board_model", full_board_with_a_wrong_rule)
     # A cache of its own (the public API and the cross-checks share it), so no
     # solver compiled from the right model answers, and the wrong one is not
     # kept afterwards.
