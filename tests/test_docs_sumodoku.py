@@ -35,6 +35,7 @@ from dokuspec.engine.sumodoku import (
     SumodokuState,
     read_record,
 )
+from dokuspec.sumodoku.simulation import game_seed, play_game, record_text, simulate, summarise
 from dokuspec.vocabulary.sumodoku import Board, Piece
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -248,15 +249,22 @@ def script() -> ModuleType:
     return module
 
 
-@pytest.fixture(scope="module")
-def facts(script: ModuleType) -> dict[str, Any]:
-    gathered: dict[str, Any] = script.gather()
-    return gathered
-
-
 def recorded(script: ModuleType) -> dict[str, Any]:
     facts: dict[str, Any] = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))
     return facts
+
+
+def recorded_statistics(script: ModuleType) -> dict[str, Any]:
+    numbers: dict[str, Any] = json.loads((ROOT / script.STATS).read_text(encoding="utf-8"))
+    return numbers
+
+
+@pytest.fixture(scope="module")
+def facts(script: ModuleType) -> dict[str, Any]:
+    # The worked examples are computed again; the statistics take minutes, so the recorded
+    # ones are rendered, and a sample of their games is played again below.
+    gathered: dict[str, Any] = script.gather(recorded_statistics(script))
+    return gathered
 
 
 def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
@@ -285,7 +293,7 @@ def test_the_chapters_claims_are_what_the_engine_judges(script: ModuleType) -> N
     assert game.turn_number(0) == 16 and game.turn_number(1) == 15
     claim = game.history()[-1].actions[0]
     assert isinstance(claim, Claim)
-    assert str(claim.filling) == facts["careful"]["filling"]
+    assert str(claim.filling) == facts["claimed"]["filling"]
     # the failed claim: replay the mixed game to the moment and claim with the same filling
     mixed = facts["mixed"]
     state = Sumodoku().new_initial_state(mixed["seed"])
@@ -293,10 +301,103 @@ def test_the_chapters_claims_are_what_the_engine_judges(script: ModuleType) -> N
         piece = Piece.parse(name)
         state.apply_action(Place(piece.row, piece.col, piece.colour))
     assert str(state.board) == mixed["impossible"]
-    state.apply_action(Claim(Board(mixed["claim"]["filling"]), 60))
+    state.apply_action(Claim(Board(mixed["claim"]["filling"]), mixed["claim"]["seconds"]))
     assert state.result is not None
     assert (state.result.winner, state.result.reason) == (1, "claim-failed")
     assert state.result.detail == mixed["claim"]["detail"]
+
+
+def test_the_worked_examples_are_games_the_library_bots_play(script: ModuleType) -> None:
+    facts = recorded(script)
+    examples = (
+        ("claimed", {}),
+        ("mixed", {}),
+        ("tabletop", {"enforcement": "tabletop"}),
+    )
+    for name, options in examples:
+        example = facts[name]
+        result, state = play_game(example["index"], example["run"], example["bots"], options)
+        assert result.seed == example["seed"] == game_seed(example["run"], example["index"])
+        placed = [str(a.piece) for e in state.history() for a in e.actions if isinstance(a, Place)]
+        if name == "claimed":
+            assert example["bots"] == ["solver", "solver"]
+            assert json.loads(record_text(state)) == example["record"]
+            assert (result.winner, result.reason) == (1, "claim-succeeded")
+        elif name == "mixed":
+            assert example["bots"] == ["solver", "random"]
+            # the losing move is the bots'; the failed claim after it is the scripted one
+            assert placed[: len(example["moves"]) + 1] == [*example["moves"], example["move"]]
+            assert [result.winner, result.reason] == [example["end"]["winner"], "no-valid-move"]
+            assert [state.turn_number(0), state.turn_number(1)] == example["end"]["turns"]
+        else:
+            assert example["bots"] == ["solver", "random"]
+            assert placed == example["moves"] and str(state.board) == example["board"]
+            assert (result.winner, result.reason) == (1, "pointed-out")
+
+
+def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
+    script: ModuleType,
+) -> None:
+    text = _normal(CHAPTER.read_text(encoding="utf-8"))
+    assert f"``{script.STATS.as_posix()}``" in text
+    assert "$ python scripts/make_sumodoku_figures.py" in CHAPTER.read_text(encoding="utf-8")
+    assert ".. include:: ../generated/sumodoku-stats.inc" in CHAPTER.read_text(encoding="utf-8")
+    assert "|su-stats-games|" in text and "|su-stats-seed|" in text
+
+
+def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
+    numbers = recorded_statistics(script)
+    assert (numbers["seed"], numbers["games"], numbers["sample"]) == (
+        script.STATS_SEED,
+        script.STATS_GAMES,
+        script.STATS_SAMPLE,
+    )
+    settings = [(s["enforcement"], s["options"], tuple(s["bots"])) for s in numbers["settings"]]
+    assert settings == [(n, dict(o), b) for n, o, b in script.SETTINGS]
+    assert len(settings) == 12
+    low, high = Sumodoku().claim_window
+    for setting in numbers["settings"]:
+        for part, games in (("all", numbers["games"]), ("sample", numbers["sample"])):
+            summary = setting[part]["summary"]
+            assert summary["games"] == games
+            assert set(summary["reasons"]) == set(REASONS)
+            assert sum(summary["reasons"].values()) == games
+            assert summary["wins"]["1"] + summary["wins"]["2"] == games
+            for reason, turns in setting[part]["claim_turns"].items():
+                assert sum(turns.values()) == summary["reasons"][reason]
+                assert all(low <= int(turn) <= high for turn in turns)
+            if setting["bots"] == ["random", "random"]:
+                # the random bot never claims (SU-34)
+                assert summary["reasons"]["claim-succeeded"] == 0
+                assert summary["reasons"]["claim-failed"] == 0
+            if setting["enforcement"] == "strict":
+                # nothing to point out or find in strict play (SU-4)
+                assert summary["reasons"]["pointed-out"] == 0
+                assert summary["reasons"]["mistake-found"] == 0
+
+
+def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
+    numbers = recorded_statistics(script)
+    sample = numbers["sample"]
+    again = script.statistics(games=sample, sample=sample, jobs=1)
+    assert [s["all"] for s in again["settings"]] == [s["sample"] for s in numbers["settings"]]
+
+
+def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
+    # The script plays the games one by one (play_game); the library's simulate plays the
+    # same games, so its summary of the sample is the recorded one.
+    numbers = recorded_statistics(script)
+    # strict play, and tabletop play with the observer's chance nodes
+    picked = {("strict", ("solver", "solver")), ("tabletop, observer 1/2", ("random", "random"))}
+    compared = 0
+    for setting in numbers["settings"]:
+        if (setting["enforcement"], tuple(setting["bots"])) in picked:
+            played = simulate(
+                numbers["sample"], numbers["seed"], setting["bots"], options=setting["options"]
+            )
+            assert summarise(played).to_json() == setting["sample"]["summary"]
+            compared += 1
+    assert compared == len(picked)
 
 
 def test_the_script_refuses_to_write_when_the_backends_disagree(
