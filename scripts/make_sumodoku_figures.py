@@ -57,7 +57,6 @@ take seconds; the statistics about a minute and a half on two cores
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics as stats
 import sys
@@ -66,6 +65,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import _figures
+from _figures import DisagreementError, facts_json, figure, list_table
 
 from dokuspec import sumodoku
 from dokuspec.engine.base import HistoryEntry, replay
@@ -126,10 +128,6 @@ ENFORCEMENTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("tabletop, observer 1/2", {"enforcement": "tabletop", "observer": 0.5}),
 )
 SETTINGS = tuple((name, options, bots) for name, options in ENFORCEMENTS for bots in PAIRINGS)
-
-
-class DisagreementError(RuntimeError):
-    """Two readings of the rules gave different answers: nothing is written."""
 
 
 # -- the games -----------------------------------------------------------------------------
@@ -508,30 +506,6 @@ def statistics(
 # -- the files -----------------------------------------------------------------------------
 
 
-def _list_table(
-    header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: str = ""
-) -> list[str]:
-    out = [".. list-table::", "   :header-rows: 1"]
-    if widths:
-        out.append(f"   :widths: {widths}")
-    out.append("")
-    for row in (header, *rows):
-        first, *rest = row
-        out.append(f"   * - {first}")
-        out.extend(f"     - {cell}" for cell in rest)
-    return out
-
-
-def _figure(name: str, alt: str, caption: str) -> list[str]:
-    return [
-        f".. figure:: /{FIGURES.relative_to('docs')}/{name}.svg",
-        f"   :alt: {alt}",
-        "",
-        f"   {caption}",
-        "",
-    ]
-
-
 def _pieces(names: Iterable[str]) -> list[Piece]:
     return [Piece.parse(name) for name in names]
 
@@ -595,7 +569,8 @@ def mistake_figure(facts: Mapping[str, Any]) -> str:
 
 
 def game_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "game",
         "The board after 30 placements, each piece numbered in the order it was placed.",
         f"The solver bot against itself, {_which(facts)}, just before Player 1's own turn"
@@ -614,7 +589,7 @@ def game_include(facts: Mapping[str, Any]) -> str:
         "Before each placement, the valid moves of the player to move (SU-3) and how many of"
         " them are safe, leaving the board completable (SU-15):",
         "",
-        *_list_table(
+        *list_table(
             ("Own turn", "Player 1: valid / safe", "Player 2: valid / safe"),
             rows,
             widths="20 40 40",
@@ -624,7 +599,8 @@ def game_include(facts: Mapping[str, Any]) -> str:
 
 
 def claim_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "claim",
         "The full board Player 1 submitted; the pieces the claim added are outlined.",
         f"The claim: the filling Player 1 submitted on own turn {facts['turn']}; the"
@@ -635,7 +611,8 @@ def claim_include(facts: Mapping[str, Any]) -> str:
 
 
 def safe_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "safe",
         "The board before Player 2's losing move; the cells where some move of Player 2 is"
         " losing are outlined.",
@@ -644,12 +621,13 @@ def safe_include(facts: Mapping[str, Any]) -> str:
         f" {facts['valid'] - facts['safe']} losing (outlined cells).",
     )
     rows = [(cell, ", ".join(map(str, colours))) for cell, colours in facts["losing"].items()]
-    out += _list_table(("Cell", "Losing colours for Player 2"), rows, widths="30 70")
+    out += list_table(("Cell", "Losing colours for Player 2"), rows, widths="30 70")
     return "\n".join(out) + "\n"
 
 
 def impossible_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "impossible",
         "The board after the losing move; the pieces of the explanation are outlined.",
         f"After Player 2's {facts['move']} (numbered 1) the board is impossible; the"
@@ -669,7 +647,8 @@ def impossible_include(facts: Mapping[str, Any]) -> str:
 
 
 def mistake_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "mistake",
         "A tabletop game's board, the placements numbered; the invalid last piece and the"
         " piece it clashes with are outlined.",
@@ -732,7 +711,7 @@ def stats_include(statistics_: Mapping[str, Any]) -> str:
         "Player 2 wins",
         "Turns (mean)",
     )
-    out += _list_table(header, rows)
+    out += list_table(header, rows)
     out += [
         "",
         "The claims (SU-10): how many were made, how many succeeded, and on which own turn"
@@ -754,7 +733,7 @@ def stats_include(statistics_: Mapping[str, Any]) -> str:
                 spread,
             )
         )
-    out += _list_table(
+    out += list_table(
         (
             "Enforcement",
             "Player 1 v Player 2",
@@ -823,10 +802,6 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def facts_json(facts: Mapping[str, Any]) -> str:
-    return json.dumps(facts, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
 def gather(numbers: Mapping[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
     """Every fact of the chapter.
 
@@ -869,50 +844,28 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
 
 def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
     """Generated files on disk that :func:`render` no longer writes."""
-    found = [*(root / FIGURES).glob("*.svg"), *(root / GENERATED).glob("sumodoku-*")]
-    return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
+    return _figures.orphans(files, root, FIGURES, GENERATED, "sumodoku-")
 
 
-def stale(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """The files whose checked-in text differs from ``files`` (or that are missing)."""
-    return [
-        path
-        for path, text in sorted(files.items())
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
-    ]
-
-
-def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, write nothing")
+def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=int,
         default=os.cpu_count() or 1,
         help="processes that play the statistics' games (default: every core)",
     )
-    args = parser.parse_args(argv)
-    try:
-        files = render(gather(jobs=max(1, args.jobs)))
-    except DisagreementError as error:
-        out(f"refused: {error}")
-        return 1
-    different = stale(files)
-    extra = orphans(files)
-    if args.check:
-        for path in different:
-            out(f"stale: {path}")
-        for path in extra:
-            out(f"not written by this script: {path}")
-        return 1 if different or extra else 0
-    for path in different:
-        (ROOT / path).parent.mkdir(parents=True, exist_ok=True)
-        (ROOT / path).write_text(files[path], encoding="utf-8")
-        out(f"wrote {path}")
-    for path in extra:
-        (ROOT / path).unlink()
-        out(f"removed {path}")
-    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
+    return _figures.main(
+        argv,
+        out,
+        description=__doc__.split("\n")[0],
+        root=ROOT,
+        files=lambda args: render(gather(jobs=max(1, args.jobs))),
+        orphans_of=orphans,
+        arguments=_arguments,
+    )
 
 
 if __name__ == "__main__":

@@ -15,15 +15,14 @@ only the installed package and the tests are present.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from docs_support import NOTATION, ROOT, Chapter, normal
 
 from dokuspec.engine.sumodoku import (
     REASONS,
@@ -38,16 +37,9 @@ from dokuspec.engine.sumodoku import (
 from dokuspec.sumodoku.simulation import game_seed, play_game, record_text, simulate, summarise
 from dokuspec.vocabulary.sumodoku import Board, Piece
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_sumodoku_figures.py"
-CHAPTER = ROOT / "docs" / "rules" / "sumodoku.rst"
-RULINGS = ROOT / "docs" / "rulings.rst"
-NOTATION = ROOT / "docs" / "notation.rst"
-
-pytestmark = pytest.mark.skipif(
-    not (SCRIPT.is_file() and CHAPTER.is_file()),
-    reason="the handbook's sources are not here (tests run against the installed wheel)",
-)
+THIS = Chapter("SU", "sumodoku")
+CHAPTER = THIS.path
+pytestmark = THIS.skip
 
 # The rule text's rules, then the rulings dokuspec added.
 READ = [f"SU-{n}" for n in range(1, 16)]
@@ -55,58 +47,8 @@ READ = [f"SU-{n}" for n in range(1, 16)]
 ADDED = [f"SU-{n}" for n in (*range(16, 33), 34)]
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
-def register_rows() -> dict[str, list[str]]:
-    """The register's Sumodoku rows: ID -> its cells (ID, question, ruling[, reason], option)."""
-    rows: dict[str, list[str]] = {}
-    cells: list[str] = []
-
-    def close() -> None:
-        found = re.search(r"\bSU-(\d+)\b", cells[0]) if cells else None
-        if found and len(cells) in (4, 5):
-            assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
-            rows[found.group(0)] = [_normal(cell) for cell in cells]
-
-    for line in RULINGS.read_text(encoding="utf-8").split("\n"):
-        if line.startswith("   * - "):
-            close()
-            cells = [line[7:]]
-        elif line.startswith("     - ") and cells:
-            cells.append(line[7:])
-        elif line.startswith("       ") and cells:
-            cells[-1] += " " + line.strip()
-        elif line.strip() and not line.startswith("   "):
-            close()
-            cells = []
-    close()
-    return rows
-
-
-def chapter_sections() -> dict[str, str]:
-    """The chapter's rule sections: ID -> the section's text (from its label to the next label)."""
-    text = CHAPTER.read_text(encoding="utf-8")
-    parts = re.split(r"^\.\. _(su-\d+):\n", text, flags=re.M)
-    bodies = [re.split(r"^\.\. _", body, flags=re.M)[0] for body in parts[2::2]]
-    return {label.upper(): body for label, body in zip(parts[1::2], bodies, strict=True)}
-
-
-def admonition(section: str) -> str:
-    """The text of a section's ruling admonition, on one line."""
-    lines = section.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.startswith(".. admonition:: Ruling"))
-    body = []
-    for line in lines[start + 1 :]:
-        if line and not line.startswith("   "):
-            break
-        body.append(line)
-    return _normal("\n".join(body))
-
-
 def test_the_register_holds_su1_to_su34_but_one_reserved_and_no_other() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert sorted(rows, key=lambda rule: int(rule[3:])) == READ + ADDED
     assert all(len(rows[rule]) == 4 for rule in READ)
     # The rulings dokuspec added give their reason.
@@ -114,77 +56,41 @@ def test_the_register_holds_su1_to_su34_but_one_reserved_and_no_other() -> None:
 
 
 def test_the_register_reads_the_rule_text_as_the_rulings_file_does() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert rows["SU-1"][2].startswith("81 pieces, 9 of each colour. Player 1 gets all pieces")
     assert "16-20: 16 minutes; 21-25: 12; 26-30: 8; 31-35: 4." in rows["SU-10"][2]
     assert rows["SU-15"][2].endswith("can make a position impossible by counting alone.")
 
 
 def test_every_rule_the_code_and_the_tests_cite_is_in_the_register() -> None:
-    cited: set[str] = set()
-    for folder in ("dokuspec", "tests", "docs", "scripts"):
-        for pattern in ("*.py", "*.rst", "*.json", "*.inc"):
-            for path in (ROOT / folder).rglob(pattern):
-                if "_build" not in path.parts:
-                    cited |= set(re.findall(r"\bSU-\d+\b", path.read_text(encoding="utf-8")))
-    assert cited, "no rule is cited"
-    assert cited <= set(register_rows()), sorted(cited - set(register_rows()))
+    THIS.check_cited_rules(
+        ("dokuspec", "tests", "docs", "scripts"), ("*.py", "*.rst", "*.json", "*.inc")
+    )
 
 
 def test_every_rule_in_the_register_has_a_section_and_no_other() -> None:
-    sections = chapter_sections()
-    assert set(sections) == set(register_rows())
-    for rule_id, body in sections.items():
-        heading = body.lstrip("\n").split("\n")[0]
-        assert heading.startswith(f"{rule_id}: "), heading
+    THIS.check_sections()
 
 
 def test_the_register_links_each_rule_to_its_section() -> None:
-    for rule_id, (cell, *_) in register_rows().items():
-        assert cell == f":ref:`{rule_id} <{rule_id.lower()}>`"
+    THIS.check_register_links()
 
 
 def test_each_section_states_the_registers_ruling_and_option() -> None:
-    sections = chapter_sections()
-    for rule_id, cells in register_rows().items():
-        question, ruling, option = cells[1], cells[2], cells[-1]
-        stated = admonition(sections[rule_id])
-        assert ruling in stated, rule_id
-        if rule_id in ADDED:
-            assert stated.startswith(question), rule_id
-        if option != "–":
-            assert re.search(r"Options?: " + re.escape(option), stated), rule_id
-        else:
-            assert "Option" not in stated, rule_id
+    THIS.check_rulings_stated(frozenset(ADDED))
 
 
 def test_every_rule_section_names_its_tests() -> None:
-    for rule_id, body in chapter_sections().items():
+    for rule_id, body in THIS.sections().items():
         assert "\nTests\n   * ``tests/" in body, rule_id
 
 
 def test_the_tests_the_chapter_names_exist() -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", text)
-    assert named, "the chapter names no test"
-    for module, function in named:
-        assert (ROOT / module).is_file(), module
-        if function:
-            source = (ROOT / module).read_text(encoding="utf-8")
-            assert re.search(rf"^(?:async )?def {function}\(", source, flags=re.M), (
-                f"{module}::{function}"
-            )
+    THIS.check_named_tests_exist()
 
 
 def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
-    # A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else.
-    text = CHAPTER.read_text(encoding="utf-8")
-    blocks = re.findall(r"^Tests\n((?:   .*\n|\n)+)", text, flags=re.M)
-    assert blocks
-    for block in blocks:
-        for line in block.strip("\n").split("\n"):
-            if line.strip():
-                assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+    THIS.check_test_entries()
 
 
 def test_every_reason_the_chapter_names_is_the_engines_and_each_is_named() -> None:
@@ -221,7 +127,7 @@ def _claim_over_a_mistake(observer: int) -> SumodokuState:
 
 
 def test_the_chapters_claims_over_a_mistake_and_a_hole_fail_su26() -> None:
-    text = _normal(CHAPTER.read_text(encoding="utf-8"))
+    text = normal(CHAPTER.read_text(encoding="utf-8"))
     over_mistake = _claim_over_a_mistake(0).result
     over_hole = _claim_over_a_mistake(1).result
     assert over_mistake is not None and over_hole is not None
@@ -241,12 +147,7 @@ def test_the_chapters_claims_over_a_mistake_and_a_hole_fail_su26() -> None:
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sumodoku_figures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return THIS.load_script()
 
 
 def recorded(script: ModuleType) -> dict[str, Any]:
@@ -268,10 +169,7 @@ def facts(script: ModuleType) -> dict[str, Any]:
 
 
 def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    included = set(re.findall(r"^\.\. include:: \.\./generated/(\S+)$", text, flags=re.M))
-    generated = {path.name for path in (ROOT / script.GENERATED).glob("sumodoku-*.inc")}
-    assert included == generated
+    THIS.check_generated_included(script.GENERATED)
 
 
 def test_the_generated_files_are_what_the_script_writes(
@@ -338,7 +236,7 @@ def test_the_worked_examples_are_games_the_library_bots_play(script: ModuleType)
 def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
     script: ModuleType,
 ) -> None:
-    text = _normal(CHAPTER.read_text(encoding="utf-8"))
+    text = normal(CHAPTER.read_text(encoding="utf-8"))
     assert f"``{script.STATS.as_posix()}``" in text
     assert "$ python scripts/make_sumodoku_figures.py" in CHAPTER.read_text(encoding="utf-8")
     assert ".. include:: ../generated/sumodoku-stats.inc" in CHAPTER.read_text(encoding="utf-8")
