@@ -43,7 +43,6 @@ minutes per count; the whole run about five minutes.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import random
@@ -53,6 +52,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import _figures
+from _figures import DisagreementError, facts_json, list_table, number
 
 from dokuspec import competitive
 from dokuspec.competitive import Card, Grid, Scoring
@@ -126,10 +128,6 @@ EXAMPLES = (
     Example("diagonals", "b5 r4 r6 / b6 r5 b4 / b4 r6 b5", "Diagonals that score"),
     Example("every-rank", "r1 r2 r3 / r4 r5 r6 / r7 r8 r9", "Every rank once", winning=False),
 )
-
-
-class DisagreementError(RuntimeError):
-    """Two readings of the rules gave different answers: nothing is written."""
 
 
 # -- the facts ---------------------------------------------------------------------------
@@ -398,24 +396,6 @@ def table_facts() -> dict[str, Any]:
 # -- the files ---------------------------------------------------------------------------
 
 
-def _number(value: int) -> str:
-    return f"{value:,}"
-
-
-def _list_table(
-    header: Sequence[str], rows: Iterable[Sequence[str]], *, title: str = "", widths: str = ""
-) -> list[str]:
-    out = [f".. list-table::{' ' + title if title else ''}", "   :header-rows: 1"]
-    if widths:
-        out.append(f"   :widths: {widths}")
-    out.append("")
-    for row in (header, *rows):
-        first, *rest = row
-        out.append(f"   * - {first}")
-        out.extend(f"     - {cell}" for cell in rest)
-    return out
-
-
 def _annotations(facts: Mapping[str, Any]) -> list[tuple[tuple[int, ...], str]]:
     return [
         (tuple(p - 1 for p in line["positions"]), f"{KIND_NAMES[line['kind']]} {line['points']}")
@@ -457,7 +437,7 @@ def example_include(facts: Mapping[str, Any]) -> str:
         )
         for line in facts["lines"]
     ]
-    out += _list_table(
+    out += list_table(
         ("Line", "Cards", "Kind (CS-18)", "Points (CS-20)"), lines, widths="24 24 32 20"
     )
     out.append("")
@@ -470,7 +450,7 @@ def example_include(facts: Mapping[str, Any]) -> str:
             cells.append(str(row["winner"]))
         cells.append(str(row["loser"]))
         scores.append(cells)
-    out += _list_table(header, scores)
+    out += list_table(header, scores)
     return "\n".join(out) + "\n"
 
 
@@ -489,7 +469,7 @@ def line_kinds_include(kinds: Sequence[Mapping[str, Any]]) -> str:
     sets = sum(len(kind["sets"]) for kind in kinds)
     rows.append(("**all lines**", "", "", str(sets), f"**{total}**"))
     header = ("Kind", "Ranks", "Sets of ranks", "Sets", "Ordered lines")
-    return "\n".join(_list_table(header, rows, widths="16 16 44 8 16")) + "\n"
+    return "\n".join(list_table(header, rows, widths="16 16 44 8 16")) + "\n"
 
 
 def scoring_include(table: Sequence[Mapping[str, Any]]) -> str:
@@ -500,16 +480,16 @@ def scoring_include(table: Sequence[Mapping[str, Any]]) -> str:
         [KIND_NAMES[row["kind"]], f"``{row['example']}``", *map(str, row["points"].values())]
         for row in table
     ]
-    return "\n".join(_list_table(header, rows)) + "\n"
+    return "\n".join(list_table(header, rows)) + "\n"
 
 
 def counts_include(counts: Mapping[str, Mapping[str, Mapping[str, int]]]) -> str:
     rows = [
-        (f"{deck}", *(_number(agreed(counts, deck, counted)) for counted, _ in COUNTED))
+        (f"{deck}", *(number(agreed(counts, deck, counted)) for counted, _ in COUNTED))
         for deck in DECKS
     ]
     header = ("Deck", *(f"Winning hands: {counted}" for counted, _ in COUNTED))
-    out = _list_table(header, rows)
+    out = list_table(header, rows)
     patterns = agreed(counts, "unlimited", "rank patterns")
     grids = agreed(counts, "unlimited", "Grids of cards")
     if grids != patterns * 2**9:
@@ -517,8 +497,8 @@ def counts_include(counts: Mapping[str, Mapping[str, Mapping[str, int]]]) -> str
     out += [
         "",
         "With the unlimited deck each of the nine cards of a rank pattern may be of"
-        f" either colour: 2\\ :sup:`9` = 512 Grids of cards per pattern, {_number(patterns)}"
-        f" x 512 = {_number(grids)}. The standard deck allows fewer patterns (no rank"
+        f" either colour: 2\\ :sup:`9` = 512 Grids of cards per pattern, {number(patterns)}"
+        f" x 512 = {number(grids)}. The standard deck allows fewer patterns (no rank"
         " more than 4 times) and fewer colourings (no card more than twice).",
     ]
     names = {"engine": "the engine", "sat": "the SAT backend", "z3": "Z3"}
@@ -547,18 +527,18 @@ def frequencies_include(found: Sequence[Mapping[str, Any]]) -> str:
             lines = facts["rows and columns"][kind]
             hands = facts["hands with"][kind]
             cells += [
-                f"{_number(lines)} ({100 * lines / (6 * facts['patterns']):.1f} %)",
-                f"{_number(hands)} ({100 * hands / facts['patterns']:.1f} %)",
+                f"{number(lines)} ({100 * lines / (6 * facts['patterns']):.1f} %)",
+                f"{number(hands)} ({100 * hands / facts['patterns']:.1f} %)",
             ]
         rows.append(cells)
-    out = _list_table(header, rows)
+    out = list_table(header, rows)
     first = found[0]
     scoring = first["patterns"] * 2 - first["diagonals"]["None"]
     out += [
         "",
-        f"Of the {_number(first['patterns'])} winning rank patterns of the {first['deck']} "
-        f"deck ({_number(6 * first['patterns'])} rows and columns), "
-        f"{_number(scoring)} of the {_number(2 * first['patterns'])} diagonals "
+        f"Of the {number(first['patterns'])} winning rank patterns of the {first['deck']} "
+        f"deck ({number(6 * first['patterns'])} rows and columns), "
+        f"{number(scoring)} of the {number(2 * first['patterns'])} diagonals "
         "also form a line and score.",
     ]
     return "\n".join(out) + "\n"
@@ -605,7 +585,7 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
     for deck in DECKS:
         for counted, _ in COUNTED:
             key = "patterns" if counted == "rank patterns" else "grids"
-            values[f"cs-{key}-{deck}"] = _number(agreed(counts, deck, counted))
+            values[f"cs-{key}-{deck}"] = number(agreed(counts, deck, counted))
     for hand in (*facts["examples"], *facts["best hands"]):
         default = hand["scores"][0]
         values[f"cs-{hand['name']}-value"] = str(default["hand value"])
@@ -621,10 +601,6 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
     out = [".. Computed by scripts/make_competitive_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
     return "\n".join(out) + "\n"
-
-
-def facts_json(facts: Mapping[str, Any]) -> str:
-    return json.dumps(facts, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -679,44 +655,18 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
 
 def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
     """Generated files on disk that :func:`render` no longer writes."""
-    found = [*(root / FIGURES).glob("*.svg"), *(root / GENERATED).glob("competitive-*")]
-    return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
-
-
-def stale(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """The files whose checked-in text differs from ``files`` (or that are missing)."""
-    return [
-        path
-        for path, text in sorted(files.items())
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
-    ]
+    return _figures.orphans(files, root, FIGURES, GENERATED, "competitive-")
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    args = parser.parse_args(argv)
-    try:
-        files = render(gather())
-    except DisagreementError as error:
-        out(f"refused: {error}")
-        return 1
-    different = stale(files)
-    extra = orphans(files)
-    if args.check:
-        for path in different:
-            out(f"stale: {path}")
-        for path in extra:
-            out(f"not written by this script: {path}")
-        return 1 if different or extra else 0
-    for path in different:
-        (ROOT / path).parent.mkdir(parents=True, exist_ok=True)
-        (ROOT / path).write_text(files[path], encoding="utf-8")
-        out(f"wrote {path}")
-    for path in extra:
-        (ROOT / path).unlink()
-        out(f"removed {path}")
-    return 0
+    return _figures.main(
+        argv,
+        out,
+        description=__doc__.split("\n")[0],
+        root=ROOT,
+        files=lambda _: render(gather()),
+        orphans_of=orphans,
+    )
 
 
 if __name__ == "__main__":

@@ -6,59 +6,75 @@ Run from the repository root (after installing dokuspec)::
     python scripts/make_sumodoku_figures.py --check   # compare, write nothing
 
 Writes the SVG pictures under ``docs/figures/sumodoku/`` and, under
-``docs/generated/``, the record of every computed fact
-(``sumodoku-facts.json``), the record of the game shown
+``docs/generated/``, the record of every computed fact of the worked
+examples (``sumodoku-facts.json``), the statistics of the bots' games
+(``sumodoku-stats.json``), the record of the game shown
 (``sumodoku-game.json``, in the game record's JSON form) and the
 reStructuredText pieces that ``docs/rules/sumodoku.rst`` includes
-(``sumodoku-*.inc``). Nothing in them is typed by hand: every position
-shown is one the engine (:mod:`dokuspec.engine.sumodoku`) reached in a
-game played here from a fixed seed, and every fact is checked against a
-second reading:
+(``sumodoku-*.inc``). Nothing in them is typed by hand. Every game is one
+the library's bots (:mod:`dokuspec.sumodoku.bots`, ruling SU-34) play
+through :func:`dokuspec.sumodoku.simulation.play_game`: game ``index`` of
+the run with a stated seed, which is also game ``index`` of
+:func:`~dokuspec.sumodoku.simulation.simulate` with that seed. Every fact is
+checked against a second reading:
 
-* a game between two careful players (each places a piece chosen at random
-  among its safe moves, :func:`dokuspec.sumodoku.safe_moves`, and claims
-  "Sudoku!" as soon as the claim window opens with the completion
-  :func:`dokuspec.sumodoku.check` finds): the engine judges the claim
-  (SU-10); the filling is checked again by the engine's rule checker and by
-  the SAT model, the record replays to the same state, and the number of
-  valid moves of each turn is counted by the engine and by the fast search;
-* a game of a careful Player 1 against a Player 2 who places a random valid
-  piece: the safe and losing moves of Player 2 just before their first
-  losing move (every losing move confirmed by Z3, every safe move's witness
-  checked by the engine's rule checker), the impossible position after it
-  with its explanation (SU-18) by the SAT backend and by Z3, the explanation
-  checked to be impossible on its own and minimal by the other backend,
-  its smallest explanation (SU-30) by both backends, of the same size, and a
-  claim made then,
-  which the engine judges failed;
-* a tabletop game (SU-4) of two players who place a random piece of their
-  own on a random empty cell, valid or not, and point out the opponent's
-  invalid placement at once (SU-7): the engine's reason against the
-  explanation of the board by the SAT backend and by Z3.
+* a game of the solver bot against itself that ends with a successful claim
+  (SU-10): the engine judges the claim; the filling is checked again by the
+  engine's rule checker and by the SAT model, the record replays to the same
+  state, and the number of valid moves of each turn is counted by the
+  engine and by the fast search;
+* a game of the solver bot (Player 1) against the random bot (Player 2):
+  the safe and losing moves of Player 2 just before their first losing move
+  (every losing move confirmed by Z3, every safe move's witness checked by
+  the engine's rule checker), the impossible position after it with its
+  explanation (SU-18) by the SAT backend and by Z3, the explanation checked
+  to be impossible on its own and minimal by the other backend, its
+  smallest explanation (SU-30) by both backends, of the same size; and a
+  claim Player 1 makes then, which the engine judges failed. No bot makes
+  that claim (the solver bot claims only when a claim wins): it is the one
+  move written here, and the chapter says so;
+* a tabletop game (SU-4) of the solver bot against the random bot, which
+  places any of its pieces on any empty cell: the random bot's invalid
+  placement, pointed out at once by the solver bot (SU-7), the engine's
+  reason against the explanation of the board by the SAT backend and by Z3;
+* the statistics (:func:`statistics`): :data:`STATS_GAMES` games of each
+  pairing of the two bots in each enforcement (:data:`SETTINGS`), counted
+  by :func:`dokuspec.sumodoku.simulation.summarise`, with the own turn of
+  every claim; each game's record is replayed and must give the same
+  state, and each claim is checked to be the game's last action, by the
+  claimant, in the claim window. The summary of the first
+  :data:`STATS_SAMPLE` games of each setting is recorded too, so that the
+  tests can play those again and compare.
 
 When two readings disagree the script writes nothing, prints ``refused:``
 and why, and exits with status 1. With ``--check`` it writes nothing,
 prints the files that differ from what it would write (or that it would no
-longer write) and exits with status 1 if there are any.
+longer write) and exits with status 1 if there are any. The worked examples
+take seconds; the statistics about a minute and a half on two cores
+(``--jobs``, default: every core).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import random
+import os
+import statistics as stats
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import _figures
+from _figures import DisagreementError, facts_json, figure, list_table
+
 from dokuspec import sumodoku
-from dokuspec.engine.base import CHANCE, Action, replay
+from dokuspec.engine.base import HistoryEntry, replay
 from dokuspec.engine.sumodoku import (
+    REASONS,
     Claim,
-    Concede,
     Place,
-    PointOut,
     Sumodoku,
     SumodokuState,
     is_valid,
@@ -70,91 +86,80 @@ from dokuspec.engine.sumodoku import (
 from dokuspec.render.sumodoku import board_svg, board_text
 from dokuspec.solvers import CACHE
 from dokuspec.sumodoku.search import valid_colours
+from dokuspec.sumodoku.simulation import GameResult, play_game, summarise
 from dokuspec.vocabulary.sumodoku import Board, Piece, Position
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = Path("docs/figures/sumodoku")
 GENERATED = Path("docs/generated")
 FACTS = GENERATED / "sumodoku-facts.json"
+STATS = GENERATED / "sumodoku-stats.json"
 
-# The game between two careful players: the first seed from CAREFUL_SEED on
-# whose game ends with a successful claim (each player's choices are drawn
-# with random.Random(seed)).
-CAREFUL_SEED = 1
-# The game of a careful Player 1 against a random Player 2: the first seed
-# from MIXED_SEED on in which Player 2's first losing move is the placement
-# just before Player 1's first turn in the claim window, so that Player 1
-# could claim at once.
+# Each worked example is game `index` of the run with its seed
+# (dokuspec.sumodoku.simulation.play_game(index, seed, bots, options)): the
+# first index from 0 on whose game fits the example.
+#
+# The solver bot against itself: a game that ends with a successful claim.
+CLAIM_SEED = 1
+CLAIM_BOTS = ("solver", "solver")
+# The solver bot (Player 1) against the random bot (Player 2): a game in
+# which Player 2's first losing move is the placement just before Player 1's
+# first turn in the claim window, so that Player 1 could claim at once.
 MIXED_SEED = 1
-# The tabletop game: the first seed from TABLETOP_SEED on whose first
-# invalid placement comes after at least MISTAKE_AFTER placements.
+MIXED_BOTS = ("solver", "random")
+# Tabletop, the solver bot against the random bot: a game whose invalid
+# placement, pointed out at once, comes after at least MISTAKE_AFTER placements.
 TABLETOP_SEED = 1
+TABLETOP_BOTS = ("solver", "random")
+TABLETOP_OPTIONS: dict[str, Any] = {"enforcement": "tabletop"}
 MISTAKE_AFTER = 12
-# How many seeds each search tries before it refuses.
-SEEDS = 200
+# How many games each search tries before it refuses.
+GAMES = 200
+
+# The statistics: STATS_GAMES games (indices 0 to STATS_GAMES - 1 of the run
+# with seed STATS_SEED) of every pairing in every enforcement.
+STATS_SEED = 1
+STATS_GAMES = 500
+STATS_SAMPLE = 10
+PAIRINGS = (("random", "random"), ("solver", "random"), ("random", "solver"), ("solver", "solver"))
+ENFORCEMENTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("strict", {}),
+    ("tabletop", {"enforcement": "tabletop"}),
+    ("tabletop, observer 1/2", {"enforcement": "tabletop", "observer": 0.5}),
+)
+SETTINGS = tuple((name, options, bots) for name, options in ENFORCEMENTS for bots in PAIRINGS)
 
 
-class DisagreementError(RuntimeError):
-    """Two readings of the rules gave different answers: nothing is written."""
+# -- the games -----------------------------------------------------------------------------
 
 
-# -- the players ---------------------------------------------------------------------------
-
-
-def careful(state: SumodokuState, player: int, rng: random.Random) -> Action:
-    """Claim with a completion as soon as the claim window opens and one exists;
-    otherwise a random safe move (a random valid move when none is safe)."""
-    if state.claim_open(player):
-        verdict = sumodoku.check(state.position)
-        if verdict.status == "completable":
-            assert verdict.completion is not None
-            return Claim(verdict.completion, 0)
-    safe = [m for m in sumodoku.safe_moves(state, player + 1) if m.safe]
-    if safe:
-        move = rng.choice(safe)
-        return Place(move.row, move.col, move.colour)
-    return careless(state, player, rng)
-
-
-def careless(state: SumodokuState, player: int, rng: random.Random) -> Action:
-    """A random valid move; never a claim. Concede with no valid move (SU-6)."""
-    moves = state.valid_moves(player)
-    return rng.choice(moves) if moves else Concede()
-
-
-def tabletop(state: SumodokuState, player: int, rng: random.Random) -> Action:
-    """Point out the opponent's invalid last placement at once; otherwise a random own
-    piece on a random empty cell, valid or not (SU-4 ``"tabletop"``, SU-7)."""
-    target = state.point_out_target()
-    if target is not None:
-        return PointOut(target.row, target.col)
-    placements = [a for a in state.legal_actions(player) if isinstance(a, Place)]
-    return rng.choice(placements) if placements else Concede()
-
-
-Player = Callable[[SumodokuState, int, random.Random], Action]
-
-
-def play(
-    game: Sumodoku,
+def find_game(
     seed: int,
-    players: tuple[Player, Player],
-    stop: Callable[[SumodokuState, Action], bool] | None = None,
-) -> tuple[SumodokuState, Action | None]:
-    """Play from ``seed`` until the end, or until ``stop(state, action)`` holds before
-    ``action`` is applied (then that action is returned, not applied)."""
-    state = game.new_initial_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome())
-            continue
-        action = players[player](state, player, rng)
-        if stop is not None and stop(state, action):
-            return state, action
-        state.apply_action(action)
-    return state, None
+    bots: tuple[str, str],
+    options: Mapping[str, Any],
+    fits: Callable[[GameResult, SumodokuState], bool],
+    what: str,
+) -> tuple[int, GameResult, SumodokuState]:
+    """The first game ``index`` of the run with ``seed`` whose result and final state fit."""
+    for index in range(GAMES):
+        result, state = play_game(index, seed, bots, dict(options))
+        if fits(result, state):
+            return index, result, state
+    raise DisagreementError(f"none of the first {GAMES} games of run {seed} {what}")
+
+
+def steps(
+    state: SumodokuState, options: Mapping[str, Any], seed: int
+) -> Iterator[tuple[SumodokuState, HistoryEntry]]:
+    """The game of ``state`` again, from its start: the state before each step and the step.
+
+    The same state object is yielded each time, changed in between: clone it to keep it.
+    """
+    again = Sumodoku(**dict(options)).new_initial_state(seed)
+    for entry in state.history():
+        yield again, entry
+        for action in entry.actions:
+            again.apply_action(action)
 
 
 def placements(state: SumodokuState) -> list[Piece]:
@@ -185,26 +190,26 @@ def move_counts(state: SumodokuState) -> tuple[int, int]:
     return len(state.valid_moves(player)), by_search
 
 
+def _game(seed: int, index: int, result: GameResult, bots: Sequence[str]) -> dict[str, Any]:
+    """Which game it is: its run's seed, its index, its own seed and its bots."""
+    return {"run": seed, "index": index, "seed": result.seed, "bots": list(bots)}
+
+
 # -- the facts -----------------------------------------------------------------------------
 
 
-def careful_facts() -> dict[str, Any]:
-    """Two careful players; the game ends with a successful claim (SU-10)."""
-    game = Sumodoku()
-    for seed in range(CAREFUL_SEED, CAREFUL_SEED + SEEDS):
-        state, _ = play(game, seed, (careful, careful))
-        if state.result is not None and state.result.reason == "claim-succeeded":
-            break
-    else:
-        raise DisagreementError(f"no careful game from seed {CAREFUL_SEED} on ends with a claim")
-    check_record(state, "the careful game")
+def claim_facts() -> dict[str, Any]:
+    """The solver bot against itself; the game ends with a successful claim (SU-10)."""
+    index, result, state = find_game(
+        CLAIM_SEED,
+        CLAIM_BOTS,
+        {},
+        lambda result, _: result.reason == "claim-succeeded",
+        "ends with a claim",
+    )
+    check_record(state, "the claim game")
     claim = state.history()[-1].actions[0]
     assert isinstance(claim, Claim)
-    # the board before the claim: replay every action but the last
-    before = Sumodoku().new_initial_state(seed)
-    for entry in state.history()[:-1]:
-        for action in entry.actions:
-            before.apply_action(action)
     filling = claim.filling
     if violations(filling) or not is_valid(filling):
         raise DisagreementError("the engine accepted a claim whose filling breaks a rule")
@@ -212,8 +217,11 @@ def careful_facts() -> dict[str, Any]:
     if certified.status != "completable" or certified.completion != filling:
         raise DisagreementError("the SAT model does not accept the claim's filling")
     counts = []
-    replayed = Sumodoku().new_initial_state(seed)
-    for entry in state.history()[:-1]:
+    before = state
+    for replayed, entry in steps(state, {}, result.seed):
+        if isinstance(entry.actions[0], Claim):
+            before = replayed
+            break
         engine_count, search_count = move_counts(replayed)
         if engine_count != search_count:
             raise DisagreementError(
@@ -222,57 +230,49 @@ def careful_facts() -> dict[str, Any]:
             )
         safe = sum(1 for m in sumodoku.safe_moves(replayed, entry.player + 1) if m.safe)
         counts.append({"player": entry.player + 1, "valid": engine_count, "safe": safe})
-        for action in entry.actions:
-            replayed.apply_action(action)
     assert state.result is not None
     return {
-        "seed": seed,
+        **_game(CLAIM_SEED, index, result, CLAIM_BOTS),
         "board": str(before.board),
         "moves": [str(piece) for piece in placements(state)],
         "turn": state.turn_number(0),
         "limit": Sumodoku().claim_time_limit(state.turn_number(0)),
         "filling": str(filling),
+        "seconds": claim.seconds,
         "result": {**state.result.to_json(), "detail": state.result.detail},
         "counts": counts,
         "record": record_json(state),
     }
 
 
-def _mixed_stop(state: SumodokuState, action: Action) -> bool:
-    """Player 2's first losing move, when it is their placement just before Player 1's
-    first turn in the claim window."""
-    if state.current_player() != 1 or not isinstance(action, Place):
-        return False
-    low, _ = state._game.claim_window  # type: ignore[attr-defined]
-    if state.turn_number(0) + 1 != low:
-        after = state.clone()
+def first_losing(result: GameResult, state: SumodokuState) -> tuple[SumodokuState, Place] | None:
+    """The state before Player 2's first losing move and the move, when that move is the
+    placement just before Player 1's first turn in the claim window; else ``None``."""
+    low, _ = Sumodoku().claim_window
+    for before, entry in steps(state, {}, result.seed):
+        action = entry.actions[0]
+        if entry.player != 1 or not isinstance(action, Place):
+            continue
+        after = before.clone()
         after.apply_action(action)
-        if sumodoku.propose(after.position).status == "impossible":
-            raise _TooEarlyError
-        return False
-    after = state.clone()
-    after.apply_action(action)
-    return sumodoku.check(after.position).status == "impossible"
-
-
-class _TooEarlyError(Exception):
-    """Player 2 made the board impossible too early for the example."""
+        if sumodoku.check(after.position).status == "impossible":
+            return (before.clone(), action) if before.turn_number(0) + 1 == low else None
+    return None
 
 
 def mixed_facts() -> dict[str, Any]:
-    """A careful Player 1, a random Player 2: safe and losing moves, an impossible
+    """The solver bot against the random bot: safe and losing moves, an impossible
     position explained, and a claim that fails."""
-    game = Sumodoku()
-    for seed in range(MIXED_SEED, MIXED_SEED + SEEDS):
-        try:
-            state, action = play(game, seed, (careful, careless), stop=_mixed_stop)
-        except _TooEarlyError:
-            continue
-        if action is not None:
-            break
-    else:
-        raise DisagreementError(f"no mixed game from seed {MIXED_SEED} on fits the example")
-    assert isinstance(action, Place)
+    index, result, finished = find_game(
+        MIXED_SEED,
+        MIXED_BOTS,
+        {},
+        lambda result, state: first_losing(result, state) is not None,
+        "has Player 2's first losing move just before the claim window",
+    )
+    found = first_losing(result, finished)
+    assert found is not None
+    state, action = found
     before = state.position
     moves = sumodoku.safe_moves(state, 2)
     if {(m.row, m.col, m.colour) for m in moves} != {
@@ -326,15 +326,16 @@ def mixed_facts() -> dict[str, Any]:
     assert claimed.result is not None
     if claimed.result.reason != "claim-failed" or not violations(claim.filling):
         raise DisagreementError("the engine judged a claim on an impossible board otherwise")
-    # the rest of the game, as the two players play it
-    finished, _ = play(game, seed, (careful, careless))
+    # the rest of the game, as the bots played it
     check_record(finished, "the mixed game")
+    if placements(finished)[: len(shown) + 1] != [*map(Piece.parse, shown), action.piece]:
+        raise DisagreementError("the mixed game replays to other placements")
     assert finished.result is not None
     by_cell: dict[str, list[int]] = {}
     for move in losing:
         by_cell.setdefault(f"r{move.row}c{move.col}", []).append(move.colour)
     return {
-        "seed": seed,
+        **_game(MIXED_SEED, index, result, MIXED_BOTS),
         "moves": shown,
         "board": str(before.board),
         "valid": len(moves),
@@ -347,6 +348,7 @@ def mixed_facts() -> dict[str, Any]:
         "claim": {
             "turn": claimed.turn_number(0),
             "filling": str(claim.filling),
+            "seconds": claim.seconds,
             "detail": claimed.result.detail,
         },
         "end": {
@@ -369,9 +371,10 @@ def _confirm(conflict: Iterable[Piece], backend: str, whose: str) -> None:
 
 
 def failed_claim(state: SumodokuState, before: Position, move: Place) -> Claim:
-    """The claim Player 1 makes after Player 2's losing ``move``: a completion of the board
-    before it, with the piece of ``move`` kept and the colour it displaced put where a
-    piece of the moved colour stood, so that it uses exactly the remaining pieces."""
+    """The claim Player 1 makes after Player 2's losing ``move`` (no bot would make it): a
+    completion of the board before it, with the piece of ``move`` kept and the colour it
+    displaced put where a piece of the moved colour stood, so that it uses exactly the
+    remaining pieces."""
     verdict = sumodoku.check(before)
     assert verdict.completion is not None
     cells = bytearray(verdict.completion.cells)
@@ -384,19 +387,22 @@ def failed_claim(state: SumodokuState, before: Position, move: Place) -> Claim:
     return Claim(Board(bytes(cells)), 60)
 
 
+def _pointed_out_late(result: GameResult, state: SumodokuState) -> bool:
+    return result.reason == "pointed-out" and len(placements(state)) > MISTAKE_AFTER
+
+
 def tabletop_facts() -> dict[str, Any]:
-    """Two tabletop players; the first invalid placement is pointed out at once (SU-7)."""
-    game = Sumodoku(enforcement="tabletop")
-    for seed in range(TABLETOP_SEED, TABLETOP_SEED + SEEDS):
-        state, _ = play(game, seed, (tabletop, tabletop))
-        if len(placements(state)) > MISTAKE_AFTER:
-            break
-    else:
-        raise DisagreementError(f"no tabletop game from seed {TABLETOP_SEED} on fits")
+    """Tabletop, the solver bot against the random bot; the random bot's invalid
+    placement is pointed out at once (SU-7)."""
+    index, result, state = find_game(
+        TABLETOP_SEED,
+        TABLETOP_BOTS,
+        TABLETOP_OPTIONS,
+        _pointed_out_late,
+        f"has a mistake pointed out after {MISTAKE_AFTER} placements",
+    )
     check_record(state, "the tabletop game")
     assert state.result is not None
-    if state.result.reason != "pointed-out":
-        raise DisagreementError(f"the tabletop game ended {state.result.reason}")
     mistake = placements(state)[-1]
     broken = [v for v in violations(state.board) if mistake in v.pieces]
     if not broken:
@@ -409,7 +415,7 @@ def tabletop_facts() -> dict[str, Any]:
             f"the explanations {conflicts} are not the clashing pair {broken[0].pieces}"
         )
     return {
-        "seed": seed,
+        **_game(TABLETOP_SEED, index, result, TABLETOP_BOTS),
         "moves": [str(p) for p in placements(state)],
         "board": str(state.board),
         "mistake": str(mistake),
@@ -419,31 +425,85 @@ def tabletop_facts() -> dict[str, Any]:
     }
 
 
+# -- the statistics ------------------------------------------------------------------------
+
+
+def _claimant(result: GameResult) -> int | None:
+    """The engine's number of the player who claimed (0 or 1); ``None`` without a claim."""
+    if result.reason == "claim-succeeded":
+        return result.winner - 1
+    if result.reason == "claim-failed":
+        return 2 - result.winner
+    return None
+
+
+def stats_game(task: tuple[int, int]) -> tuple[GameResult, int | None]:
+    """Game ``index`` of setting ``number`` (:data:`SETTINGS`) of the statistics run: its
+    result and, for a claim, the claimant's own turn number (SU-10)."""
+    number, index = task
+    _, options, bots = SETTINGS[number]
+    result, state = play_game(index, STATS_SEED, bots, options)
+    where = f"{SETTINGS[number][0]}, {' v '.join(bots)}, game {index}"
+    if read_record(record_text(state), source=where) != state:
+        raise DisagreementError(f"{where}: the game's record replays differently")
+    claimant = _claimant(result)
+    if claimant is None:
+        return result, None
+    last = state.history()[-1]
+    turn = state.turn_number(claimant)
+    low, high = Sumodoku(**options).claim_window
+    if last.player != claimant or not isinstance(last.actions[0], Claim):
+        raise DisagreementError(f"{where}: ended {result.reason} without a claim")
+    if not low <= turn <= high:
+        raise DisagreementError(f"{where}: a claim on own turn {turn}, outside the window")
+    return result, turn
+
+
+def setting_stats(games: Sequence[tuple[GameResult, int | None]]) -> dict[str, Any]:
+    """The summary of a setting's games and the own turns of their claims."""
+    summary = summarise(result for result, _ in games).to_json()
+    if sum(summary["reasons"].values()) != len(games):  # type: ignore[union-attr]
+        raise DisagreementError("the summary does not count every game once")
+    claims: dict[str, Counter[int]] = {"claim-succeeded": Counter(), "claim-failed": Counter()}
+    for result, turn in games:
+        if turn is not None:
+            claims[result.reason][turn] += 1
+    return {
+        "summary": summary,
+        "claim_turns": {
+            reason: {str(turn): n for turn, n in sorted(turns.items())}
+            for reason, turns in claims.items()
+        },
+    }
+
+
+def statistics(
+    games: int = STATS_GAMES, sample: int = STATS_SAMPLE, jobs: int = 1
+) -> dict[str, Any]:
+    """The statistics of :data:`SETTINGS`, ``games`` games each, the first ``sample`` summed
+    apart; ``jobs`` processes play them."""
+    tasks = [(number, index) for number in range(len(SETTINGS)) for index in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            played = list(pool.map(stats_game, tasks, chunksize=8))
+    else:
+        played = [stats_game(task) for task in tasks]
+    settings = []
+    for number, (name, options, bots) in enumerate(SETTINGS):
+        mine = played[number * games : (number + 1) * games]
+        settings.append(
+            {
+                "enforcement": name,
+                "options": dict(options),
+                "bots": list(bots),
+                "all": setting_stats(mine),
+                "sample": setting_stats(mine[:sample]),
+            }
+        )
+    return {"seed": STATS_SEED, "games": games, "sample": sample, "settings": settings}
+
+
 # -- the files -----------------------------------------------------------------------------
-
-
-def _list_table(
-    header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: str = ""
-) -> list[str]:
-    out = [".. list-table::", "   :header-rows: 1"]
-    if widths:
-        out.append(f"   :widths: {widths}")
-    out.append("")
-    for row in (header, *rows):
-        first, *rest = row
-        out.append(f"   * - {first}")
-        out.extend(f"     - {cell}" for cell in rest)
-    return out
-
-
-def _figure(name: str, alt: str, caption: str) -> list[str]:
-    return [
-        f".. figure:: /{FIGURES.relative_to('docs')}/{name}.svg",
-        f"   :alt: {alt}",
-        "",
-        f"   {caption}",
-        "",
-    ]
 
 
 def _pieces(names: Iterable[str]) -> list[Piece]:
@@ -458,12 +518,16 @@ def _text_block(text: str) -> list[str]:
     ]
 
 
+def _which(facts: Mapping[str, Any]) -> str:
+    return f"game {facts['index']} of run {facts['run']}"
+
+
 def game_figure(facts: Mapping[str, Any]) -> str:
     moves = _pieces(facts["moves"])
     return board_svg(
         Board(facts["board"]),
         moves=moves,
-        title=f"Seed {facts['seed']}: {len(moves)} placements, Player 1 to move",
+        title=f"Solver v solver, {_which(facts)}: {len(moves)} placements, Player 1 to move",
     )
 
 
@@ -500,16 +564,17 @@ def mistake_figure(facts: Mapping[str, Any]) -> str:
         Board(facts["board"]),
         highlight=_pieces(facts["conflict"]),
         moves=_pieces(facts["moves"]),
-        title=f"Tabletop, seed {facts['seed']}: {facts['mistake']} pointed out",
+        title=f"Tabletop, {_which(facts)}: {facts['mistake']} pointed out",
     )
 
 
 def game_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "game",
         "The board after 30 placements, each piece numbered in the order it was placed.",
-        f"The game of seed {facts['seed']} between two careful players, just before"
-        f" Player 1's own turn {facts['turn']}: the placements are numbered in order.",
+        f"The solver bot against itself, {_which(facts)}, just before Player 1's own turn"
+        f" {facts['turn']}: the placements are numbered in order.",
     )
     counts = facts["counts"]
     rows = [
@@ -524,7 +589,7 @@ def game_include(facts: Mapping[str, Any]) -> str:
         "Before each placement, the valid moves of the player to move (SU-3) and how many of"
         " them are safe, leaving the board completable (SU-15):",
         "",
-        *_list_table(
+        *list_table(
             ("Own turn", "Player 1: valid / safe", "Player 2: valid / safe"),
             rows,
             widths="20 40 40",
@@ -534,7 +599,8 @@ def game_include(facts: Mapping[str, Any]) -> str:
 
 
 def claim_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "claim",
         "The full board Player 1 submitted; the pieces the claim added are outlined.",
         f"The claim: the filling Player 1 submitted on own turn {facts['turn']}; the"
@@ -545,20 +611,23 @@ def claim_include(facts: Mapping[str, Any]) -> str:
 
 
 def safe_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "safe",
         "The board before Player 2's losing move; the cells where some move of Player 2 is"
         " losing are outlined.",
-        f"The game of seed {facts['seed']}, Player 2 to move: {facts['valid']} valid moves,"
-        f" {facts['safe']} safe, {facts['valid'] - facts['safe']} losing (outlined cells).",
+        f"The solver bot against the random bot, {_which(facts)}, Player 2 to move:"
+        f" {facts['valid']} valid moves, {facts['safe']} safe,"
+        f" {facts['valid'] - facts['safe']} losing (outlined cells).",
     )
     rows = [(cell, ", ".join(map(str, colours))) for cell, colours in facts["losing"].items()]
-    out += _list_table(("Cell", "Losing colours for Player 2"), rows, widths="30 70")
+    out += list_table(("Cell", "Losing colours for Player 2"), rows, widths="30 70")
     return "\n".join(out) + "\n"
 
 
 def impossible_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "impossible",
         "The board after the losing move; the pieces of the explanation are outlined.",
         f"After Player 2's {facts['move']} (numbered 1) the board is impossible; the"
@@ -578,32 +647,125 @@ def impossible_include(facts: Mapping[str, Any]) -> str:
 
 
 def mistake_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "mistake",
         "A tabletop game's board, the placements numbered; the invalid last piece and the"
         " piece it clashes with are outlined.",
-        f"The tabletop game of seed {facts['seed']}: placement {len(facts['moves'])},"
+        f"The tabletop game, {_which(facts)}: placement {len(facts['moves'])},"
         f" {facts['mistake']}, breaks {facts['rule']}; the two clashing pieces are outlined.",
     )
     return "\n".join(out) + "\n"
 
 
+# The ways of winning in the order of the statistics' table, with the rule of each.
+WAYS = (
+    ("all-pieces-played", "SU-5"),
+    ("no-valid-move", "SU-6"),
+    ("pointed-out", "SU-7"),
+    ("mistake-found", "SU-8"),
+    ("claim-succeeded", "SU-10"),
+    ("claim-failed", "SU-10"),
+)
+
+
+def _pairing(bots: Sequence[str]) -> str:
+    return f"{bots[0]} v {bots[1]}"
+
+
+def _turns(counted: Mapping[str, int]) -> list[int]:
+    return [int(turn) for turn, n in counted.items() for _ in range(n)]
+
+
+def stats_include(statistics_: Mapping[str, Any]) -> str:
+    """The tables of the statistics: how the games end, and when the claims are made."""
+    if {reason for reason, _ in WAYS} != set(REASONS):
+        raise DisagreementError("the statistics' table does not name every way of winning")
+    games = statistics_["games"]
+    low, high = Sumodoku().claim_window
+    out = [
+        f"How the {games} games of each setting ended: the games won each way (the"
+        " engine's reason and its rule), and the games each player won.",
+        "",
+    ]
+    rows = []
+    for setting in statistics_["settings"]:
+        summary = setting["all"]["summary"]
+        if summary["games"] != games:
+            raise DisagreementError(f"{setting['enforcement']}: not {games} games")
+        rows.append(
+            (
+                setting["enforcement"],
+                _pairing(setting["bots"]),
+                *(str(summary["reasons"][reason]) for reason, _ in WAYS),
+                str(summary["wins"]["1"]),
+                str(summary["wins"]["2"]),
+                f"{summary['mean_turns']:.1f}",
+            )
+        )
+    header = (
+        "Enforcement",
+        "Player 1 v Player 2",
+        *(f"``{reason}`` ({rule})" for reason, rule in WAYS),
+        "Player 1 wins",
+        "Player 2 wins",
+        "Turns (mean)",
+    )
+    out += list_table(header, rows)
+    out += [
+        "",
+        "The claims (SU-10): how many were made, how many succeeded, and on which own turn"
+        " of the claimant (each player counts their own turns; the window is"
+        f" {low} to {high}).",
+        "",
+    ]
+    rows = []
+    for setting in statistics_["settings"]:
+        turns = setting["all"]["claim_turns"]
+        made = _turns(turns["claim-succeeded"]) + _turns(turns["claim-failed"])
+        spread = f"{min(made)} / {stats.median(made):g} / {max(made)}" if made else "–"
+        rows.append(
+            (
+                setting["enforcement"],
+                _pairing(setting["bots"]),
+                str(len(made)),
+                str(len(_turns(turns["claim-succeeded"]))),
+                spread,
+            )
+        )
+    out += list_table(
+        (
+            "Enforcement",
+            "Player 1 v Player 2",
+            "Claims",
+            "Succeeded",
+            "Own turn: first / median / last",
+        ),
+        rows,
+    )
+    return "\n".join(out) + "\n"
+
+
 def substitutions_include(facts: Mapping[str, Any]) -> str:
-    """Numbers the chapter's prose uses, as substitutions (``|su-careful-seed|``)."""
-    careful_ = facts["careful"]
+    """Numbers the chapter's prose uses, as substitutions (``|su-claim-run|``)."""
+    claimed = facts["claimed"]
     mixed = facts["mixed"]
     table = facts["tabletop"]
+    numbers = facts["statistics"]
     values = {
-        "su-careful-seed": str(careful_["seed"]),
-        "su-careful-turn": str(careful_["turn"]),
-        "su-careful-placements": str(len(careful_["moves"])),
-        "su-careful-limit": f"{careful_['limit']:g}",
-        "su-careful-detail": careful_["result"]["detail"],
-        "su-careful-first-valid": str(careful_["counts"][0]["valid"]),
-        "su-careful-last-valid": str(careful_["counts"][-1]["valid"]),
-        "su-careful-last-safe": str(careful_["counts"][-1]["safe"]),
-        "su-careful-min-safe": str(min(c["safe"] for c in careful_["counts"])),
-        "su-mixed-seed": str(mixed["seed"]),
+        "su-claim-run": str(claimed["run"]),
+        "su-claim-index": str(claimed["index"]),
+        "su-claim-turn": str(claimed["turn"]),
+        "su-claim-placements": str(len(claimed["moves"])),
+        "su-claim-limit": f"{claimed['limit']:g}",
+        "su-claim-seconds": f"{claimed['seconds']:g}",
+        "su-claim-detail": claimed["result"]["detail"],
+        "su-claim-first-valid": str(claimed["counts"][0]["valid"]),
+        "su-claim-last-valid": str(claimed["counts"][-1]["valid"]),
+        "su-claim-last-safe": str(claimed["counts"][-1]["safe"]),
+        "su-claim-min-safe": str(min(c["safe"] for c in claimed["counts"])),
+        "su-mixed-run": str(mixed["run"]),
+        "su-mixed-index": str(mixed["index"]),
         "su-mixed-placements": str(len(mixed["moves"])),
         "su-mixed-valid": str(mixed["valid"]),
         "su-mixed-safe": str(mixed["safe"]),
@@ -618,95 +780,92 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
         "su-mixed-smallest-z3": " ".join(mixed["smallest"]["z3"]),
         "su-mixed-smallest-size": str(len(mixed["smallest"]["sat"])),
         "su-mixed-claim-turn": str(mixed["claim"]["turn"]),
+        "su-mixed-claim-seconds": f"{mixed['claim']['seconds']:g}",
         "su-mixed-claim-detail": mixed["claim"]["detail"],
         "su-mixed-end-reason": mixed["end"]["reason"],
         "su-mixed-end-detail": mixed["end"]["detail"],
         "su-mixed-end-winner": str(mixed["end"]["winner"]),
         "su-mixed-end-turns": " and ".join(map(str, mixed["end"]["turns"])),
-        "su-tabletop-seed": str(table["seed"]),
+        "su-tabletop-run": str(table["run"]),
+        "su-tabletop-index": str(table["index"]),
         "su-tabletop-placements": str(len(table["moves"])),
         "su-tabletop-mistake": table["mistake"],
         "su-tabletop-conflict": " ".join(table["conflict"]),
         "su-tabletop-detail": table["result"]["detail"],
+        "su-stats-seed": str(numbers["seed"]),
+        "su-stats-games": str(numbers["games"]),
+        "su-stats-last": str(numbers["games"] - 1),
+        "su-stats-sample": str(numbers["sample"]),
     }
     out = [".. Computed by scripts/make_sumodoku_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
     return "\n".join(out) + "\n"
 
 
-def facts_json(facts: Mapping[str, Any]) -> str:
-    return json.dumps(facts, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+def gather(numbers: Mapping[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Every fact of the chapter.
 
-
-def gather() -> dict[str, Any]:
-    """Every fact of the chapter."""
-    return {
-        "careful": careful_facts(),
+    Args:
+        numbers: the statistics :func:`statistics` gives (the tests pass the
+            recorded ones, and play a sample of them again); ``None``:
+            computed now, after the worked examples, by ``jobs`` processes.
+    """
+    facts = {
+        "claimed": claim_facts(),
         "mixed": mixed_facts(),
         "tabletop": tabletop_facts(),
     }
+    facts["statistics"] = dict(statistics(jobs=jobs) if numbers is None else numbers)
+    return facts
 
 
 def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     """Every file to write, by its path from the repository root."""
-    careful_ = facts["careful"]
+    claimed = facts["claimed"]
+    examples = {name: value for name, value in facts.items() if name != "statistics"}
     return {
-        FACTS: facts_json(facts),
-        FIGURES / "game.svg": game_figure(careful_) + "\n",
-        FIGURES / "claim.svg": claim_figure(careful_) + "\n",
+        FACTS: facts_json(examples),
+        STATS: facts_json(facts["statistics"]),
+        FIGURES / "game.svg": game_figure(claimed) + "\n",
+        FIGURES / "claim.svg": claim_figure(claimed) + "\n",
         FIGURES / "safe.svg": safe_figure(facts["mixed"]) + "\n",
         FIGURES / "impossible.svg": impossible_figure(facts["mixed"]) + "\n",
         FIGURES / "mistake.svg": mistake_figure(facts["tabletop"]) + "\n",
-        GENERATED / "sumodoku-game.json": record_text(read_record(careful_["record"])),
-        GENERATED / "sumodoku-game.inc": game_include(careful_),
-        GENERATED / "sumodoku-claim.inc": claim_include(careful_),
+        GENERATED / "sumodoku-game.json": record_text(read_record(claimed["record"])),
+        GENERATED / "sumodoku-game.inc": game_include(claimed),
+        GENERATED / "sumodoku-claim.inc": claim_include(claimed),
         GENERATED / "sumodoku-safe.inc": safe_include(facts["mixed"]),
         GENERATED / "sumodoku-impossible.inc": impossible_include(facts["mixed"]),
         GENERATED / "sumodoku-mistake.inc": mistake_include(facts["tabletop"]),
+        GENERATED / "sumodoku-stats.inc": stats_include(facts["statistics"]),
         GENERATED / "sumodoku-substitutions.inc": substitutions_include(facts),
     }
 
 
 def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
     """Generated files on disk that :func:`render` no longer writes."""
-    found = [*(root / FIGURES).glob("*.svg"), *(root / GENERATED).glob("sumodoku-*")]
-    return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
+    return _figures.orphans(files, root, FIGURES, GENERATED, "sumodoku-")
 
 
-def stale(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """The files whose checked-in text differs from ``files`` (or that are missing)."""
-    return [
-        path
-        for path, text in sorted(files.items())
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
-    ]
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes that play the statistics' games (default: every core)",
+    )
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    args = parser.parse_args(argv)
-    try:
-        files = render(gather())
-    except DisagreementError as error:
-        out(f"refused: {error}")
-        return 1
-    different = stale(files)
-    extra = orphans(files)
-    if args.check:
-        for path in different:
-            out(f"stale: {path}")
-        for path in extra:
-            out(f"not written by this script: {path}")
-        return 1 if different or extra else 0
-    for path in different:
-        (ROOT / path).parent.mkdir(parents=True, exist_ok=True)
-        (ROOT / path).write_text(files[path], encoding="utf-8")
-        out(f"wrote {path}")
-    for path in extra:
-        (ROOT / path).unlink()
-        out(f"removed {path}")
-    return 0
+    return _figures.main(
+        argv,
+        out,
+        description=__doc__.split("\n")[0],
+        root=ROOT,
+        files=lambda args: render(gather(jobs=max(1, args.jobs))),
+        orphans_of=orphans,
+        arguments=_arguments,
+    )
 
 
 if __name__ == "__main__":

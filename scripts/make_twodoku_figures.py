@@ -47,9 +47,7 @@ about two minutes, most of it counting the fair deals of every draw.
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 import math
 import random
 import sys
@@ -58,6 +56,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+import _figures
+from _figures import DisagreementError, facts_json, figure, list_table, number
 
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
@@ -116,10 +117,6 @@ BALANCED = twodoku.Balance(max_digit_count_gap=1, equal_high_count=True)
 # shown (at the first such moment of its game).
 HIDDEN_SEED = 1
 OBSERVER = 0  # Red
-
-
-class DisagreementError(RuntimeError):
-    """Two readings of the rules gave different answers: nothing is written."""
 
 
 # -- the facts ---------------------------------------------------------------------------
@@ -391,10 +388,6 @@ def _example(seed: int, state: Any, view: View) -> dict[str, Any]:
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
-def _number(value: int) -> str:
-    return f"{value:,}"
-
-
 def _share(share: float) -> str:
     """A share as a percentage with one decimal; over 99.9 % is not rounded up to 100."""
     return "over 99.9 %" if share > 0.999 else f"{100 * share:.1f} %"
@@ -404,30 +397,6 @@ def _percent(fair: int, total: int, places: int = 2) -> str:
     return f"{100 * fair / total:.{places}f} %"
 
 
-def _list_table(
-    header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: str = ""
-) -> list[str]:
-    out = [".. list-table::", "   :header-rows: 1"]
-    if widths:
-        out.append(f"   :widths: {widths}")
-    out.append("")
-    for row in (header, *rows):
-        first, *rest = row
-        out.append(f"   * - {first}")
-        out.extend(f"     - {cell}" for cell in rest)
-    return out
-
-
-def _figure(name: str, alt: str, caption: str) -> list[str]:
-    return [
-        f".. figure:: /{FIGURES.relative_to('docs')}/{name}.svg",
-        f"   :alt: {alt}",
-        "",
-        f"   {caption}",
-        "",
-    ]
-
-
 def deal_figure(facts: Mapping[str, Any]) -> str:
     deal = Deal.from_json(facts["deal"])
     return deal_svg(deal, title=f"deal({facts['seed']})")
@@ -435,7 +404,8 @@ def deal_figure(facts: Mapping[str, Any]) -> str:
 
 def deal_include(facts: Mapping[str, Any]) -> str:
     deal = Deal.from_json(facts["deal"])
-    out = _figure(
+    out = figure(
+        FIGURES,
         "deal",
         "A deal: the board with both colourings and eight face-down dominoes, and the digit"
         " counts of the pot, both piles and the face-down dominoes.",
@@ -459,22 +429,22 @@ def fair_include(facts: Mapping[str, Any]) -> str:
     draws = facts["solved"]["draws"]
     mean = draws["mean"]
     rows = [
-        ("Deals of the 82, pieces counted (2 + 40 + 40)", _number(counts["total"])),
-        ("Fair deals, pieces counted", _number(counts["fair"])),
+        ("Deals of the 82, pieces counted (2 + 40 + 40)", number(counts["total"])),
+        ("Fair deals, pieces counted", number(counts["fair"])),
         ("Chance that a shuffle is fair", _percent(counts["fair"], counts["total"], 3)),
         (
-            f"Shuffles that were fair, of {_number(shuffled['shuffles'])}",
-            f"{_number(shuffled['fair'])} ({_percent(shuffled['fair'], shuffled['shuffles'], 3)})",
+            f"Shuffles that were fair, of {number(shuffled['shuffles'])}",
+            f"{number(shuffled['fair'])} ({_percent(shuffled['fair'], shuffled['shuffles'], 3)})",
         ),
-        ("Fair deals, digit multisets counted", _number(counts["multisets"])),
+        ("Fair deals, digit multisets counted", number(counts["multisets"])),
         ("Pots that occur in a fair deal", str(counts["pots"])),
     ]
-    out = _list_table((f"Face-down draw {counts['face down']}", "Count"), rows, widths="70 30")
+    out = list_table((f"Face-down draw {counts['face down']}", "Count"), rows, widths="70 30")
     lowest, highest = draws["lowest"], draws["highest"]
     total = _all_deals()
     out += [
         "",
-        *_list_table(
+        *list_table(
             ("Over every face-down draw", "Chance that a shuffle is fair"),
             [
                 (
@@ -486,7 +456,7 @@ def fair_include(facts: Mapping[str, Any]) -> str:
                     _percent(highest["fair"], total, 3),
                 ),
                 (
-                    f"mean over the {_number(math.comb(90, 8))} draws of 8 of the 90",
+                    f"mean over the {number(math.comb(90, 8))} draws of 8 of the 90",
                     _percent(mean["fair"], mean["total"], 3),
                 ),
             ],
@@ -505,18 +475,18 @@ def balance_include(facts: Mapping[str, Any]) -> str:
         rows.append(
             (
                 row["option"],
-                _number(row["deals"]),
+                number(row["deals"]),
                 f"{100 * share:.1f} %",
                 _share(1 - (1 - share) ** tries),
             )
         )
     header = (
         "Option (TD-15)",
-        f"Fair deals that meet it, of {_number(balance['deals'])}",
+        f"Fair deals that meet it, of {number(balance['deals'])}",
         "Share",
         f"One of {tries} fair deals meets it",
     )
-    out = _list_table(header, rows, widths="28 28 16 28")
+    out = list_table(header, rows, widths="28 28 16 28")
     shown = balance["balanced"]
     counts = [
         (
@@ -531,7 +501,7 @@ def balance_include(facts: Mapping[str, Any]) -> str:
         f"``dokuspec.twodoku.deal({shown['seed']}, balance=Balance.parse("
         f'"{shown["balance"]}"))`` deals these piles, digit by digit:',
         "",
-        *_list_table(("Pile", *map(str, DIGITS), "sum"), counts),
+        *list_table(("Pile", *map(str, DIGITS), "sum"), counts),
     ]
     return "\n".join(out) + "\n"
 
@@ -549,7 +519,8 @@ def truth_figure(facts: Mapping[str, Any]) -> str:
 
 
 def hidden_view_include(facts: Mapping[str, Any]) -> str:
-    out = _figure(
+    out = figure(
+        FIGURES,
         "view",
         "Red's view: the board with the face-down dominoes as question marks, Red's pile,"
         " the pot, the pile sizes and the last events.",
@@ -568,7 +539,7 @@ def hidden_digits_include(facts: Mapping[str, Any]) -> str:
         )
         for domino in facts["dominoes"]
     ]
-    out = _list_table(("Face-down domino", "Placed by", "Digits it can hold, for Red"), rows)
+    out = list_table(("Face-down domino", "Placed by", "Digits it can hold, for Red"), rows)
     named = facts["named"]
     digit = min(named["reasons"], key=int)
     out += [
@@ -592,7 +563,7 @@ def hidden_plays_include(facts: Mapping[str, Any]) -> str:
         "not-allowed": "not allowed by TD-7",
     }
     rows = [(names[verdict], str(plays[verdict])) for verdict in names if verdict in plays]
-    return "\n".join(_list_table(("Verdict", "Red's plays"), rows, widths="80 20")) + "\n"
+    return "\n".join(list_table(("Verdict", "Red's plays"), rows, widths="80 20")) + "\n"
 
 
 def hidden_truth_include(facts: Mapping[str, Any]) -> str:
@@ -600,12 +571,13 @@ def hidden_truth_include(facts: Mapping[str, Any]) -> str:
         (d["square"], ", ".join(map(str, d["possible"])), str(d["truth"]))
         for d in facts["dominoes"]
     ]
-    out = _figure(
+    out = figure(
+        FIGURES,
         "truth",
         "The same position with the face-down digits the engine dealt, small and pale.",
         "The same moment as the engine knows it: the face-down digits and both piles.",
     )
-    out += _list_table(
+    out += list_table(
         ("Face-down domino", "Digits it can hold, for Red", "Its digit, as dealt"), rows
     )
     return "\n".join(out) + "\n"
@@ -621,16 +593,16 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
     values = {
         "td-deal-seed": str(facts["deal"]["seed"]),
         "td-deal-face-down": facts["deal"]["face down"],
-        "td-fair": _number(counts["fair"]),
-        "td-total": _number(counts["total"]),
-        "td-multisets": _number(counts["multisets"]),
+        "td-fair": number(counts["fair"]),
+        "td-total": number(counts["total"]),
+        "td-multisets": number(counts["multisets"]),
         "td-acceptance": _percent(counts["fair"], counts["total"], 3),
-        "td-shuffles": _number(shuffled["shuffles"]),
-        "td-shuffles-fair": _number(shuffled["fair"]),
+        "td-shuffles": number(shuffled["shuffles"]),
+        "td-shuffles-fair": number(shuffled["fair"]),
         "td-measured": _percent(shuffled["fair"], shuffled["shuffles"], 3),
         "td-mean-acceptance": _percent(mean["fair"], mean["total"], 3),
         "td-shuffles-needed": f"{counts['total'] / counts['fair']:.0f}",
-        "td-balance-deals": _number(facts["balance"]["deals"]),
+        "td-balance-deals": number(facts["balance"]["deals"]),
         "td-hidden-seed": str(hidden["seed"]),
         "td-hidden-turns": str(hidden["turns"]),
         "td-hidden-pile": str(hidden["initial pile sum"]),
@@ -649,10 +621,6 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
     out = [".. Computed by scripts/make_twodoku_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
     return "\n".join(out) + "\n"
-
-
-def facts_json(facts: Mapping[str, Any]) -> str:
-    return json.dumps(facts, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def solve() -> dict[str, Any]:
@@ -704,44 +672,18 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
 
 def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
     """Generated files on disk that :func:`render` no longer writes."""
-    found = [*(root / FIGURES).glob("*.svg"), *(root / GENERATED).glob("twodoku-*")]
-    return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
-
-
-def stale(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """The files whose checked-in text differs from ``files`` (or that are missing)."""
-    return [
-        path
-        for path, text in sorted(files.items())
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
-    ]
+    return _figures.orphans(files, root, FIGURES, GENERATED, "twodoku-")
 
 
 def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    args = parser.parse_args(argv)
-    try:
-        files = render(gather())
-    except DisagreementError as error:
-        out(f"refused: {error}")
-        return 1
-    different = stale(files)
-    extra = orphans(files)
-    if args.check:
-        for path in different:
-            out(f"stale: {path}")
-        for path in extra:
-            out(f"not written by this script: {path}")
-        return 1 if different or extra else 0
-    for path in different:
-        (ROOT / path).parent.mkdir(parents=True, exist_ok=True)
-        (ROOT / path).write_text(files[path], encoding="utf-8")
-        out(f"wrote {path}")
-    for path in extra:
-        (ROOT / path).unlink()
-        out(f"removed {path}")
-    return 0
+    return _figures.main(
+        argv,
+        out,
+        description=__doc__.split("\n")[0],
+        root=ROOT,
+        files=lambda _: render(gather()),
+        orphans_of=orphans,
+    )
 
 
 if __name__ == "__main__":

@@ -15,15 +15,14 @@ only the installed package and the tests are present.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from docs_support import NOTATION, ROOT, Chapter, normal
 
 from dokuspec.engine.sumodoku import (
     REASONS,
@@ -35,18 +34,12 @@ from dokuspec.engine.sumodoku import (
     SumodokuState,
     read_record,
 )
+from dokuspec.sumodoku.simulation import game_seed, play_game, record_text, simulate, summarise
 from dokuspec.vocabulary.sumodoku import Board, Piece
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_sumodoku_figures.py"
-CHAPTER = ROOT / "docs" / "rules" / "sumodoku.rst"
-RULINGS = ROOT / "docs" / "rulings.rst"
-NOTATION = ROOT / "docs" / "notation.rst"
-
-pytestmark = pytest.mark.skipif(
-    not (SCRIPT.is_file() and CHAPTER.is_file()),
-    reason="the handbook's sources are not here (tests run against the installed wheel)",
-)
+THIS = Chapter("SU", "sumodoku")
+CHAPTER = THIS.path
+pytestmark = THIS.skip
 
 # The rule text's rules, then the rulings dokuspec added.
 READ = [f"SU-{n}" for n in range(1, 16)]
@@ -54,58 +47,8 @@ READ = [f"SU-{n}" for n in range(1, 16)]
 ADDED = [f"SU-{n}" for n in (*range(16, 33), 34)]
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
-def register_rows() -> dict[str, list[str]]:
-    """The register's Sumodoku rows: ID -> its cells (ID, question, ruling[, reason], option)."""
-    rows: dict[str, list[str]] = {}
-    cells: list[str] = []
-
-    def close() -> None:
-        found = re.search(r"\bSU-(\d+)\b", cells[0]) if cells else None
-        if found and len(cells) in (4, 5):
-            assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
-            rows[found.group(0)] = [_normal(cell) for cell in cells]
-
-    for line in RULINGS.read_text(encoding="utf-8").split("\n"):
-        if line.startswith("   * - "):
-            close()
-            cells = [line[7:]]
-        elif line.startswith("     - ") and cells:
-            cells.append(line[7:])
-        elif line.startswith("       ") and cells:
-            cells[-1] += " " + line.strip()
-        elif line.strip() and not line.startswith("   "):
-            close()
-            cells = []
-    close()
-    return rows
-
-
-def chapter_sections() -> dict[str, str]:
-    """The chapter's rule sections: ID -> the section's text (from its label to the next label)."""
-    text = CHAPTER.read_text(encoding="utf-8")
-    parts = re.split(r"^\.\. _(su-\d+):\n", text, flags=re.M)
-    bodies = [re.split(r"^\.\. _", body, flags=re.M)[0] for body in parts[2::2]]
-    return {label.upper(): body for label, body in zip(parts[1::2], bodies, strict=True)}
-
-
-def admonition(section: str) -> str:
-    """The text of a section's ruling admonition, on one line."""
-    lines = section.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.startswith(".. admonition:: Ruling"))
-    body = []
-    for line in lines[start + 1 :]:
-        if line and not line.startswith("   "):
-            break
-        body.append(line)
-    return _normal("\n".join(body))
-
-
 def test_the_register_holds_su1_to_su34_but_one_reserved_and_no_other() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert sorted(rows, key=lambda rule: int(rule[3:])) == READ + ADDED
     assert all(len(rows[rule]) == 4 for rule in READ)
     # The rulings dokuspec added give their reason.
@@ -113,77 +56,41 @@ def test_the_register_holds_su1_to_su34_but_one_reserved_and_no_other() -> None:
 
 
 def test_the_register_reads_the_rule_text_as_the_rulings_file_does() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert rows["SU-1"][2].startswith("81 pieces, 9 of each colour. Player 1 gets all pieces")
     assert "16-20: 16 minutes; 21-25: 12; 26-30: 8; 31-35: 4." in rows["SU-10"][2]
     assert rows["SU-15"][2].endswith("can make a position impossible by counting alone.")
 
 
 def test_every_rule_the_code_and_the_tests_cite_is_in_the_register() -> None:
-    cited: set[str] = set()
-    for folder in ("dokuspec", "tests", "docs", "scripts"):
-        for pattern in ("*.py", "*.rst", "*.json", "*.inc"):
-            for path in (ROOT / folder).rglob(pattern):
-                if "_build" not in path.parts:
-                    cited |= set(re.findall(r"\bSU-\d+\b", path.read_text(encoding="utf-8")))
-    assert cited, "no rule is cited"
-    assert cited <= set(register_rows()), sorted(cited - set(register_rows()))
+    THIS.check_cited_rules(
+        ("dokuspec", "tests", "docs", "scripts"), ("*.py", "*.rst", "*.json", "*.inc")
+    )
 
 
 def test_every_rule_in_the_register_has_a_section_and_no_other() -> None:
-    sections = chapter_sections()
-    assert set(sections) == set(register_rows())
-    for rule_id, body in sections.items():
-        heading = body.lstrip("\n").split("\n")[0]
-        assert heading.startswith(f"{rule_id}: "), heading
+    THIS.check_sections()
 
 
 def test_the_register_links_each_rule_to_its_section() -> None:
-    for rule_id, (cell, *_) in register_rows().items():
-        assert cell == f":ref:`{rule_id} <{rule_id.lower()}>`"
+    THIS.check_register_links()
 
 
 def test_each_section_states_the_registers_ruling_and_option() -> None:
-    sections = chapter_sections()
-    for rule_id, cells in register_rows().items():
-        question, ruling, option = cells[1], cells[2], cells[-1]
-        stated = admonition(sections[rule_id])
-        assert ruling in stated, rule_id
-        if rule_id in ADDED:
-            assert stated.startswith(question), rule_id
-        if option != "–":
-            assert re.search(r"Options?: " + re.escape(option), stated), rule_id
-        else:
-            assert "Option" not in stated, rule_id
+    THIS.check_rulings_stated(frozenset(ADDED))
 
 
 def test_every_rule_section_names_its_tests() -> None:
-    for rule_id, body in chapter_sections().items():
+    for rule_id, body in THIS.sections().items():
         assert "\nTests\n   * ``tests/" in body, rule_id
 
 
 def test_the_tests_the_chapter_names_exist() -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", text)
-    assert named, "the chapter names no test"
-    for module, function in named:
-        assert (ROOT / module).is_file(), module
-        if function:
-            source = (ROOT / module).read_text(encoding="utf-8")
-            assert re.search(rf"^(?:async )?def {function}\(", source, flags=re.M), (
-                f"{module}::{function}"
-            )
+    THIS.check_named_tests_exist()
 
 
 def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
-    # A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else.
-    text = CHAPTER.read_text(encoding="utf-8")
-    blocks = re.findall(r"^Tests\n((?:   .*\n|\n)+)", text, flags=re.M)
-    assert blocks
-    for block in blocks:
-        for line in block.strip("\n").split("\n"):
-            if line.strip():
-                assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+    THIS.check_test_entries()
 
 
 def test_every_reason_the_chapter_names_is_the_engines_and_each_is_named() -> None:
@@ -220,7 +127,7 @@ def _claim_over_a_mistake(observer: int) -> SumodokuState:
 
 
 def test_the_chapters_claims_over_a_mistake_and_a_hole_fail_su26() -> None:
-    text = _normal(CHAPTER.read_text(encoding="utf-8"))
+    text = normal(CHAPTER.read_text(encoding="utf-8"))
     over_mistake = _claim_over_a_mistake(0).result
     over_hole = _claim_over_a_mistake(1).result
     assert over_mistake is not None and over_hole is not None
@@ -240,18 +147,7 @@ def test_the_chapters_claims_over_a_mistake_and_a_hole_fail_su26() -> None:
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sumodoku_figures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def facts(script: ModuleType) -> dict[str, Any]:
-    gathered: dict[str, Any] = script.gather()
-    return gathered
+    return THIS.load_script()
 
 
 def recorded(script: ModuleType) -> dict[str, Any]:
@@ -259,11 +155,21 @@ def recorded(script: ModuleType) -> dict[str, Any]:
     return facts
 
 
+def recorded_statistics(script: ModuleType) -> dict[str, Any]:
+    numbers: dict[str, Any] = json.loads((ROOT / script.STATS).read_text(encoding="utf-8"))
+    return numbers
+
+
+@pytest.fixture(scope="module")
+def facts(script: ModuleType) -> dict[str, Any]:
+    # The worked examples are computed again; the statistics take minutes, so the recorded
+    # ones are rendered, and a sample of their games is played again below.
+    gathered: dict[str, Any] = script.gather(recorded_statistics(script))
+    return gathered
+
+
 def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    included = set(re.findall(r"^\.\. include:: \.\./generated/(\S+)$", text, flags=re.M))
-    generated = {path.name for path in (ROOT / script.GENERATED).glob("sumodoku-*.inc")}
-    assert included == generated
+    THIS.check_generated_included(script.GENERATED)
 
 
 def test_the_generated_files_are_what_the_script_writes(
@@ -285,7 +191,7 @@ def test_the_chapters_claims_are_what_the_engine_judges(script: ModuleType) -> N
     assert game.turn_number(0) == 16 and game.turn_number(1) == 15
     claim = game.history()[-1].actions[0]
     assert isinstance(claim, Claim)
-    assert str(claim.filling) == facts["careful"]["filling"]
+    assert str(claim.filling) == facts["claimed"]["filling"]
     # the failed claim: replay the mixed game to the moment and claim with the same filling
     mixed = facts["mixed"]
     state = Sumodoku().new_initial_state(mixed["seed"])
@@ -293,10 +199,103 @@ def test_the_chapters_claims_are_what_the_engine_judges(script: ModuleType) -> N
         piece = Piece.parse(name)
         state.apply_action(Place(piece.row, piece.col, piece.colour))
     assert str(state.board) == mixed["impossible"]
-    state.apply_action(Claim(Board(mixed["claim"]["filling"]), 60))
+    state.apply_action(Claim(Board(mixed["claim"]["filling"]), mixed["claim"]["seconds"]))
     assert state.result is not None
     assert (state.result.winner, state.result.reason) == (1, "claim-failed")
     assert state.result.detail == mixed["claim"]["detail"]
+
+
+def test_the_worked_examples_are_games_the_library_bots_play(script: ModuleType) -> None:
+    facts = recorded(script)
+    examples = (
+        ("claimed", {}),
+        ("mixed", {}),
+        ("tabletop", {"enforcement": "tabletop"}),
+    )
+    for name, options in examples:
+        example = facts[name]
+        result, state = play_game(example["index"], example["run"], example["bots"], options)
+        assert result.seed == example["seed"] == game_seed(example["run"], example["index"])
+        placed = [str(a.piece) for e in state.history() for a in e.actions if isinstance(a, Place)]
+        if name == "claimed":
+            assert example["bots"] == ["solver", "solver"]
+            assert json.loads(record_text(state)) == example["record"]
+            assert (result.winner, result.reason) == (1, "claim-succeeded")
+        elif name == "mixed":
+            assert example["bots"] == ["solver", "random"]
+            # the losing move is the bots'; the failed claim after it is the scripted one
+            assert placed[: len(example["moves"]) + 1] == [*example["moves"], example["move"]]
+            assert [result.winner, result.reason] == [example["end"]["winner"], "no-valid-move"]
+            assert [state.turn_number(0), state.turn_number(1)] == example["end"]["turns"]
+        else:
+            assert example["bots"] == ["solver", "random"]
+            assert placed == example["moves"] and str(state.board) == example["board"]
+            assert (result.winner, result.reason) == (1, "pointed-out")
+
+
+def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
+    script: ModuleType,
+) -> None:
+    text = normal(CHAPTER.read_text(encoding="utf-8"))
+    assert f"``{script.STATS.as_posix()}``" in text
+    assert "$ python scripts/make_sumodoku_figures.py" in CHAPTER.read_text(encoding="utf-8")
+    assert ".. include:: ../generated/sumodoku-stats.inc" in CHAPTER.read_text(encoding="utf-8")
+    assert "|su-stats-games|" in text and "|su-stats-seed|" in text
+
+
+def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
+    numbers = recorded_statistics(script)
+    assert (numbers["seed"], numbers["games"], numbers["sample"]) == (
+        script.STATS_SEED,
+        script.STATS_GAMES,
+        script.STATS_SAMPLE,
+    )
+    settings = [(s["enforcement"], s["options"], tuple(s["bots"])) for s in numbers["settings"]]
+    assert settings == [(n, dict(o), b) for n, o, b in script.SETTINGS]
+    assert len(settings) == 12
+    low, high = Sumodoku().claim_window
+    for setting in numbers["settings"]:
+        for part, games in (("all", numbers["games"]), ("sample", numbers["sample"])):
+            summary = setting[part]["summary"]
+            assert summary["games"] == games
+            assert set(summary["reasons"]) == set(REASONS)
+            assert sum(summary["reasons"].values()) == games
+            assert summary["wins"]["1"] + summary["wins"]["2"] == games
+            for reason, turns in setting[part]["claim_turns"].items():
+                assert sum(turns.values()) == summary["reasons"][reason]
+                assert all(low <= int(turn) <= high for turn in turns)
+            if setting["bots"] == ["random", "random"]:
+                # the random bot never claims (SU-34)
+                assert summary["reasons"]["claim-succeeded"] == 0
+                assert summary["reasons"]["claim-failed"] == 0
+            if setting["enforcement"] == "strict":
+                # nothing to point out or find in strict play (SU-4)
+                assert summary["reasons"]["pointed-out"] == 0
+                assert summary["reasons"]["mistake-found"] == 0
+
+
+def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
+    numbers = recorded_statistics(script)
+    sample = numbers["sample"]
+    again = script.statistics(games=sample, sample=sample, jobs=1)
+    assert [s["all"] for s in again["settings"]] == [s["sample"] for s in numbers["settings"]]
+
+
+def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
+    # The script plays the games one by one (play_game); the library's simulate plays the
+    # same games, so its summary of the sample is the recorded one.
+    numbers = recorded_statistics(script)
+    # strict play, and tabletop play with the observer's chance nodes
+    picked = {("strict", ("solver", "solver")), ("tabletop, observer 1/2", ("random", "random"))}
+    compared = 0
+    for setting in numbers["settings"]:
+        if (setting["enforcement"], tuple(setting["bots"])) in picked:
+            played = simulate(
+                numbers["sample"], numbers["seed"], setting["bots"], options=setting["options"]
+            )
+            assert summarise(played).to_json() == setting["sample"]["summary"]
+            compared += 1
+    assert compared == len(picked)
 
 
 def test_the_script_refuses_to_write_when_the_backends_disagree(

@@ -17,16 +17,15 @@ installed package and the tests are present.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from docs_support import NOTATION, ROOT, Chapter
 
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
@@ -34,75 +33,17 @@ from dokuspec.errors import NotationError
 from dokuspec.twodoku import deals as twodoku_deals
 from dokuspec.vocabulary.twodoku import PLAY_RESULTS, Deal, Dominoes, Square, event_from_json
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_twodoku_figures.py"
-CHAPTER = ROOT / "docs" / "rules" / "twodoku.rst"
-RULINGS = ROOT / "docs" / "rulings.rst"
-NOTATION = ROOT / "docs" / "notation.rst"
-
-pytestmark = pytest.mark.skipif(
-    not (SCRIPT.is_file() and CHAPTER.is_file()),
-    reason="the handbook's sources are not here (tests run against the installed wheel)",
-)
+THIS = Chapter("TD", "twodoku")
+CHAPTER = THIS.path
+pytestmark = THIS.skip
 
 # The rule text's rules, then the rulings dokuspec added.
 READ = [f"TD-{n}" for n in range(1, 12)]
 ADDED = [f"TD-{n}" for n in range(12, 26)]
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
-def register_rows() -> dict[str, list[str]]:
-    """The register's Two-Doku rows: ID -> its cells (ID, question, ruling[, reason], option)."""
-    rows: dict[str, list[str]] = {}
-    cells: list[str] = []
-
-    def close() -> None:
-        found = re.search(r"\bTD-(\d+)\b", cells[0]) if cells else None
-        if found and len(cells) in (4, 5):
-            assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
-            rows[found.group(0)] = [_normal(cell) for cell in cells]
-
-    for line in RULINGS.read_text(encoding="utf-8").split("\n"):
-        if line.startswith("   * - "):
-            close()
-            cells = [line[7:]]
-        elif line.startswith("     - ") and cells:
-            cells.append(line[7:])
-        elif line.startswith("       ") and cells:
-            cells[-1] += " " + line.strip()
-        elif line.strip() and not line.startswith("   "):
-            close()
-            cells = []
-    close()
-    return rows
-
-
-def chapter_sections() -> dict[str, str]:
-    """The chapter's rule sections: ID -> the section's text (from its label to the next label)."""
-    text = CHAPTER.read_text(encoding="utf-8")
-    parts = re.split(r"^\.\. _(td-\d+):\n", text, flags=re.M)
-    # The last rule's section runs to the next label of any kind.
-    parts[-1] = re.split(r"^\.\. _", parts[-1], flags=re.M)[0]
-    return {label.upper(): body for label, body in zip(parts[1::2], parts[2::2], strict=True)}
-
-
-def admonition(section: str) -> str:
-    """The text of a section's ruling admonition, on one line."""
-    lines = section.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.startswith(".. admonition:: Ruling"))
-    body = []
-    for line in lines[start + 1 :]:
-        if line and not line.startswith("   "):
-            break
-        body.append(line)
-    return _normal("\n".join(body))
-
-
 def test_the_register_holds_td1_to_td25_and_no_other() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert sorted(rows, key=lambda rule: int(rule[3:])) == READ + ADDED
     assert all(len(rows[rule]) == 4 for rule in READ)
     # The rulings dokuspec added give their reason.
@@ -110,69 +51,33 @@ def test_the_register_holds_td1_to_td25_and_no_other() -> None:
 
 
 def test_the_register_reads_td4_and_td6_as_the_rulings_file_does() -> None:
-    rows = register_rows()
+    rows = THIS.register_rows()
     assert "counting dominoes as physical pieces: exactly the distribution of" in rows["TD-4"][2]
     assert rows["TD-6"][2].endswith("Doing none of these is a pass. A pile has no size limit.")
 
 
 def test_every_rule_the_code_and_the_tests_cite_is_in_the_register() -> None:
-    cited: set[str] = set()
-    for folder in ("dokuspec", "tests", "docs"):
-        for pattern in ("*.py", "*.rst", "*.json"):
-            for path in (ROOT / folder).rglob(pattern):
-                if "_build" not in path.parts:
-                    cited |= set(re.findall(r"\bTD-\d+\b", path.read_text(encoding="utf-8")))
-    assert cited, "no rule is cited"
-    assert cited <= set(register_rows()), sorted(cited - set(register_rows()))
+    THIS.check_cited_rules(("dokuspec", "tests", "docs"), ("*.py", "*.rst", "*.json"))
 
 
 def test_every_rule_in_the_register_has_a_section_and_no_other() -> None:
-    sections = chapter_sections()
-    assert set(sections) == set(register_rows())
-    for rule_id, body in sections.items():
-        heading = body.lstrip("\n").split("\n")[0]
-        assert heading.startswith(f"{rule_id}: "), heading
+    THIS.check_sections()
 
 
 def test_the_register_links_each_rule_to_its_section() -> None:
-    for rule_id, (cell, *_) in register_rows().items():
-        assert cell == f":ref:`{rule_id} <{rule_id.lower()}>`"
+    THIS.check_register_links()
 
 
 def test_each_section_states_the_registers_ruling_and_option() -> None:
-    sections = chapter_sections()
-    for rule_id, cells in register_rows().items():
-        question, ruling, option = cells[1], cells[2], cells[-1]
-        stated = admonition(sections[rule_id])
-        assert ruling in stated, rule_id
-        if rule_id in ADDED:
-            assert stated.startswith(question), rule_id
-        if option != "–":
-            assert re.search(r"Options?: " + re.escape(option), stated), rule_id
-        else:
-            assert "Option" not in stated, rule_id
+    THIS.check_rulings_stated(frozenset(ADDED))
 
 
 def test_the_tests_the_chapter_names_exist() -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", text)
-    assert named, "the chapter names no test"
-    for module, function in named:
-        assert (ROOT / module).is_file(), module
-        if function:
-            source = (ROOT / module).read_text(encoding="utf-8")
-            assert re.search(rf"^(?:async )?def {function}\(", source, flags=re.M), (
-                f"{module}::{function}"
-            )
+    THIS.check_named_tests_exist()
 
 
 def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
-    # A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else.
-    text = CHAPTER.read_text(encoding="utf-8")
-    for block in re.findall(r"^Tests\n((?:   .*\n|\n)+)", text, flags=re.M):
-        for line in block.strip("\n").split("\n"):
-            if line.strip():
-                assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+    THIS.check_test_entries()
 
 
 def test_every_code_the_chapter_names_is_the_codes_and_every_violation_is_named() -> None:
@@ -237,12 +142,7 @@ def test_the_notation_pages_two_doku_events_read_back_as_written() -> None:
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_twodoku_figures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return THIS.load_script()
 
 
 def recorded(script: ModuleType) -> dict[str, Any]:
@@ -251,10 +151,7 @@ def recorded(script: ModuleType) -> dict[str, Any]:
 
 
 def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    included = set(re.findall(r"^\.\. include:: \.\./generated/(\S+)$", text, flags=re.M))
-    generated = {path.name for path in (ROOT / script.GENERATED).glob("twodoku-*.inc")}
-    assert included == generated
+    THIS.check_generated_included(script.GENERATED)
 
 
 def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
