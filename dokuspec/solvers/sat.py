@@ -37,8 +37,9 @@ jump) is rebuilt from the compiled clauses before the next query.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from pysat.card import CardEnc, EncType
@@ -382,16 +383,8 @@ class SatBackend(Backend):
         ):
             bad = next(lit for lit in literals if not 0 < abs(lit) <= top)
             raise ModelError(f"literal {bad} is not a literal of the compiled formula")
-        try:
+        with self._rebuilt_on_interrupt():
             return bool(self._solver.solve(assumptions=literals))
-        except KeyboardInterrupt:
-            self._rebuild()
-            raise
-        except Exception as error:
-            if _is_interrupt(error):
-                self._rebuild()
-                raise KeyboardInterrupt from None
-            raise
 
     def solve_lean(
         self,
@@ -483,13 +476,25 @@ class SatBackend(Backend):
 
     def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
         """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`)."""
-        try:
+        with self._rebuilt_on_interrupt():
             if budget.time_limit is None:
                 outcome, reason = self._solve_plain(assumptions, budget.conflict_limit)
             elif self._sliced:
                 outcome, reason = self._solve_sliced(assumptions, budget)
             else:
                 outcome, reason = self._solve_interruptible(assumptions, budget)
+        solver = self._solver
+        if outcome:
+            return SolveResult("sat", self._full_model(solver.get_model()))
+        if outcome is False:
+            return SolveResult("unsat", core=tuple(solver.get_core() or ()))
+        return SolveResult("unknown", reason=reason)
+
+    @contextlib.contextmanager
+    def _rebuilt_on_interrupt(self) -> Iterator[None]:
+        """Rebuild the solver when an interrupt stops it (python-sat's or Python's own)."""
+        try:
+            yield
         except KeyboardInterrupt:
             self._rebuild()
             raise
@@ -498,12 +503,6 @@ class SatBackend(Backend):
                 self._rebuild()
                 raise KeyboardInterrupt from None
             raise
-        solver = self._solver
-        if outcome:
-            return SolveResult("sat", self._full_model(solver.get_model()))
-        if outcome is False:
-            return SolveResult("unsat", core=tuple(solver.get_core() or ()))
-        return SolveResult("unknown", reason=reason)
 
     def _rebuild(self) -> None:
         """Replace a solver that a signal may have left in an undefined state."""
