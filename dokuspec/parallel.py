@@ -115,24 +115,24 @@ def _ignore_interrupts() -> None:
 
 
 def _stop_processes(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Cancel what has not started and stop the workers without waiting for what has."""
+    """Stop the workers without waiting for their calls, and cancel what has not started."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
     if terminate is not None:
         terminate()
         return
     # Before 3.14 the executor has no public way to stop a running call; its
-    # worker processes are in this attribute (CPython 3.11 to 3.13), which
-    # shutdown() clears: take them first.
+    # worker processes are in this attribute (CPython 3.11 to 3.13).
     processes: dict[int, multiprocessing.process.BaseProcess] = dict(
         getattr(pool, "_processes", None) or {}
     )
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         process.terminate()
+    # The executor's thread sees its workers gone, fails the calls in flight
+    # (BrokenProcessPool; nobody waits for them) and ends: join it, so that
+    # the queues it shares with the workers are released now.
+    pool.shutdown(wait=True, cancel_futures=True)
     for process in processes.values():
         process.join()
-    # The workers are gone: this only joins the executor's own thread.
-    pool.shutdown(wait=True)
 
 
 @contextlib.contextmanager
