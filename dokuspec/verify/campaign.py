@@ -381,7 +381,7 @@ CHECKS: tuple[Check, ...] = (
     Check(
         "sumodoku/engine-search-vs-sat",
         "sumodoku",
-        "engine search vs SAT and spec model",
+        "engine search vs SAT, spec model",
         _sumodoku_sparse_positions,
         _sumodoku_engine_search,
         cost=0.5,
@@ -742,6 +742,8 @@ def _ordered_map(
         from dokuspec.parallel import ordered_map  # type: ignore[import-not-found]  # noqa: PLC0415
     except ImportError:
         if workers != 1 or scheduler is not None:
-            raise
+            raise CampaignError(
+                "running tasks in parallel needs dokuspec.parallel, which this version lacks"
+            ) from None
         return _sequential_map(function, items)
     return iter(ordered_map(function, items, workers=workers, scheduler=scheduler))
