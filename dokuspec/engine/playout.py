@@ -26,10 +26,11 @@ record is written) and leaves the rest here:
 
 from __future__ import annotations
 
+import functools
+import pickle
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -267,10 +268,27 @@ def simulate(
     check_options(workers, scheduler)
     run = make_run()
     directory = records_directory(records, games, argument=argument)
-    played = ordered_map(
-        partial(play_game, run, seed), range(games), workers=workers, scheduler=scheduler
-    )
+    if workers == 1 and scheduler is None:
+        play: Callable[[int], tuple[R, S]] = functools.partial(play_game, run, seed)
+    else:
+        # The run goes to the workers pickled once: each worker process
+        # unpickles it on its first game and keeps it, so its bots' caches
+        # (compiled solver models) serve all the games the process plays, as
+        # they do in a run played here.
+        play = functools.partial(_play_pickled, pickle.dumps(run), seed)
+    played = ordered_map(play, range(games), workers=workers, scheduler=scheduler)
     return _recorded(run, played, directory)
+
+
+@functools.lru_cache(maxsize=4)
+def _unpickled_run(data: bytes) -> Run[Any, Any]:
+    run: Run[Any, Any] = pickle.loads(data)
+    return run
+
+
+def _play_pickled(data: bytes, seed: int, index: int) -> tuple[Any, Any]:
+    """:func:`play_game` of the run pickled as ``data``, unpickled once per process."""
+    return play_game(_unpickled_run(data), seed, index)
 
 
 def _recorded(run: Run[S, R], played: Iterator[tuple[R, S]], directory: Path | None) -> Iterator[R]:
