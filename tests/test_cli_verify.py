@@ -129,8 +129,7 @@ def test_the_reproduce_command_reproduces_a_planted_failure() -> None:
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
-    pytest.importorskip("dokuspec.parallel")
-    args = ["--game", "competitive", "--examples", "2", "--seed", "5", "--json"]
+    args = [*TINY, "--check", "competitive/hands", "--seed", "5", "--json"]
     one = verify(*args, "--workers", "1")
     two = verify(*args, "--workers", "2")
     assert one.exit_code == two.exit_code == 0

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import shlex
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,7 @@ from dokuspec.engine import sumodoku as sumodoku_engine
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku
 from dokuspec.engine.twodoku import TwoDoku
 from dokuspec.errors import DokuspecError
+from dokuspec.parallel import ordered_map
 from dokuspec.verify import competitive as verify_competitive
 from dokuspec.verify import strategies, sumodoku_play
 from dokuspec.verify import sumodoku as verify_sumodoku
@@ -668,12 +669,6 @@ def reproduce_command(check: str, examples: int, seed: int) -> str:
     )
 
 
-def _sequential_map(
-    function: Callable[[Task], TaskResult], items: Sequence[Task]
-) -> Iterator[TaskResult]:
-    return map(function, items)
-
-
 def run_campaign(
     *,
     names: Iterable[str] = (),
@@ -701,6 +696,8 @@ def run_campaign(
     Raises:
         CampaignError: an unknown check or game.
         ValueError: ``examples`` below 1 or ``seed`` negative.
+        DokuspecError: bad ``workers`` or ``scheduler``, or a cluster that
+            cannot be reached (:func:`dokuspec.parallel.ordered_map`).
     """
     if examples < 1:
         raise ValueError(f"examples must be at least 1, not {examples}")
@@ -709,7 +706,7 @@ def run_campaign(
     chosen = checks_named(names, games)
     plan = [(check, tasks_of(check, examples, seed)) for check in chosen]
     every = [task for _, tasks in plan for task in tasks]
-    results = _ordered_map(run_task, every, workers=workers, scheduler=scheduler)
+    results = ordered_map(run_task, every, workers=workers, scheduler=scheduler)
     for check, tasks in plan:
         done = []
         for _ in tasks:
@@ -729,21 +726,3 @@ def run_campaign(
             None if failed is None else failed.error,
             None if failed is None else reproduce_command(check.name, examples, seed),
         )
-
-
-def _ordered_map(
-    function: Callable[[Task], TaskResult],
-    items: Sequence[Task],
-    *,
-    workers: int,
-    scheduler: str | None,
-) -> Iterator[TaskResult]:
-    try:
-        from dokuspec.parallel import ordered_map  # type: ignore[import-not-found]  # noqa: PLC0415
-    except ImportError:
-        if workers != 1 or scheduler is not None:
-            raise CampaignError(
-                "running tasks in parallel needs dokuspec.parallel, which this version lacks"
-            ) from None
-        return _sequential_map(function, items)
-    return iter(ordered_map(function, items, workers=workers, scheduler=scheduler))
