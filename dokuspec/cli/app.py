@@ -13,6 +13,7 @@ from dokuspec.cli.competitive import competitive_group
 from dokuspec.cli.io import Status, error_line, silence_stdout
 from dokuspec.cli.sumodoku import sumodoku_group
 from dokuspec.cli.twodoku import twodoku_group
+from dokuspec.cli.verify import verify_command
 
 __all__ = ["main"]
 
@@ -53,7 +54,8 @@ def main() -> None:
     """dokuspec: rules of Sudoku-family games as constraint models, solved and cross-checked.
 
     Exit statuses: 0 everything asked was answered; 1 some answer 'unknown'
-    (a budget ran out), or the deal 'twodoku validate' was given is invalid;
+    (a budget ran out), or the deal 'twodoku validate' was given is invalid,
+    or 'verify' found a discrepancy;
     2 bad input or usage (one line naming file, line and
     column); 74 an input or output failure (closed stream, full disk, closed
     pipe); 130 interrupted (Ctrl-C).
@@ -63,3 +65,4 @@ def main() -> None:
 main.add_command(sumodoku_group)
 main.add_command(competitive_group)
 main.add_command(twodoku_group)
+main.add_command(verify_command)

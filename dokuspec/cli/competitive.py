@@ -426,11 +426,15 @@ def simulate_command(
     bots: tuple[str, str],
     records: str | None,
     as_json: bool,
+    workers: int,
+    scheduler: str | None,
 ) -> None:
     """Play games of Competitive Sudoku between two bots and summarise them.
 
     Game i of a run is the same whatever else runs: its seed comes from
-    --seed and i. 'random' chooses uniformly among the legal actions;
+    --seed and i, so the results are the same however the games are shared
+    among processes (--workers) or the workers of a Dask cluster
+    (--scheduler). 'random' chooses uniformly among the legal actions;
     'greedy' takes a winning card when there is one and otherwise keeps its
     Grid completable with the best reachable score, as the solver queries
     answer. Prints a summary table: per seat the wins and mean score, how
@@ -444,7 +448,9 @@ def simulate_command(
     before stand, and their summary is printed).
     """
     simulate_and_summarise(
-        lambda: competitive.simulate(games, seed, mode, bots, records=records),
+        lambda: competitive.simulate(
+            games, seed, mode, bots, records=records, workers=workers, scheduler=scheduler
+        ),
         games,
         records,
         as_json=as_json,

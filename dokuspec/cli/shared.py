@@ -51,6 +51,7 @@ __all__ = [
     "GamesType",
     "SecondsType",
     "SeedType",
+    "WorkersType",
     "bots_option",
     "interrupts_deferred",
     "is_terminal",
@@ -80,6 +81,7 @@ STDIN = "<stdin>"
 
 _MAX_GAMES = 10**9
 _ASCII_WHOLE = re.compile(r"[0-9]+")
+_MAX_WORKERS = 1024
 _ASCII_INTEGER = re.compile(r"[-+]?[0-9]{1,40}")
 _ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
@@ -141,6 +143,20 @@ class GamesType(click.ParamType):  # type: ignore[type-arg]
         if _ASCII_WHOLE.fullmatch(text) and int(text) <= _MAX_GAMES:
             return int(text)
         self.fail(f"{shown(str(value))!r}: give a whole number 0-{_MAX_GAMES:,}", param, ctx)
+
+
+class WorkersType(click.ParamType):  # type: ignore[type-arg]
+    """A number of worker processes: a whole number in ASCII digits, 1 to 1,024."""
+
+    name = "count"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if _ASCII_WHOLE.fullmatch(text) and 1 <= int(text) <= _MAX_WORKERS:
+            return int(text)
+        self.fail(f"{shown(str(value))!r}: give a whole number 1-{_MAX_WORKERS:,}", param, ctx)
 
 
 def simulation_progress(out: Output, *, as_json: bool) -> Any:
@@ -239,10 +255,10 @@ def stream_games(
     """
     done: list[T] = []
     bar = simulation_progress(out, as_json=as_json)
+    games_left = iter(results)
     try:
         with bar if bar is not None else nullcontext():
             task = bar.add_task("", total=games) if bar is not None else None
-            games_left = iter(results)
             while True:
                 with interrupts_deferred():
                     result = next(games_left, None)
@@ -263,6 +279,12 @@ def stream_games(
     except KeyboardInterrupt:
         summarise(done)
         raise
+    finally:
+        # An interrupted run cancels its games in flight (other processes'
+        # included) now, not when the iterator is collected.
+        close = getattr(games_left, "close", None)
+        if close is not None:
+            close()
     summarise(done)
 
 
@@ -334,6 +356,20 @@ _RECORDS_OPTION = click.option(
 _JSON_OPTION = click.option(
     "--json", "as_json", is_flag=True, help="One JSON object per game, then the summary."
 )
+_WORKERS_OPTION = click.option(
+    "--workers",
+    type=WorkersType(),
+    default="1",
+    show_default=True,
+    help="How many local processes play the games (1: this one). The results are the same.",
+)
+_SCHEDULER_OPTION = click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play the games on a Dask cluster: its scheduler's tcp://host:port. Needs the "
+    "'cluster' extra. The results are the same.",
+)
 
 
 def bots_option(names: tuple[str, ...], default: str, help_text: str) -> Callable[[F], F]:
@@ -354,8 +390,10 @@ def simulate_options(*game_options: Callable[[F], F]) -> Callable[[F], F]:
 
     ``--games`` (into ``games``) and ``--seed`` (``seed``), then
     ``game_options`` in the order given (the game's own, ``--bots`` among
-    them: :func:`bots_option`), then ``--records`` (``records``) and
-    ``--json`` (``as_json``).
+    them: :func:`bots_option`), then ``--records`` (``records``),
+    ``--json`` (``as_json``), ``--workers`` (``workers``, :class:`WorkersType`)
+    and ``--scheduler`` (``scheduler``: the address as typed, which the
+    game's ``simulate`` checks).
     """
     decorators: tuple[Callable[[F], F], ...] = (
         _GAMES_OPTION,
@@ -363,6 +401,8 @@ def simulate_options(*game_options: Callable[[F], F]) -> Callable[[F], F]:
         *game_options,
         _RECORDS_OPTION,
         _JSON_OPTION,
+        _WORKERS_OPTION,
+        _SCHEDULER_OPTION,
     )
 
     def decorate(function: F) -> F:

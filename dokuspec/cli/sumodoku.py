@@ -816,11 +816,15 @@ def simulate_command(
     observer: float | None,
     records: str | None,
     as_json: bool,
+    workers: int,
+    scheduler: str | None,
 ) -> None:
     """Play games of Sumodoku between two bots and summarise them.
 
     Game i of a run is the same whatever else runs: its seed comes from
-    --seed and i. Each game is printed as it finishes (who won, how, after
+    --seed and i, so the results are the same however the games are shared
+    among processes (--workers) or the workers of a Dask cluster
+    (--scheduler). Each game is printed as it finishes (who won, how, after
     how many turns); then a summary: each player's wins, the first
     player's win rate and how often each way of winning occurred (SU-5 to
     SU-10). With --json, one JSON object per game, then one line
@@ -848,7 +852,15 @@ def simulate_command(
         options["observer"] = observer
     first = int(first_player or 1)
     simulate_and_summarise(
-        lambda: sumodoku.simulate(games, seed, bots, records, options=options or None),
+        lambda: sumodoku.simulate(
+            games,
+            seed,
+            bots,
+            records,
+            options=options or None,
+            workers=workers,
+            scheduler=scheduler,
+        ),
         games,
         records,
         as_json=as_json,

@@ -603,11 +603,15 @@ def simulate_command(
     max_turns: int | None,
     records: str | None,
     as_json: bool,
+    workers: int,
+    scheduler: str | None,
 ) -> None:
     """Play games of Two-Doku between two bots and summarise them.
 
     Game i of a run is the same whatever else runs: its seed comes from
-    --seed and i. Prints a summary: Red's and Blue's wins (TD-10), the
+    --seed and i, so the results are the same however the games are shared
+    among processes (--workers) or the workers of a Dask cluster
+    (--scheduler). Prints a summary: Red's and Blue's wins (TD-10), the
     draws, the winners' mean score, the game length in turns of play, and
     how the games ended (TD-9, TD-14). With --json, one JSON object per
     game as it finishes, then one line {"summary": {...}}. With --records
@@ -621,7 +625,9 @@ def simulate_command(
     """
     options = None if max_turns is None else {"max_turns": max_turns}
     simulate_and_summarise(
-        lambda: twodoku.simulate(games, seed, bots, records, options=options),
+        lambda: twodoku.simulate(
+            games, seed, bots, records, options=options, workers=workers, scheduler=scheduler
+        ),
         games,
         records,
         as_json=as_json,

@@ -352,13 +352,18 @@ def simulate(
     bots: Sequence[str | Bot] = ("random", "random"),
     options: Mapping[str, JSONValue] | None = None,
     records: str | os.PathLike[str] | None = None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games between two bots; yield each result as its game finishes.
 
     Game ``i`` is :func:`play_game(i, seed, mode, bots, options) <play_game>`,
     so the results are those of the games played one by one, in any order
     or in any split among processes. The arguments are checked before the
-    first game, when :func:`simulate` is called.
+    first game, when :func:`simulate` is called. A game's record is written
+    (by this process, whoever played the game) before its result is
+    yielded.
 
     Args:
         games: how many games, 0 or more.
@@ -372,6 +377,11 @@ def simulate(
             :func:`record_name` names it (written atomically); created if
             missing. Records already there are never overwritten: a run that
             would is refused before it starts.
+        workers: how many local processes play the games, 1 (the default:
+            this process) or more (:func:`dokuspec.parallel.ordered_map`).
+        scheduler: the address of a Dask scheduler (``"tcp://host:port"``)
+            whose cluster plays the games, or ``None``; needs the
+            ``cluster`` extra (``pip install 'dokuspec[cluster]'``).
 
     Returns:
         An iterator of :class:`GameResult`, game 0 first.
@@ -380,12 +390,21 @@ def simulate(
         TypeError: a wrong argument type.
         DokuspecError: a bad value (a negative count, an unknown mode or
             bot, ``mode`` among the options, a records directory that is a
-            file or holds a record this run would write).
+            file or holds a record this run would write, fewer than 1
+            worker, both workers and a scheduler, a malformed scheduler
+            address, a scheduler without the ``cluster`` extra; a scheduler
+            that cannot be reached, when the iterator runs).
         GameOptionError: a bad game option.
         OSError: a record could not be written (when the iterator runs).
     """
     return _playout.simulate(
-        games, seed, partial(_run, mode, bots, options), records, argument="records"
+        games,
+        seed,
+        partial(_run, mode, bots, options),
+        records,
+        argument="records",
+        workers=workers,
+        scheduler=scheduler,
     )
 
 

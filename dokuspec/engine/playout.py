@@ -17,8 +17,11 @@ record is written) and leaves the rest here:
   arguments, so the games of a run can be split among processes in any
   way;
 * :func:`play_checked` and :func:`simulate` check a caller's arguments
-  and play one game, or the games ``0 .. n - 1`` one by one, writing each
-  game's record before its result is yielded.
+  and play one game, or the games ``0 .. n - 1``: in this process one by
+  one, or shared among local processes or a Dask cluster
+  (:func:`dokuspec.parallel.ordered_map`), the results in the games'
+  order either way, each game's record written before its result is
+  yielded.
 """
 
 from __future__ import annotations
@@ -26,12 +29,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, Action, Game, State
 from dokuspec.engine.records import game_seed, records_directory
 from dokuspec.errors import DokuspecError
+from dokuspec.parallel import check_options, ordered_map
 
 __all__ = [
     "Bot",
@@ -204,33 +209,52 @@ def simulate(
     records: object,
     *,
     argument: str,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[R]:
-    """Check a run's arguments at once, then play its games one by one as the iterator runs.
+    """Check a run's arguments at once, then play its games as the iterator runs.
 
-    ``games`` and ``seed`` are checked first, then ``make_run`` is called
-    (the game's own checks), then the records directory
-    (:func:`~dokuspec.engine.records.records_directory`). Game ``i``'s
-    result is :func:`play_game(run, seed, i) <play_game>`'s; when there is a
-    records directory, its record is written (``run.write_record``) before
-    its result is yielded, so a consumer that stops between two results
-    leaves on disk exactly the records of the results it received.
+    ``games`` and ``seed`` are checked first, then ``workers`` and
+    ``scheduler`` (:func:`dokuspec.parallel.check_options`), then
+    ``make_run`` is called (the game's own checks), then the records
+    directory (:func:`~dokuspec.engine.records.records_directory`). Game
+    ``i``'s result is :func:`play_game(run, seed, i) <play_game>`'s,
+    wherever it is played: the games go through
+    :func:`~dokuspec.parallel.ordered_map`, in this process one by one
+    (``workers=1``, the default), in ``workers`` local processes, or on the
+    Dask cluster of ``scheduler``; the results come back in the games'
+    order, the same results however the games are split. When there is a
+    records directory, this process writes each game's record
+    (``run.write_record``) before its result is yielded, so a consumer that
+    stops between two results leaves on disk exactly the records of the
+    results it received; closing the iterator early cancels the games not
+    yet played.
 
     Args:
         games: how many games, 0 or more.
         seed: the run's seed, any int.
-        make_run: checks the caller's other arguments and makes the run.
+        make_run: checks the caller's other arguments and makes the run;
+            with more than one worker or a scheduler the run must pickle.
         records: a directory to write the records into, or ``None``.
         argument: the name of the records argument, for a TypeError's message.
+        workers: how many local processes play the games, 1 or more.
+        scheduler: the address of a Dask scheduler (``"tcp://host:port"``)
+            whose cluster plays the games, or ``None``; needs the
+            ``cluster`` extra.
 
     Returns:
         An iterator of the games' results, game 0 first.
 
     Raises:
-        TypeError: ``games`` or ``seed`` is not an int, ``records`` is not
-            a path, or a wrong type from ``make_run``.
-        DokuspecError: a negative ``games``, a bad value from ``make_run``,
-            or a records directory that is a file or holds a record this run
-            would write.
+        TypeError: ``games``, ``seed`` or ``workers`` is not an int,
+            ``scheduler`` not a str, ``records`` not a path, or a wrong
+            type from ``make_run``.
+        DokuspecError: a negative ``games``, fewer than 1 worker, both
+            workers and a scheduler, a malformed scheduler address, a
+            scheduler without the ``cluster`` extra, a bad value from
+            ``make_run``, or a records directory that is a file or holds a
+            record this run would write; a scheduler that cannot be reached
+            (when the iterator runs).
         OSError: the records directory could not be made (at the call), or
             a record could not be written (when the iterator runs).
     """
@@ -240,14 +264,23 @@ def simulate(
         raise DokuspecError(f"the number of games is 0 or more, not {games}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    check_options(workers, scheduler)
     run = make_run()
     directory = records_directory(records, games, argument=argument)
-    return _games(run, seed, games, directory)
+    played = ordered_map(
+        partial(play_game, run, seed), range(games), workers=workers, scheduler=scheduler
+    )
+    return _recorded(run, played, directory)
 
 
-def _games(run: Run[S, R], seed: int, games: int, directory: Path | None) -> Iterator[R]:
-    for index in range(games):
-        result, state = play_game(run, seed, index)
-        if directory is not None:
-            run.write_record(directory, index, state)
-        yield result
+def _recorded(run: Run[S, R], played: Iterator[tuple[R, S]], directory: Path | None) -> Iterator[R]:
+    try:
+        for index, (result, state) in enumerate(played):
+            if directory is not None:
+                run.write_record(directory, index, state)
+            yield result
+    finally:
+        # Stop the games in flight now, not when the iterator is collected.
+        close = getattr(played, "close", None)
+        if close is not None:
+            close()

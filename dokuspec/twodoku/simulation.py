@@ -188,6 +188,8 @@ def simulate(
     records_dir: str | os.PathLike[str] | None = None,
     *,
     options: Mapping[str, JSONValue] | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games between two bots; yield each result as its game finishes.
 
@@ -210,6 +212,11 @@ def simulate(
             would is refused before it starts.
         options: the game's options (:class:`~dokuspec.engine.twodoku.TwoDoku`:
             ``max_turns``, ruling TD-14).
+        workers: how many local processes play the games, 1 (the default:
+            this process) or more (:func:`dokuspec.parallel.ordered_map`).
+        scheduler: the address of a Dask scheduler (``"tcp://host:port"``)
+            whose cluster plays the games, or ``None``; needs the
+            ``cluster`` extra (``pip install 'dokuspec[cluster]'``).
 
     Returns:
         An iterator of :class:`GameResult`, game 0 first.
@@ -218,13 +225,22 @@ def simulate(
         TypeError: a wrong argument type.
         DokuspecError: a bad value (a negative count, an unknown bot, a
             records directory that is a file or holds a record this run
-            would write).
+            would write, fewer than 1 worker, both workers and a
+            scheduler, a malformed scheduler address, a scheduler without
+            the ``cluster`` extra; a scheduler that cannot be reached, when
+            the iterator runs).
         GameOptionError: a bad game option.
         OSError: the records directory could not be made (at the call), or
             a record could not be written (when the iterator runs).
     """
     return _playout.simulate(
-        games, seed, partial(_run, bots, options), records_dir, argument="records_dir"
+        games,
+        seed,
+        partial(_run, bots, options),
+        records_dir,
+        argument="records_dir",
+        workers=workers,
+        scheduler=scheduler,
     )
 
 

@@ -10,7 +10,9 @@ must do on the full position (face-down digits known): be refused as
 chance node revealing each clashing face-down domino with the same
 probability, and only those), or be ``placed``. The engine's event and
 chance outcomes must match; after a reveal the domino lies face up with the
-played digit. Any difference raises :class:`EngineCheckError`.
+played digit. At the end of the game its result must be TD-10's reading of
+the final position (:func:`check_result`). Any difference raises
+:class:`EngineCheckError`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ from dokuspec.engine.twodoku import PlayDomino, Reveal, TwoDoku, TwoDokuState
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.vocabulary.twodoku import PLAYERS, Play, Position, Square
 
-__all__ = ["EngineCheckError", "careful_policy", "check_engine_plays", "expected_play"]
+__all__ = [
+    "EngineCheckError",
+    "careful_policy",
+    "check_engine_plays",
+    "check_result",
+    "expected_play",
+]
 
 
 class EngineCheckError(AssertionError):
@@ -95,7 +103,7 @@ def careful_policy(aim: float) -> Callable[[TwoDokuState, random.Random], Action
 def check_engine_plays(
     seed: int, policy_seed: int, *, aim: float = 0.8, options: dict[str, int] | None = None
 ) -> tuple[int, int]:
-    """Play one game; check every play's outcome and every reveal against the spec.
+    """Play one game; check every play's outcome, every reveal and the result against the spec.
 
     Args:
         seed: the game's seed (its chance outcomes).
@@ -134,7 +142,46 @@ def check_engine_plays(
             event = state.events()[-1]
         if not (isinstance(event, Play) and event.result == result):
             raise EngineCheckError(f"{where}: the spec says {result}, the engine recorded {event}")
+    check_result(state, f"game {seed}/{policy_seed}")
     return plays, reveals
+
+
+def check_result(state: TwoDokuState, where: str = "the game") -> None:
+    """Check a finished game's result against TD-10 read on its final position.
+
+    The pile sums and the pot's sum are added up from the position's
+    dominoes; the lower pile sum wins, scoring the loser's pile sum plus the
+    pot's sum, the loser 0; equal sums are a draw, 0-0. The returns are the
+    winner's score, zero-sum.
+
+    Raises:
+        EngineCheckError: the game is not over, or its result differs.
+    """
+    result = state.result()
+    if result is None:
+        raise EngineCheckError(f"{where}: the game is over but has no result")
+    position = state.position()
+    if position.red is None or position.blue is None:
+        raise EngineCheckError(f"{where}: the final position does not show both piles")
+    sums = (position.red.total, position.blue.total)
+    pot = position.pot.total
+    if sums[0] == sums[1]:
+        winner, scores = None, (0, 0)
+    elif sums[0] < sums[1]:
+        winner, scores = "red", (sums[1] + pot, 0)
+    else:
+        winner, scores = "blue", (0, sums[0] + pot)
+    expected = (winner, scores, sums, pot)
+    found = (result.winner, result.scores, result.pile_sums, result.pot_sum)
+    if found != expected:
+        raise EngineCheckError(
+            f"{where}: TD-10 on piles {position.red} / {position.blue} and pot {position.pot} "
+            f"gives (winner, scores, pile sums, pot sum) {expected}; the engine's result {found}"
+        )
+    score = max(scores)
+    returns = (0, 0) if winner is None else (score, -score) if winner == "red" else (-score, score)
+    if tuple(state.returns()) != returns:
+        raise EngineCheckError(f"{where}: returns {state.returns()}, TD-10 gives {returns}")
 
 
 def _check_reveal(

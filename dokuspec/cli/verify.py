@@ -1,0 +1,253 @@
+"""``dokuspec verify``: the verification campaign on the command line.
+
+It runs the cross-checks of :mod:`dokuspec.verify.campaign` and prints one
+row per check as soon as the check is done (a table streamed within 80
+columns), then each failure: the shrunk counterexample, the error and the
+command that reproduces it, then a line of totals::
+
+    check                           cases  result  what
+    sumodoku/sat-vs-z3                 10  passed  SAT vs Z3, engine rules, cores
+    ...
+    14 checks, 1480 cases: all passed
+
+With ``--json``, one JSON object per check (one line each, as it is done:
+``name``, ``game``, ``summary``, ``cases``, ``tasks``, ``passed``,
+``counterexample``, ``error``, ``reproduce``), then one line of totals
+``{"checks", "cases", "failed"}``.
+
+Exit statuses: 0 every check passed, 1 a discrepancy was found, 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Iterator
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from dokuspec.cli.io import Output, Status, guarded, shown, standard_output
+from dokuspec.cli.report import WIDTH
+from dokuspec.cli.shared import SeedType, is_terminal, plain_console, print_plain
+
+if TYPE_CHECKING:
+    from dokuspec.verify.campaign import CheckResult, TaskResult
+
+__all__ = ["verify_command"]
+
+_NAME = 30
+_CASES = 5
+_RESULT = 6
+_GAP = "  "
+_WHAT = WIDTH - _NAME - _CASES - _RESULT - 3 * len(_GAP)
+
+_GAMES = ("sumodoku", "competitive", "twodoku")  # dokuspec.verify.campaign.GAMES
+
+
+def _row(name: str, cases: str, result: str, what: str) -> str:
+    return f"{name:<{_NAME}}{_GAP}{cases:>{_CASES}}{_GAP}{result:<{_RESULT}}{_GAP}{what}".rstrip()
+
+
+def _wrapped(label: str, text: str) -> list[str]:
+    """``label: text`` within 80 columns, continued lines indented under the text."""
+    lines: list[str] = []
+    first = f"  {label}: "
+    rest = " " * len(first)
+    for number, part in enumerate(text.splitlines() or [""]):
+        lines += textwrap.wrap(
+            part,
+            WIDTH,
+            initial_indent=first if number == 0 else rest,
+            subsequent_indent=rest,
+            break_long_words=True,
+            break_on_hyphens=False,
+        ) or [first.rstrip() if number == 0 else ""]
+    return lines
+
+
+def _progress(out: Output, *, as_json: bool) -> Progress | None:
+    """A transient progress bar on standard error when it is a terminal (and JSON does not
+    go to the same terminal); else ``None``."""
+    if not is_terminal(sys.stderr) or (as_json and out.isatty()):
+        return None
+    return Progress(
+        TextColumn("{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+
+
+def _print_failure(console: Console, result: CheckResult) -> None:
+    print_plain(console, "")
+    print_plain(
+        console, f"{result.name} failed ({result.cases} cases passed before it):", "bold red"
+    )
+    for label, text in (
+        ("counterexample", result.counterexample or "(none: the check itself failed)"),
+        ("error", result.error or ""),
+    ):
+        for line in _wrapped(label, text):
+            print_plain(console, line)
+    print_plain(console, "  reproduce:")
+    for line in _command_lines(result.reproduce or ""):
+        print_plain(console, line)
+
+
+def _command_lines(command: str) -> list[str]:
+    """A command indented by 4, on one line when it fits in 80 columns, else continued with
+    backslashes before its options (so it still pastes into a shell)."""
+    if len(command) + 4 <= WIDTH:
+        return [f"    {command}"]
+    parts = command.split(" --")
+    return [f"    {parts[0]} \\"] + [
+        f"      --{part}" + (" \\" if number < len(parts) - 1 else "")
+        for number, part in enumerate(parts[1:], start=1)
+    ]
+
+
+@click.command("verify")
+@click.option(
+    "--game",
+    "games",
+    type=click.Choice(_GAMES),
+    multiple=True,
+    help="Only this game's checks (repeat for several); default: every game.",
+)
+@click.option(
+    "--check",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    help="Only this check (repeat for several; see --list), e.g. sumodoku/sat-vs-z3.",
+)
+@click.option(
+    "--examples",
+    type=click.IntRange(1, 1_000_000),
+    default=20,
+    show_default=True,
+    help="Cases per check (cheap checks run more, costly ones fewer, in fixed ratios).",
+)
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default="0",
+    show_default=True,
+    help="The campaign's seed; each task is seeded from it, its check and its index.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 1024),
+    default=1,
+    show_default=True,
+    help="Local worker processes; the results do not depend on it.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="A Dask scheduler's address (tcp://host:8786) to run the tasks on a cluster.",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per check, then totals.")
+@click.option("--list", "list_only", is_flag=True, help="List the checks and exit.")
+def verify_command(
+    games: tuple[str, ...],
+    names: tuple[str, ...],
+    examples: int,
+    seed: int,
+    workers: int,
+    scheduler: str | None,
+    as_json: bool,
+    list_only: bool,
+) -> None:
+    """Run the cross-checks of the three games: engine against spec, SAT against Z3,
+    validators against models, the fast search against the solver, the conformance suite.
+
+    Each check draws its cases with Hypothesis from the seed; a failing case
+    is shrunk and printed with the command that reproduces it. A table row
+    is printed as each check finishes, a progress bar shows on standard
+    error when it is a terminal.
+
+    Exit statuses: 0 every check passed; 1 a discrepancy was found;
+    2 bad usage (one line).
+    """
+    with guarded():
+        from dokuspec.verify import campaign  # noqa: PLC0415 - Hypothesis and the solvers load here
+
+        if seed < 0:
+            raise click.BadParameter(f"{seed}: give a seed of 0 or more", param_hint="'--seed'")
+        chosen = campaign.checks_named(names, games)
+        out = standard_output()
+        console = plain_console(out)
+        if list_only:
+            for check in chosen:
+                print_plain(console, f"{check.name:<{_NAME}}{_GAP}{check.summary}")
+            sys.exit(Status.OK)
+        progress = _progress(out, as_json=as_json)
+        bar: list[Any] = []
+
+        def advanced(result: TaskResult) -> None:
+            if progress is not None and bar:
+                progress.update(bar[0], advance=1, description=shown(result.task.check))
+
+        results = campaign.run_campaign(
+            names=[c.name for c in chosen],
+            examples=examples,
+            seed=seed,
+            workers=workers,
+            scheduler=scheduler,
+            on_task=advanced,
+        )
+        with progress if progress is not None else nullcontext():
+            if progress is not None:
+                total = sum(len(campaign.tasks_of(c, examples, seed)) for c in chosen)
+                bar.append(progress.add_task("verifying", total=total))
+            failed = _run(out, console, results, as_json=as_json)
+    sys.exit(Status.UNKNOWN if failed else Status.OK)
+
+
+def _run(out: Output, console: Console, results: Iterator[CheckResult], *, as_json: bool) -> bool:
+    """Print each check's result as it comes, then the failures and the totals; whether
+    any failed."""
+    done: list[CheckResult] = []
+    if not as_json:
+        print_plain(console, _row("check", "cases", "result", "what"), "bold")
+    for result in results:
+        done.append(result)
+        if as_json:
+            out.write(json.dumps(result.to_json()) + "\n")
+            continue
+        line = _row(
+            result.name,
+            str(result.cases),
+            "passed" if result.passed else "FAILED",
+            result.summary[:_WHAT],
+        )
+        print_plain(console, line, None if result.passed else "bold red")
+    failures = [r for r in done if not r.passed]
+    cases = sum(r.cases for r in done)
+    if as_json:
+        totals = {"checks": len(done), "cases": cases, "failed": [r.name for r in failures]}
+        out.write(json.dumps(totals) + "\n")
+        return bool(failures)
+    for result in failures:
+        _print_failure(console, result)
+    print_plain(console, "")
+    if failures:
+        print_plain(
+            console,
+            f"{len(failures)} of {len(done)} checks failed ({cases} cases passed)",
+            "bold red",
+        )
+    else:
+        print_plain(console, f"{len(done)} checks, {cases} cases: all passed", "bold green")
+    return bool(failures)

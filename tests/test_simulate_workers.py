@@ -1,0 +1,167 @@
+"""Simulations played in other processes or on a Dask cluster: the same games, records, output."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from dokuspec import competitive, sumodoku, twodoku
+from dokuspec.cli import main
+from dokuspec.errors import DokuspecError
+
+GAMES = 8
+
+# Each run: (records directory, workers, scheduler) -> an iterator of results.
+RUNS: dict[str, Callable[[Path, int, str | None], Iterator[Any]]] = {
+    "sumodoku": lambda records, workers, scheduler: sumodoku.simulate(
+        GAMES, 11, ("solver", "random"), records, workers=workers, scheduler=scheduler
+    ),
+    "competitive": lambda records, workers, scheduler: competitive.simulate(
+        GAMES,
+        11,
+        "draft",
+        ("greedy", "random"),
+        records=records,
+        workers=workers,
+        scheduler=scheduler,
+    ),
+    "twodoku": lambda records, workers, scheduler: twodoku.simulate(
+        GAMES, 11, ("inference", "random"), records, workers=workers, scheduler=scheduler
+    ),
+}
+
+
+def _files(directory: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(directory.iterdir())}
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_two_workers_play_the_same_games_and_write_the_same_records(
+    game: str, tmp_path: Path
+) -> None:
+    alone = list(RUNS[game](tmp_path / "one", 1, None))
+    shared = list(RUNS[game](tmp_path / "two", 2, None))
+    assert len(alone) == GAMES
+    assert shared == alone
+    assert [result.index for result in shared] == list(range(GAMES))
+    records = _files(tmp_path / "one")
+    assert len(records) == GAMES
+    assert _files(tmp_path / "two") == records
+
+
+def test_a_dask_cluster_plays_the_same_sumodoku_games(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    alone = list(RUNS["sumodoku"](tmp_path / "one", 1, None))
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as cluster:
+        on_cluster = list(RUNS["sumodoku"](tmp_path / "cluster", 1, cluster.scheduler_address))
+    assert on_cluster == alone
+    assert _files(tmp_path / "cluster") == _files(tmp_path / "one")
+
+
+def test_stopping_early_leaves_exactly_the_records_of_the_results_received(
+    tmp_path: Path,
+) -> None:
+    results = twodoku.simulate(200, 5, ("inference", "random"), tmp_path, workers=2)
+    received = [next(results) for _ in range(3)]
+    results.close()  # type: ignore[attr-defined]
+    assert [result.index for result in received] == [0, 1, 2]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        f"game-{index:06d}.json" for index in range(3)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"workers": 0}, DokuspecError, "the number of workers is 1 or more, not 0"),
+        ({"workers": "2"}, TypeError, "workers is an int, not str"),
+        ({"workers": 2, "scheduler": "tcp://h:1"}, DokuspecError, "not both"),
+        ({"scheduler": "h:8786"}, DokuspecError, "is tcp://host:port"),
+    ],
+)
+def test_bad_workers_or_scheduler_are_refused_before_the_records_directory_is_made(
+    kwargs: dict[str, Any], error: type[Exception], message: str, tmp_path: Path
+) -> None:
+    with pytest.raises(error, match=message):
+        sumodoku.simulate(3, 0, ("random", "random"), tmp_path / "records", **kwargs)
+    assert not (tmp_path / "records").exists()
+
+
+def test_a_simulate_command_prints_the_same_with_two_workers() -> None:
+    # The three commands share this path (cli/shared.py); the games' own
+    # equality with two workers is checked above for each game.
+    runner = CliRunner()
+    args = ["twodoku", "simulate", "--games", "6", "--seed", "4", "--json", "--bots", "inference"]
+    alone = runner.invoke(main, args)
+    shared = runner.invoke(main, [*args, "--workers", "2"])
+    assert (alone.exit_code, shared.exit_code) == (0, 0)
+    assert shared.output == alone.output
+    assert len(alone.output.splitlines()) == 7
+    assert json.loads(alone.output.splitlines()[-1])["summary"]["games"] == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--workers", "0"], "Invalid value for '--workers': '0': give a whole number 1-1,024"),
+        (["--workers", "٢"], "Invalid value for '--workers'"),
+        (
+            ["--workers", "2", "--scheduler", "tcp://h:1"],
+            "give either a number of local workers or a Dask scheduler, not both",
+        ),
+        (["--scheduler", "h"], "a Dask scheduler's address is tcp://host:port"),
+    ],
+)
+def test_bad_workers_or_scheduler_options_are_one_line_with_status_2(
+    args: list[str], message: str
+) -> None:
+    result = CliRunner().invoke(main, ["competitive", "simulate", "--games", "2", *args])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert len(lines) == 1
+    assert message in lines[0]
+
+
+def test_sigint_with_two_workers_keeps_the_games_printed_and_stops_the_workers(
+    tmp_path: Path,
+) -> None:
+    psutil = pytest.importorskip("psutil")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dokuspec", "sumodoku", "simulate", "--games", "1000000000",
+         "--workers", "2", "--json", "--records", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        first = json.loads(process.stdout.readline())
+        assert first["index"] == 0
+        workers = psutil.Process(process.pid).children(recursive=True)
+        assert len(workers) >= 2
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err.decode() == "dokuspec: interrupted\n"
+    lines = [json.loads(line) for line in rest.decode().splitlines()]
+    games = [first, *lines[:-1]]
+    assert [game["index"] for game in games] == list(range(len(games)))
+    assert lines[-1]["summary"]["games"] == len(games)
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == [f"game-{index:06d}.json" for index in range(len(games))]
+    # No worker outlives the run (a guard against a hang, not a timing).
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []
