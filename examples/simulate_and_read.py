@@ -73,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
 
+    try:
+        row = register_row(args.rule.upper())
+    except KeyError:
+        print(f"{args.rule}: no such rule in {REGISTER.name}", file=sys.stderr)
+        return 2
+
     results = list(sumodoku.simulate(args.games, args.seed, bots=("solver", "random")))
     summary = sumodoku.summarise(results)
     reasons = ", ".join(f"{name} {n}" for name, n in summary.reasons.items() if n)
@@ -87,11 +93,6 @@ def main(argv: list[str] | None = None) -> int:
     td = twodoku.summarise(games)
     print(f"Two-Doku, inference against random: wins {td.wins}; Red won {td.red_win_rate:.0%}")
 
-    try:
-        row = register_row(args.rule.upper())
-    except KeyError:
-        print(f"{args.rule}: no such rule in {REGISTER.name}", file=sys.stderr)
-        return 2
     print(f"\n{args.rule.upper()} (docs/{REGISTER.name})")
     for name in ("question", "default ruling", "reason", "option"):
         if name in row:
