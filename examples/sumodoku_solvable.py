@@ -1,9 +1,15 @@
 """Is this Sumodoku position still completable? A tour of dokuspec.sumodoku.
 
-Run: python examples/sumodoku_solvable.py
+Run: python examples/sumodoku_solvable.py [--board BOARD] [--backend sat|z3]
+
+The board is 81 cells on one line ('.' or '0' empty, '1'-'9' a piece of that
+colour); by default a real 17-given Sudoku puzzle.
 """
 
 from __future__ import annotations
+
+import argparse
+import textwrap
 
 from dokuspec import sumodoku
 from dokuspec.sumodoku import Piece, Position, Variants
@@ -12,14 +18,22 @@ from dokuspec.sumodoku import Piece, Position, Variants
 PUZZLE = "000000013040000090200070000706000400000300000000900000030100500000060807000000000"
 
 
-def main() -> None:
-    verdict = sumodoku.check(PUZZLE)
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--board", default=PUZZLE, help="a completable board (default: a puzzle)")
+    parser.add_argument("--backend", choices=("sat", "z3"), default="sat", help="default sat")
+    args = parser.parse_args(argv)
+    other = "z3" if args.backend == "sat" else "sat"
+
+    verdict = sumodoku.check(args.board, backend=args.backend)
     print(f"puzzle: {verdict.status}")
-    assert verdict.completion is not None
+    if verdict.completion is None:
+        parser.exit(1, f"the board is {verdict.status}; this tour needs a completable one\n")
     print(verdict.completion.grid())
 
     # Both backends give the same answer.
-    print("z3 agrees:", sumodoku.check(PUZZLE, backend="z3").status == verdict.status)
+    same = sumodoku.check(args.board, backend=other).status == verdict.status
+    print(f"{other} agrees:", same)
 
     # One wrong piece that clashes with nothing in its row, column or box
     # still makes the position impossible; explain() says which pieces are to blame.
@@ -33,9 +47,14 @@ def main() -> None:
         and colour not in {board[r, c] for r in range(1, 4) for c in range(1, 4)}
     )
     planted = board.place(Piece(1, 1, wrong_colour))
-    why = sumodoku.explain(planted)
+    why = sumodoku.explain(planted, backend=args.backend)
     print(f"\nwith r1c1={wrong_colour}: {why.status}")
-    print("  conflicting pieces:", " ".join(str(p) for p in why.conflict or ()))
+    pieces = " ".join(str(p) for p in why.conflict or ())
+    print(
+        textwrap.fill(
+            f"conflicting pieces: {pieces}", 78, initial_indent="  ", subsequent_indent="    "
+        )
+    )
 
     # Variants: the same board under Sudoku X.
     x = sumodoku.explain(Position(board, Variants(x=True)))
