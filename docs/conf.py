@@ -159,6 +159,71 @@ def _qualify_bare_names(app: Sphinx, doctree: Element) -> None:
             del node["refspecific"]
 
 
+# -- Public import paths -------------------------------------------------------
+#
+# The API reference documents each game's public objects under its package
+# (``dokuspec.sumodoku.check``), not under the module that defines them
+# (``dokuspec.sumodoku.positions.check``). A reference by the defining
+# module's path, in a docstring or a page, is sent to the public name.
+
+PUBLIC_PACKAGES = ("dokuspec.sumodoku", "dokuspec.competitive", "dokuspec.twodoku")
+
+
+def _public_names() -> dict[int, str]:
+    names: dict[int, str] = {}
+    for package_name in PUBLIC_PACKAGES:
+        package = importlib.import_module(package_name)
+        for name in package.__all__:
+            found = getattr(package, name)
+            if inspect.isclass(found) or inspect.isroutine(found):
+                names.setdefault(id(found), f"{package_name}.{name}")
+    return names
+
+
+def _lookup(target: str) -> tuple[object, str] | None:
+    """The object a dotted name means (and the dotted rest after a class), by importing."""
+    parts = target.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for index, part in enumerate(parts[cut:]):
+            found = getattr(found, part, None)
+            if found is None:
+                return None
+            if inspect.isclass(found) or inspect.isroutine(found):
+                return found, ".".join(parts[cut + index + 1 :])
+        return None
+    return None
+
+
+def _resolve_public_name(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "").lstrip("~.")
+    if not target.startswith("dokuspec."):
+        return None
+    looked_up = _lookup(target)
+    if looked_up is None:
+        return None
+    found, rest = looked_up
+    public = _public_names().get(id(found))
+    if public is None or public == target:
+        return None
+    full = f"{public}.{rest}" if rest else public
+    resolved = node.deepcopy()
+    resolved["reftarget"] = full
+    domain = env.get_domain("py")
+    found_node: Element | None = domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], full, resolved, contnode
+    )
+    return found_node
+
+
 def setup(app: Sphinx) -> None:
     app.connect("missing-reference", _resolve_imported_name)
+    app.connect("missing-reference", _resolve_public_name)
     app.connect("doctree-read", _qualify_bare_names)

@@ -123,6 +123,6 @@ def test_simulate_and_read(tmp_path: Path) -> None:
 
 
 def test_simulate_and_read_refuses_an_unknown_rule(tmp_path: Path) -> None:
-    done = run("simulate_and_read.py", "--games", "1", "--rule", "SU-999", cwd=tmp_path)
+    done = run("simulate_and_read.py", "--games", "1", "--rule", "ZZ-999", cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == "SU-999: no such rule in rulings.rst\n"
+    assert done.stderr == "ZZ-999: no such rule in rulings.rst\n"
