@@ -11,7 +11,7 @@
 * every game's ``replay`` command: :data:`record_argument` and
   :func:`replayed_record`;
 * :func:`stream_games`: a simulation's games printed as they finish and
-  summarised, also after SIGINT, with :func:`simulation_progress` (the
+  summarised, also after SIGINT, with :func:`progress_bar` (the
   progress bar) and :func:`interrupts_deferred` (the block in which SIGINT
   waits: a game is played, recorded and printed whole, or not at all).
 """
@@ -58,12 +58,12 @@ __all__ = [
     "percent",
     "plain_console",
     "print_plain",
+    "progress_bar",
     "read_input",
     "record_argument",
     "replayed_record",
     "simulate_and_summarise",
     "simulate_options",
-    "simulation_progress",
     "stream_games",
 ]
 
@@ -159,13 +159,13 @@ class WorkersType(click.ParamType):  # type: ignore[type-arg]
         self.fail(f"{shown(str(value))!r}: give a whole number 1-{_MAX_WORKERS:,}", param, ctx)
 
 
-def simulation_progress(out: Output, *, as_json: bool) -> Any:
+def progress_bar(out: Output, *, as_json: bool) -> Any:
     """A transient progress bar on standard error when it is a terminal and JSON lines are
-    not printed on the same terminal; else ``None``."""
+    not printed on the same terminal; else ``None``. Each task shows its description."""
     if not is_terminal(sys.stderr) or (as_json and out.isatty()):
         return None
     return Progress(
-        TextColumn("simulating", markup=False),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -236,7 +236,7 @@ def stream_games(
     waits for the game in hand (:func:`interrupts_deferred`), so after an
     interrupt the summary covers exactly the games printed and the records
     on disk are theirs. A progress bar shows on standard error when it is a
-    terminal (:func:`simulation_progress`).
+    terminal (:func:`progress_bar`).
 
     Args:
         out: where results go.
@@ -254,11 +254,11 @@ def stream_games(
         KeyboardInterrupt: after the summary of the games done.
     """
     done: list[T] = []
-    bar = simulation_progress(out, as_json=as_json)
+    bar = progress_bar(out, as_json=as_json)
     games_left = iter(results)
     try:
         with bar if bar is not None else nullcontext():
-            task = bar.add_task("", total=games) if bar is not None else None
+            task = bar.add_task("simulating", total=games) if bar is not None else None
             while True:
                 with interrupts_deferred():
                     result = next(games_left, None)

@@ -29,11 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dokuspec.cli.io import Output, Status, guarded, shown, standard_output
 from dokuspec.cli.report import WIDTH
-from dokuspec.cli.shared import SeedType, is_terminal, plain_console, print_plain
+from dokuspec.cli.shared import SeedType, plain_console, print_plain, progress_bar
 
 if TYPE_CHECKING:
     from dokuspec.verify.campaign import CheckResult, TaskResult
@@ -68,23 +67,6 @@ def _wrapped(label: str, text: str) -> list[str]:
             break_on_hyphens=False,
         ) or [first.rstrip() if number == 0 else ""]
     return lines
-
-
-def _progress(out: Output, *, as_json: bool) -> Progress | None:
-    """A transient progress bar on standard error when it is a terminal (and JSON does not
-    go to the same terminal); else ``None``."""
-    if not is_terminal(sys.stderr) or (as_json and out.isatty()):
-        return None
-    return Progress(
-        TextColumn("{task.description}", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-    )
 
 
 def _print_failure(console: Console, result: CheckResult) -> None:
@@ -192,7 +174,7 @@ def verify_command(
             for check in chosen:
                 print_plain(console, f"{check.name:<{_NAME}}{_GAP}{check.summary}")
             sys.exit(Status.OK)
-        progress = _progress(out, as_json=as_json)
+        progress = progress_bar(out, as_json=as_json)
         bar: list[Any] = []
 
         def advanced(result: TaskResult) -> None:
