@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 
 import jsonschema
 import pytest
@@ -223,13 +224,15 @@ def test_grid_with_ten_or_eight_rows() -> None:
         ([0] * 80 + [10], "r9c9 holds 10"),
         ([0] * 80 + [-1], "r9c9 holds -1, not a colour 0-9"),
         ([0] * 82, "81 cells, not more"),
-        (iter([0] * 10), "81 cells, not 10"),
+        (lambda: iter([0] * 10), "81 cells, not 10"),  # an iterator, made anew per run
         ([0] * 40 + [10**5000] + [0] * 40, r"r5c5 holds an integer of about 5001 digits"),
     ],
 )
-def test_board_from_bad_cells(cells: bytes | list[int], message: str) -> None:
+def test_board_from_bad_cells(
+    cells: bytes | list[int] | Callable[[], Iterator[int]], message: str
+) -> None:
     with pytest.raises(NotationError, match=message):
-        Board(cells)
+        Board(cells() if callable(cells) else cells)
 
 
 # -- positions and variants --------------------------------------------------------------------
