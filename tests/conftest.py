@@ -11,6 +11,9 @@ Profiles (choose with the environment variable ``HYPOTHESIS_PROFILE``):
   examples and replay the failures they found.
 * ``thorough``: many more examples, randomised, with the example database:
   a verification campaign (run the property tests with it before a release).
+* ``mutation``: Hypothesis's ``ci`` profile (derandomised, no database) with
+  fewer examples still, for mutation testing, which runs the tests that
+  reach a function once per mutant of it (see ``docs/mutation.rst``).
 
 Test modules scale their example counts to the active profile with
 ``helpers.examples``.
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from helpers import CI_EXAMPLES
+from helpers import CI_EXAMPLES, MUTATION_EXAMPLES
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=CI_EXAMPLES)
@@ -32,4 +35,5 @@ settings.register_profile(
     print_blob=True,
 )
 settings.register_profile("thorough", parent=settings.get_profile("dev"), max_examples=500)
+settings.register_profile("mutation", parent=settings.get_profile("ci"), max_examples=MUTATION_EXAMPLES)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -24,6 +24,9 @@ DATA = Path(dokuspec.__file__).parent / "data" / "sumodoku"
 CI_EXAMPLES = 30
 """Examples per property test in the ``ci`` and ``dev`` Hypothesis profiles (see conftest.py)."""
 
+MUTATION_EXAMPLES = 10
+"""Examples per property test in the ``mutation`` profile (see conftest.py)."""
+
 
 def data_lines(name: str) -> list[str]:
     """The non-blank, non-comment lines of a bundled Sumodoku data file."""
