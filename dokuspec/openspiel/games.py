@@ -171,11 +171,14 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
             Sumodoku ``claims``).
 
     Raises:
-        GameOptionError: an engine option is unknown or has a bad value.
-        RecordError: ``start`` is not a list of the game's actions that
-            can be played from the initial state.
-        ValueError: a JSON parameter is not JSON, or ``claims`` is not
-            ``"none"`` or ``"solver"``.
+        GameOptionError: an engine option has a bad value (pyspiel itself
+            refuses an unknown parameter or one of the wrong type with a
+            ``pyspiel.SpielError``).
+        ValueError: ``claim_time_limits`` is not of its text form,
+            ``start`` is not action ids that can be played in turn from the
+            initial state (or it ends between the two turns of a split
+            simultaneous node), or ``claims`` is not ``"none"`` or
+            ``"solver"``.
     """
 
     def __init__(self, kind: _Kind, game_type: Any, params: dict[str, Any] | None) -> None:
