@@ -345,7 +345,7 @@ def test_a_game_through_pyspiel_is_the_engines_game(name: str) -> None:
     assert state.returns() == [float(r) for r in engine.returns()]
 
 
-# -- Sumodoku's claim ----------------------------------------------------------------------------
+# -- Sumodoku's claim (ruling SU-35) ---------------------------------------------------------
 
 
 def test_sumodoku_claim_id_claims_with_the_solvers_filling() -> None:

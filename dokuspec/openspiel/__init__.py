@@ -62,7 +62,7 @@ What OpenSpiel sees:
   ``" ".join(map(str, state.history()))`` gives them), so that small
   endgames can be studied; it may not end between the two turns of a split
   simultaneous node; and ``claims`` (Sumodoku, below).
-* **Sumodoku's claim** (SU-10) carries a full filling and the seconds taken,
+* **Sumodoku's claim** (SU-10; ruling SU-35) carries a full filling and the seconds taken,
   the claimant's free choice, which no finite action list can enumerate.
   With ``claims="none"`` (the default) the OpenSpiel game has no claims: it is
   Sumodoku played without shouting "Sudoku!", where a game ends by SU-5 to

@@ -168,7 +168,7 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
     Args:
         kind: what OpenSpiel is told of the game.
         params: the pyspiel parameters (engine options, ``start``, and for
-            Sumodoku ``claims``).
+            Sumodoku ``claims``, ruling SU-35).
 
     Raises:
         GameOptionError: an engine option has a bad value (pyspiel itself
@@ -393,8 +393,8 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
 
 
 def _solver_claim(state: State, player: int) -> Action:
-    """The claim of ``player`` with the filling dokuspec's solver finds (SU-10), or the board
-    unfilled when no completion exists, which fails."""
+    """The claim of ``player`` with the filling dokuspec's solver finds (SU-10, ruling SU-35),
+    or the board unfilled when no completion exists, which fails."""
     from dokuspec.sumodoku import claim_advice  # noqa: PLC0415 - the solver, only when claiming
 
     assert isinstance(state, su.SumodokuState)
