@@ -16,13 +16,18 @@ only the installed package and the tests are present.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
-from docs_support import ROOT, Chapter, normal
+from docs_support import ROOT, Chapter
+from statistics_support import (
+    check_sample_played_again,
+    check_section,
+    recorded_statistics,
+    recorded_summaries,
+    refusal_of_a_short_record,
+)
 
 from dokuspec.competitive.simulation import ENDINGS, simulate, summarise
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku
@@ -102,11 +107,6 @@ def test_the_recorded_counts_are_the_engines_and_sats_now(script: ModuleType) ->
         assert len(set(best["scores"].values())) == 1
 
 
-def recorded_statistics(script: ModuleType) -> dict[str, Any]:
-    numbers: dict[str, Any] = json.loads((ROOT / script.STATS).read_text(encoding="utf-8"))
-    return numbers
-
-
 def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
     recorded = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))["solved"]
     files = script.render(script.gather(recorded, recorded_statistics(script)))
@@ -130,52 +130,32 @@ def test_the_figures_are_small(script: ModuleType) -> None:
 def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
     script: ModuleType,
 ) -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    section = normal(text[text.index(".. _cs-simulations:") : text.index(".. _cs-regenerate:")])
-    assert f"``{script.STATS.as_posix()}``" in section
-    assert "``python scripts/make_competitive_figures.py``" in section
-    assert ".. include:: ../generated/competitive-stats.inc" in section
-    for name in ("games", "seed", "last", "sample", "max-turns", "max-trades"):
-        assert f"|cs-stats-{name}|" in section
-    # every number of the section's prose is a substitution (games are counted from 0; seats
-    # are 0 and 1)
-    prose = re.sub(r"\|[a-z0-9-]+\||CS-\d+|cs-\d+|games 0 to|seat 0", "", section)
-    assert re.findall(r"\d", prose) == []
+    names = ("games", "seed", "last", "sample", "max-turns", "max-trades")
+    check_section(CHAPTER.read_text(encoding="utf-8"), script, "cs", names)
 
 
 def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
-    numbers = recorded_statistics(script)
-    assert (numbers["seed"], numbers["games"], numbers["sample"]) == (
-        script.STATS_SEED,
-        script.STATS_GAMES,
-        script.STATS_SAMPLE,
-    )
-    settings = [(s["mode"], tuple(s["bots"])) for s in numbers["settings"]]
+    settings = [(s["mode"], tuple(s["bots"])) for s in recorded_statistics(script)["settings"]]
     assert settings == list(script.STATS_SETTINGS)
     assert len(settings) == 12 and {mode for mode, _ in settings} == set(MODES)
     limit = CompetitiveSudoku().options["max_turns"]
-    for setting in numbers["settings"]:
-        for part, games in (("all", numbers["games"]), ("sample", numbers["sample"])):
-            summary, turns = setting[part]["summary"], setting[part]["turns"]
-            endings = summary["endings"]
-            assert summary["games"] == games
-            assert set(endings) == set(ENDINGS)
-            assert sum(endings.values()) == games
-            won = summary["wins"][0] + summary["wins"][1]
-            assert won + summary["draws"] == games
-            # a winning hand (CS-19) and a concession with the better hand (CS-16) have a winner
-            assert endings["win"] + endings["concede"] <= won
-            assert summary["first_wins"] <= won and summary["black_wins"] <= won
-            assert 1 <= turns["shortest"] <= turns["total"] / games <= turns["longest"] <= limit
-            # a game stopped by the turn limit (CS-25) has played max_turns turns
-            assert endings["turn-limit"] == 0 or turns["longest"] == limit
+    for setting, part, games in recorded_summaries(script):
+        summary, turns = setting[part]["summary"], setting[part]["turns"]
+        endings = summary["endings"]
+        assert set(endings) == set(ENDINGS)
+        assert sum(endings.values()) == games
+        won = summary["wins"][0] + summary["wins"][1]
+        assert won + summary["draws"] == games
+        # a winning hand (CS-19) and a concession with the better hand (CS-16) have a winner
+        assert endings["win"] + endings["concede"] <= won
+        assert summary["first_wins"] <= won and summary["black_wins"] <= won
+        assert 1 <= turns["shortest"] <= turns["total"] / games <= turns["longest"] <= limit
+        # a game stopped by the turn limit (CS-25) has played max_turns turns
+        assert endings["turn-limit"] == 0 or turns["longest"] == limit
 
 
 def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
-    numbers = recorded_statistics(script)
-    sample = numbers["sample"]
-    again = script.statistics(games=sample, sample=sample, jobs=1)
-    assert [s["all"] for s in again["settings"]] == [s["sample"] for s in numbers["settings"]]
+    check_sample_played_again(script)
 
 
 def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
@@ -192,18 +172,5 @@ def test_the_library_simulate_plays_the_games_the_statistics_count(script: Modul
 def test_the_script_refuses_statistics_whose_records_replay_otherwise(
     script: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    replay = script.simulation.replay_record
-
-    def replay_one_step_short(data: str, *, source: str) -> Any:
-        record = json.loads(data)
-        record["actions"] = record["actions"][:-1]
-        record["result"] = None
-        return replay(json.dumps(record), source=source)
-
-    monkeypatch.setattr(script.simulation, "replay_record", replay_one_step_short)
-    with pytest.raises(script.DisagreementError) as refused:
-        script.stats_game((1, 0))
-    assert (
-        str(refused.value)
-        == "draft, greedy v random, game 0: the game's record replays differently"
-    )
+    said = refusal_of_a_short_record(script, monkeypatch, (1, 0))
+    assert said == "draft, greedy v random, game 0: the game's record replays differently"

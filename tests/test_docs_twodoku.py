@@ -26,7 +26,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from docs_support import NOTATION, ROOT, Chapter, normal
+from docs_support import NOTATION, ROOT, Chapter
+from statistics_support import (
+    check_sample_played_again,
+    check_section,
+    recorded_statistics,
+    recorded_summaries,
+    refusal_of_a_short_record,
+)
 
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
@@ -156,11 +163,6 @@ def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
     THIS.check_generated_included(script.GENERATED)
 
 
-def recorded_statistics(script: ModuleType) -> dict[str, Any]:
-    numbers: dict[str, Any] = json.loads((ROOT / script.STATS).read_text(encoding="utf-8"))
-    return numbers
-
-
 def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
     files = script.render(script.gather(recorded(script)["solved"], recorded_statistics(script)))
     for path, text in files.items():
@@ -209,45 +211,26 @@ def test_the_script_refuses_to_write_when_the_counts_disagree(
 def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
     script: ModuleType,
 ) -> None:
-    text = CHAPTER.read_text(encoding="utf-8")
-    section = normal(text[text.index(".. _td-simulations:") : text.index(".. _td-regenerate:")])
-    assert f"``{script.STATS.as_posix()}``" in section
-    assert "``python scripts/make_twodoku_figures.py``" in section
-    assert ".. include:: ../generated/twodoku-stats.inc" in section
-    for name in ("games", "seed", "last", "sample", "max-turns"):
-        assert f"|td-stats-{name}|" in section
-    # every number of the section's prose is a substitution (games are counted from 0)
-    prose = re.sub(r"\|[a-z0-9-]+\||TD-\d+|td-\d+|games 0 to", "", section)
-    assert re.findall(r"\d", prose) == []
+    names = ("games", "seed", "last", "sample", "max-turns")
+    check_section(CHAPTER.read_text(encoding="utf-8"), script, "td", names)
 
 
 def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
-    numbers = recorded_statistics(script)
-    assert (numbers["seed"], numbers["games"], numbers["sample"]) == (
-        script.STATS_SEED,
-        script.STATS_GAMES,
-        script.STATS_SAMPLE,
-    )
-    assert [tuple(s["bots"]) for s in numbers["settings"]] == list(script.PAIRINGS)
-    assert len(numbers["settings"]) == 4
+    settings = [tuple(s["bots"]) for s in recorded_statistics(script)["settings"]]
+    assert settings == list(script.PAIRINGS) and len(settings) == 4
     limit = engine.TwoDoku().options["max_turns"]
-    for setting in numbers["settings"]:
-        for part, games in (("all", numbers["games"]), ("sample", numbers["sample"])):
-            summary = setting[part]["summary"]
-            assert summary["games"] == games
-            assert set(summary["endings"]) == set(ENDINGS)
-            assert sum(summary["endings"].values()) == games
-            assert summary["wins"]["red"] + summary["wins"]["blue"] + summary["draws"] == games
-            assert 1 <= summary["shortest"] <= summary["mean_turns"] <= summary["longest"]
-            # a game stopped by the turn limit (TD-14) has played max_turns turns
-            assert summary["endings"]["max-turns"] == 0 or summary["longest"] == limit
+    for setting, part, games in recorded_summaries(script):
+        summary = setting[part]["summary"]
+        assert set(summary["endings"]) == set(ENDINGS)
+        assert sum(summary["endings"].values()) == games
+        assert summary["wins"]["red"] + summary["wins"]["blue"] + summary["draws"] == games
+        assert 1 <= summary["shortest"] <= summary["mean_turns"] <= summary["longest"]
+        # a game stopped by the turn limit (TD-14) has played max_turns turns
+        assert summary["endings"]["max-turns"] == 0 or summary["longest"] == limit
 
 
 def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
-    numbers = recorded_statistics(script)
-    sample = numbers["sample"]
-    again = script.statistics(games=sample, sample=sample, jobs=1)
-    assert [s["all"] for s in again["settings"]] == [s["sample"] for s in numbers["settings"]]
+    check_sample_played_again(script)
 
 
 def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
@@ -262,18 +245,8 @@ def test_the_library_simulate_plays_the_games_the_statistics_count(script: Modul
 def test_the_script_refuses_statistics_whose_records_replay_otherwise(
     script: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    replay = script.simulation.replay_record
-
-    def replay_one_step_short(data: str, *, source: str) -> Any:
-        record = json.loads(data)
-        record["actions"] = record["actions"][:-1]
-        record["result"] = None
-        return replay(json.dumps(record), source=source)
-
-    monkeypatch.setattr(script.simulation, "replay_record", replay_one_step_short)
-    with pytest.raises(script.DisagreementError) as refused:
-        script.stats_game((1, 0))
-    assert str(refused.value) == "inference v random, game 0: the game's record replays differently"
+    said = refusal_of_a_short_record(script, monkeypatch, (1, 0))
+    assert said == "inference v random, game 0: the game's record replays differently"
 
 
 def test_the_figures_are_small(script: ModuleType) -> None:
