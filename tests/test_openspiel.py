@@ -138,6 +138,7 @@ def test_the_games_types_and_sizes() -> None:
         assert (game_type.information, game_type.utility) == (information, kind)
         assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
         assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
         assert game.num_players() == 2
         # the engine's observation numbers, then two for a split simultaneous node
         assert tensor_size(name) == features
@@ -411,9 +412,11 @@ def test_mcts_plays_sumodoku() -> None:
     assert len(state.engine_state.history()) == 3
 
 
-# The ids of a Minidoku game (hand_size 7) played by play_randomly with random.Random(3) until
-# eight cells are empty and a player, not chance, is to move (_minidoku_endgame checks it).
+# [endgame]
+# A Minidoku game (hand_size 7) played at random to eight empty cells, a player to move
 MINIDOKU_ENDGAME = "0 2 1 2 2 0 0 3 1 1 3 2 3 1 66 66 19 3 43 0 0 13 36 60 6 25"
+# [/endgame]
+# (the ids play_randomly plays with random.Random(3): _minidoku_endgame checks it)
 
 
 def _minidoku_endgame() -> str:
