@@ -501,3 +501,16 @@ def test_example_plays_mcts_against_the_solver_bot() -> None:
     lines = run.stdout.strip().splitlines()
     assert lines[0].startswith("game 1:")
     assert lines[-1].startswith("MCTS won ")
+
+
+@pytest.mark.parametrize(("max_trades", "bound"), [(2, 543), (0, 489)])
+def test_competitive_length_bound_counts_both_turns_of_every_simultaneous_node(
+    max_trades: int, bound: int
+) -> None:
+    # The engine's proven bound (543 with the default options) counts each
+    # simultaneous node once; OpenSpiel plays it as two turns: 5 placement
+    # rounds (CS-21) and at most max_trades + 1 concede-or-continue choices.
+    engine = load_engine_game("competitive", max_trades=max_trades)
+    assert engine.max_game_length() == bound
+    game = pyspiel.load_game("dokuspec_competitive", {"max_trades": max_trades})
+    assert game.max_game_length() == bound + 5 + max_trades + 1

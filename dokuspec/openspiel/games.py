@@ -191,7 +191,13 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 f"{PREFIX}sumodoku: parameter claims: {claims!r} is not none or solver"
             )
-        simultaneous = {"minidoku": 1, "competitive": 5}.get(kind.engine, 0)
+        # Each simultaneous node becomes two turns: one more step than the
+        # engine counts. Minidoku has one bid; Competitive Sudoku has the 5
+        # placement rounds (CS-21) and at most max_trades + 1
+        # concede-or-continue choices.
+        simultaneous = {"minidoku": 1}.get(kind.engine, 0)
+        if kind.engine == "competitive":
+            simultaneous = 5 + int(engine_game.options["max_trades"]) + 1
         zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
