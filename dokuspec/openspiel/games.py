@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -197,7 +197,8 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
         # concede-or-continue choices.
         simultaneous = {"minidoku": 1}.get(kind.engine, 0)
         if kind.engine == "competitive":
-            simultaneous = 5 + int(engine_game.options["max_trades"]) + 1
+            trades = engine_game.options["max_trades"]  # an int, by the option's schema
+            simultaneous = 5 + cast(int, trades) + 1
         zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
