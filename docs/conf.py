@@ -30,12 +30,13 @@ version = release = __version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx_click",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 html_static_path: list[str] = []
 
@@ -49,6 +50,25 @@ html_title = f"dokuspec {release}"
 # Cross-references that cannot be resolved (type aliases, third-party types)
 # are left as plain text rather than reported.
 nitpicky = False
+
+# -- Links to other projects' documentation ------------------------------------
+#
+# References to Python, Hypothesis, python-sat and Z3 objects link to their
+# published documentation (the addresses below) through intersphinx. The
+# build never uses the network: each project's inventory is read from
+# _inventories/<project>.inv, checked in and made by
+# scripts/make_inventories.py from _inventories/<project>.txt, a plain-text
+# list of the objects the handbook refers to, each with its page and anchor
+# and where it comes from. Z3 documents its Python API with Doxygen and
+# publishes no inventory; its entries point at the Doxygen pages.
+# A reference to another object of these projects needs an entry there first
+# (python scripts/make_inventories.py writes the .inv; --check compares).
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3/", "_inventories/python.inv"),
+    "hypothesis": ("https://hypothesis.readthedocs.io/en/latest/", "_inventories/hypothesis.inv"),
+    "pysat": ("https://pysathq.github.io/docs/html/", "_inventories/pysat.inv"),
+    "z3": ("https://z3prover.github.io/api/html/", "_inventories/z3.inv"),
+}
 
 # Google-style docstrings.
 napoleon_google_docstring = True

@@ -434,7 +434,7 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
     set of 40 of the other 80 (a random 82-bit mask without the pot's bits,
     drawn again until it has 40 bits), whose sum is read off the mask with
     shifts and bit counts; unequal sums restart. The piles are then shuffled
-    (:meth:`random.Random.shuffle`), so the order in which a pile is
+    (``rng.shuffle``, as :func:`random.shuffle`), so the order in which a pile is
     written is uniform too.
 
     If no fair deal comes in :data:`_ATTEMPTS_BEFORE_EXISTENCE_CHECK` tries,
