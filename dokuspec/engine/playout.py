@@ -50,8 +50,11 @@ __all__ = [
     "simulate",
 ]
 
+#: The type of a game's bots.
 B = TypeVar("B")
+#: The type of a game's states.
 S = TypeVar("S", bound=State)
+#: The type of a game's result (what a run's ``result`` function returns).
 R = TypeVar("R")
 
 

@@ -83,7 +83,7 @@ BALANCE_OPTIONS: Final = ("max_digit_count_gap", "equal_high_count")
 DealMethod: TypeAlias = Literal["solver", "rejection"]
 
 DEAL_METHODS: Final[tuple[DealMethod, ...]] = ("solver", "rejection")
-"""How :func:`deal` meets balance options: by the count model's solver, or by rejection."""
+"""How :func:`deal` meets balance options, by the count model's solver or by rejection."""
 
 BackendName: TypeAlias = Literal["sat", "z3"]
 
@@ -194,7 +194,8 @@ class Balance:
 
     @classmethod
     def parse(cls, text: str) -> Balance:
-        """Read :meth:`__str__`'s form: options separated by commas, ``off`` (or nothing) for none.
+        """Read the form ``str(balance)`` writes: options separated by commas, ``off`` (or
+        nothing) for none.
 
         ``max_digit_count_gap=2`` sets the gap; ``equal_high_count`` (or
         ``equal_high_count=true``/``false``) the flag.
@@ -325,7 +326,7 @@ class FairDealCount:
 
     @property
     def probability(self) -> Fraction:
-        """The chance that a uniform random deal is fair, ``fair / total``: the acceptance rate."""
+        """The chance that a uniform random deal is fair, ``fair / total`` (the acceptance rate)."""
         return Fraction(self.fair, self.total)
 
     def pot_probability(self, pot: Dominoes) -> Fraction:

@@ -74,7 +74,7 @@ DEFAULT_EXAMPLES = 20
 """Cases per check when none is asked for."""
 
 EXAMPLES_PER_TASK = 10
-"""The most cases one task runs: a check of ``n`` cases is ``ceil(n / 10)`` tasks."""
+"""The most cases one task runs. A check of ``n`` cases is ``ceil(n / 10)`` tasks."""
 
 
 class CampaignError(DokuspecError):
