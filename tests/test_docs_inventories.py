@@ -11,6 +11,11 @@ files), and every explicit reference of the handbook and the docstrings to
 one of these projects (``:class:`z3.Optimize```) to an entry of the
 inventories. References made by signatures (annotations such as
 ``collections.abc.Mapping``) are checked by the nitpicky build itself.
+
+The last tests hold ``docs/conf.py``'s reading of names (which object a
+reference means in its docstring's module, and where that object is
+documented) to a few cases the build depends on, so that a change there
+shows here before the slower build.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from types import ModuleType
 import pytest
 from sphinx.domains.python import PythonDomain
 from sphinx.util.inventory import InventoryFile
+
+from dokuspec.engine.twodoku import TwoDokuState
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "make_inventories.py"
@@ -53,8 +60,13 @@ def script() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def mapping() -> dict[str, tuple[str, str]]:
-    conf = load(DOCS / "conf.py", "handbook_conf")
+def conf() -> ModuleType:
+    """The handbook's ``docs/conf.py``, imported."""
+    return load(DOCS / "conf.py", "handbook_conf")
+
+
+@pytest.fixture(scope="module")
+def mapping(conf: ModuleType) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = conf.intersphinx_mapping
     return found
 
@@ -228,3 +240,69 @@ def test_every_explicit_reference_to_another_project_is_in_an_inventory(script: 
             if not entries.get(target, set()) & kinds_of(role):
                 missing.append(f"{path.relative_to(ROOT)}: {match[0]}")
     assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("full", "documented"),
+    [
+        # A function a game package exports: under the package.
+        ("dokuspec.sumodoku.positions.check", "dokuspec.sumodoku.check"),
+        ("dokuspec.sumodoku.positions.Verdict.status", "dokuspec.sumodoku.Verdict.status"),
+        # A constant a game package exports and one of its modules defines.
+        ("dokuspec.competitive.simulation.ENDINGS", "dokuspec.competitive.ENDINGS"),
+        # One it takes from the vocabulary or the solvers: where it is defined.
+        ("dokuspec.twodoku.FULL_SET", "dokuspec.vocabulary.twodoku.FULL_SET"),
+        ("dokuspec.competitive.MAX_TIME_LIMIT", "dokuspec.solvers.base.MAX_TIME_LIMIT"),
+        # Anything else stays where it is.
+        ("dokuspec.engine.base.State.legal_actions", "dokuspec.engine.base.State.legal_actions"),
+    ],
+)
+def test_a_name_is_sent_where_its_object_is_documented(
+    conf: ModuleType, full: str, documented: str
+) -> None:
+    assert conf._documented_name(full) == documented
+
+
+@pytest.mark.parametrize(
+    ("target", "role", "scope", "full"),
+    [
+        # The docstring's module decides, not the package that shows it.
+        (
+            "PositionLike",
+            "class",
+            ("dokuspec.render.sumodoku", None),
+            "dokuspec.render.sumodoku.PositionLike",
+        ),
+        # An imported name means its definition.
+        ("Iterable", "class", ("dokuspec.competitive.hands", None), "collections.abc.Iterable"),
+        # A decorated strategy is named by its module's source.
+        (
+            "full_grids",
+            "func",
+            ("dokuspec.verify.strategies", None),
+            "dokuspec.verify.strategies.full_grids",
+        ),
+        # A private third-party module: the name its package exports.
+        (
+            "hypothesis._settings.settings",
+            "class",
+            ("dokuspec.verify.conformance", None),
+            "hypothesis.settings",
+        ),
+        # A name its scope does not know is left to Sphinx and intersphinx.
+        ("int", "class", ("dokuspec.sumodoku.positions", None), None),
+    ],
+)
+def test_a_reference_means_what_its_scope_means(
+    conf: ModuleType, target: str, role: str, scope: tuple[str, None], full: str | None
+) -> None:
+    assert conf._qualify(target, role, *scope) == full
+
+
+def test_a_bare_method_name_in_a_class_means_the_inherited_member(conf: ModuleType) -> None:
+    assert (
+        conf._qualify("legal_actions", "meth", "dokuspec.engine.twodoku", TwoDokuState)
+        == "dokuspec.engine.base.State.legal_actions"
+    )
+    # A function reference does not mean a method of the class.
+    assert conf._qualify("apply_action", "func", "dokuspec.engine.twodoku", TwoDokuState) is None
