@@ -34,20 +34,14 @@ Run::
 from __future__ import annotations
 
 import gc
-import json
-import platform
 import random
 import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 import click
-from measure import fmt, summary, version
-from rich import box
+import measure
+from measure import Timings as Row
+from measure import fmt, timed
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec import competitive
 from dokuspec.competitive import STANDARD_DECK, Card, Cards, Grid
@@ -55,20 +49,6 @@ from dokuspec.engine import competitive as engine
 
 #: Targets in seconds: the median of is_winning and outs, every run of the SAT count.
 TARGETS = {"is_winning": 5e-6, "outs": 5e-3, "count": 60.0}
-
-
-@dataclass
-class Row:
-    """One timed formulation: its name, its times, and what it is compared with."""
-
-    query: str
-    formulation: str
-    times: list[float] = field(default_factory=list)
-    reference: str | None = None
-    target: float | None = None
-
-    def summary(self) -> dict[str, float]:
-        return summary(self.times)
 
 
 def winning_grids(rng: random.Random, count: int) -> list[Grid]:
@@ -93,12 +73,6 @@ def replace_one(rng: random.Random, grid: Grid) -> Grid:
     emptied = grid.without(position)
     spare = list(STANDARD_DECK.cards() - emptied.contents())
     return emptied.with_card(position, rng.choice(spare))
-
-
-def timed(call: Callable[[], Any]) -> tuple[float, Any]:
-    started = time.perf_counter()
-    answer = call()
-    return time.perf_counter() - started, answer
 
 
 def outs_by_definition(grid: Grid, available: Cards) -> tuple[tuple[Card, int, str], ...]:
@@ -207,24 +181,11 @@ def main(
     # -- report -------------------------------------------------------------------------------
     summaries = {f"{r.query} | {r.formulation}": r.summary() for r in rows}
     medians = {(r.query, r.formulation): r.summary()["median"] for r in rows}
-    table = Table(
-        title="Competitive Sudoku: time per call",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Competitive Sudoku: time per call",
+        ("query", "formulation", "n", "median", "p90", "p99", "vs ref", "target"),
+        left=("formulation", "target"),
     )
-    for name, justify in [
-        ("query", "left"),
-        ("formulation", "left"),
-        ("n", "right"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("p99", "right"),
-        ("vs ref", "right"),
-        ("target", "left"),
-    ]:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
         s = row.summary()
         ratio = ""
@@ -233,8 +194,8 @@ def main(
         verdict = ""
         if row.target is not None:
             # The counts' target holds for every run, the others' for the median.
-            measure = s["max"] if row.query.startswith("count") else s["median"]
-            verdict = f"{'met' if measure <= row.target else 'MISSED'} {fmt(row.target)}"
+            observed = s["max"] if row.query.startswith("count") else s["median"]
+            verdict = f"{'met' if observed <= row.target else 'MISSED'} {fmt(row.target)}"
         table.add_row(
             row.query,
             row.formulation,
@@ -252,34 +213,21 @@ def main(
         f"{len(cases)}"
     )
     console.print("counts: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()))
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "python-sat": version("python-sat"),
-        "z3-solver": version("z3-solver"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": summaries,
-                    "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
-                    "warmups": warmups,
-                    "counts": counts,
-                    "disagreements": disagreements,
-                    "environment": environment,
-                    "seed": seed,
-                },
-                stream,
-                indent=1,
-            )
-    if disagreements:
-        console.print(f"[red]{len(disagreements)} disagreements:[/red]")
-        for line in disagreements[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print("every answer agrees with its reference")
+    measure.write_json(
+        json_path,
+        {
+            "summaries": summaries,
+            "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
+            "warmups": warmups,
+            "counts": counts,
+            "disagreements": disagreements,
+            "environment": measure.environment_of("python-sat", "z3-solver"),
+            "seed": seed,
+        },
+    )
+    measure.finish(
+        console, disagreements, "disagreements", "every answer agrees with its reference"
+    )
 
 
 if __name__ == "__main__":

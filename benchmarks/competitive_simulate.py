@@ -25,18 +25,16 @@ Run::
 
 from __future__ import annotations
 
-import json
-import platform
+import functools
 import sys
 import time
 from dataclasses import dataclass, field
 
 import click
-from measure import fmt as _fmt
-from measure import summary, version
-from rich import box
+import measure
+from measure import compact as fmt
+from measure import summary
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.competitive import MODES, GameResult, play_game
 
@@ -69,11 +67,6 @@ class Row:
         return sum(result.winner == 0 for result in self.results)
 
 
-def fmt(seconds: float) -> str:
-    """A compact time: ``22.4ms``."""
-    return _fmt(seconds, compact=True)
-
-
 @click.command()
 @click.option("--games", default=1000, show_default=True, help="Random games per mode.")
 @click.option(
@@ -90,43 +83,22 @@ def main(games: int, greedy_games: int, seed: int, json_path: str | None) -> Non
     rows: list[Row] = []
     for mode in MODES:
         for pairing, bots in PAIRINGS.items():
-            row = Row(mode, pairing)
             count = games if pairing == "random/random" else greedy_games
-            for index in range(count):
-                started = time.perf_counter()
-                result, _ = play_game(index, seed, mode, bots)
-                row.times.append(time.perf_counter() - started)
-                row.results.append(result)
-            rows.append(row)
+            play = functools.partial(play_game, seed=seed, mode=mode, bots=bots)
+            rows.append(Row(mode, pairing, *measure.timed_games(count, play)))
     disagreements = []
     for row in rows:
-        bots = PAIRINGS[row.pairing]
-        for result in row.results[:CHECKED]:
-            again, _ = play_game(result.index, seed, row.mode, bots)
-            if again != result:
-                disagreements.append(f"{row.mode} {row.pairing} game {result.index}: {again}")
+        play = functools.partial(play_game, seed=seed, mode=row.mode, bots=PAIRINGS[row.pairing])
+        label = f"{row.mode} {row.pairing}"
+        disagreements += measure.played_again(row.results[:CHECKED], play, label)
 
     # -- report -------------------------------------------------------------------------------
     randoms = {r.mode: r.summary()["median"] for r in rows if r.pairing == "random/random"}
-    table = Table(
-        title="Competitive Sudoku: time per whole game (bots of seat 0/seat 1)",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Competitive Sudoku: time per whole game (bots of seat 0/seat 1)",
+        ("mode", "bots", "n", "median", "p90", "p99", "max", "×rand", "target"),
+        left=("bots", "target"),
     )
-    for name, justify in [
-        ("mode", "left"),
-        ("bots", "left"),
-        ("n", "right"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("p99", "right"),
-        ("max", "right"),
-        ("×rand", "right"),
-        ("target", "left"),
-    ]:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
         s = row.summary()
         if row.pairing == "random/random":
@@ -153,35 +125,19 @@ def main(games: int, greedy_games: int, seed: int, json_path: str | None) -> Non
     won = ", ".join(f"{r.mode} {r.pairing} {r.seat0_wins()}/{len(r.results)}" for r in rows)
     console.print(f"games won by seat 0: {won}")
     console.print(f"warm-up (one greedy game, compiles the solver's models): {fmt(warmup)}")
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "python-sat": version("python-sat"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": {f"{r.mode} | {r.pairing}": r.summary() for r in rows},
-                    "times": {f"{r.mode} | {r.pairing}": r.times for r in rows},
-                    "results": {
-                        f"{r.mode} | {r.pairing}": [x.to_json() for x in r.results] for r in rows
-                    },
-                    "warmup": warmup,
-                    "disagreements": disagreements,
-                    "environment": environment,
-                    "seed": seed,
-                },
-                stream,
-                indent=1,
-            )
-    if disagreements:
-        console.print(f"[red]{len(disagreements)} games gave another result when replayed:[/red]")
-        for line in disagreements[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print(f"the first {CHECKED} games of every row give the same results when played again")
+    measure.write_json(
+        json_path,
+        {
+            "summaries": {f"{r.mode} | {r.pairing}": r.summary() for r in rows},
+            "times": {f"{r.mode} | {r.pairing}": r.times for r in rows},
+            "results": {f"{r.mode} | {r.pairing}": [x.to_json() for x in r.results] for r in rows},
+            "warmup": warmup,
+            "disagreements": disagreements,
+            "environment": measure.environment_of("python-sat"),
+            "seed": seed,
+        },
+    )
+    measure.finish_games(console, disagreements, CHECKED)
 
 
 if __name__ == "__main__":

@@ -26,26 +26,22 @@ Run::
 
 from __future__ import annotations
 
-import json
-import platform
+import functools
 import random
-import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 
 import click
-from measure import fmt as _fmt
-from measure import summary, version
-from rich import box
+import measure
+from measure import Games, summary
+from measure import compact as fmt
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.engine.base import Action
 from dokuspec.engine.sumodoku import Claim, SumodokuState
 from dokuspec.sumodoku import COMPILED, check
 from dokuspec.sumodoku.bots import RandomBot, SolverBot
-from dokuspec.sumodoku.simulation import GameResult, play_game
+from dokuspec.sumodoku.simulation import play_game
 
 #: Target in seconds: the median of a solver-bot-versus-solver-bot game.
 TARGET = 100e-3
@@ -77,26 +73,6 @@ class Timed:
         return action
 
 
-@dataclass
-class Row:
-    """One pairing: the time and result of each game."""
-
-    pairing: str
-    times: list[float] = field(default_factory=list)
-    results: list[GameResult] = field(default_factory=list)
-
-    def wins(self, player: int) -> int:
-        return sum(result.winner == player for result in self.results)
-
-    def mean_turns(self) -> float:
-        return sum(r.turns for r in self.results) / max(len(self.results), 1)
-
-
-def fmt(seconds: float) -> str:
-    """A compact time: ``22.4ms``."""
-    return _fmt(seconds, compact=True)
-
-
 @click.command()
 @click.option("--games", default=200, show_default=True, help="Games of each pairing.")
 @click.option("--random-games", default=1000, show_default=True, help="Random/random games.")
@@ -116,34 +92,22 @@ def main(games: int, random_games: int, seed: int, json_path: str | None) -> Non
         "random/solver": (RandomBot(), timed),
     }
     names = {pairing: tuple(pairing.split("/")) for pairing in pairings}
-    rows: list[Row] = []
+    rows: list[Games] = []
     for pairing, bots in pairings.items():
-        row = Row(pairing)
         count = random_games if pairing == "random/random" else games
-        for index in range(count):
-            started = time.perf_counter()
-            result, _ = play_game(index, seed, bots)
-            row.times.append(time.perf_counter() - started)
-            row.results.append(result)
-        rows.append(row)
+        play = functools.partial(play_game, seed=seed, bots=bots)
+        rows.append(Games(pairing, *measure.timed_games(count, play)))
     disagreements = []
     for row in rows:
-        for result in row.results[:CHECKED]:
-            again, _ = play_game(result.index, seed, names[row.pairing])
-            if again != result:
-                disagreements.append(f"{row.pairing} game {result.index}: {again}")
+        play = functools.partial(play_game, seed=seed, bots=names[row.pairing])
+        disagreements += measure.played_again(row.results[:CHECKED], play, row.pairing)
 
     # -- report -------------------------------------------------------------------------------
     base = summary(rows[0].times)["median"]
-    table = Table(
-        title="Sumodoku: time per whole game (bots of Player 1/Player 2)",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Sumodoku: time per whole game (bots of Player 1/Player 2)",
+        ("bots", "n", "median", "p90", "p99", "max", "×rand", "turns", "1", "2"),
     )
-    for name in ("bots", "n", "median", "p90", "p99", "max", "×rand", "turns", "1", "2"):
-        table.add_column(name, justify="left" if name == "bots" else "right", no_wrap=True)
     for row in rows:
         s = summary(row.times)
         table.add_row(
@@ -167,15 +131,9 @@ def main(games: int, random_games: int, seed: int, json_path: str | None) -> Non
         reasons = Counter(result.reason for result in row.results)
         shown = ", ".join(f"{reason} {n}" for reason, n in reasons.most_common())
         console.print(f"{row.pairing}: {shown}")
-    decisions = Table(
-        title="Solver bot: time per decision",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    decisions = measure.table(
+        "Solver bot: time per decision", ("decision", "n", "median", "p90", "p99", "max")
     )
-    for name in ("decision", "n", "median", "p90", "p99", "max"):
-        decisions.add_column(name, justify="left" if name == "decision" else "right", no_wrap=True)
     for kind, times in timed.times.items():
         s = summary(times)
         decisions.add_row(
@@ -190,37 +148,26 @@ def main(games: int, random_games: int, seed: int, json_path: str | None) -> Non
     )
     console.print(f"warm-up (one solver game, compiles the solver's model): {fmt(warmup)}")
     console.print(f"compiled search: {COMPILED}")
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "dokuspec": version("dokuspec"),
-        "python-sat": version("python-sat"),
-        "compiled_search": COMPILED,
-    }
-    if json_path:
-        with open(json_path, "w", encoding="utf-8") as handle:
-            json.dump(
-                {
-                    "environment": environment,
-                    "warmup": warmup,
-                    "rows": {
-                        row.pairing: {
-                            "times": row.times,
-                            "summary": summary(row.times),
-                            "results": [r.to_json() for r in row.results],
-                        }
-                        for row in rows
-                    },
-                    "decisions": {k: summary(v) for k, v in timed.times.items()},
-                },
-                handle,
-                indent=1,
-            )
-    if disagreements:
-        console.print("disagreements (a game played twice gave different results):")
-        for line in disagreements:
-            console.print(f"  {line}", markup=False)
-        sys.exit(1)
+    measure.write_json(
+        json_path,
+        {
+            "environment": {
+                **measure.environment_of("dokuspec", "python-sat"),
+                "compiled_search": COMPILED,
+            },
+            "warmup": warmup,
+            "rows": {
+                row.pairing: {
+                    "times": row.times,
+                    "summary": summary(row.times),
+                    "results": [r.to_json() for r in row.results],
+                }
+                for row in rows
+            },
+            "decisions": {k: summary(v) for k, v in timed.times.items()},
+        },
+    )
+    measure.finish_games(console, disagreements, CHECKED)
 
 
 if __name__ == "__main__":

@@ -45,12 +45,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import click
 import z3
+from measure import summary, version
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -163,24 +164,6 @@ REFERENCE = Formulation("reference", "reference (Z3 Int, Distinct)", reference_c
 
 
 # -- statistics and formatting -------------------------------------------------
-
-
-def percentile(values: Sequence[float], p: int) -> float:
-    """The ``p``-th percentile (1-99), linear interpolation between order statistics."""
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
-
-
-def summary(values: Sequence[float]) -> dict[str, float]:
-    return {
-        "median": statistics.median(values),
-        "p90": percentile(values, 90),
-        "p99": percentile(values, 99),
-        "mean": statistics.fmean(values),
-        "min": min(values),
-        "max": max(values),
-    }
 
 
 def fmt_time(seconds: float, *, short: bool = False) -> str:
@@ -380,13 +363,6 @@ def certify_on_completion_model(
 
 def target_of(row: Row) -> float | None:
     return TARGETS.get((row.file, row.formulation.key), TARGETS.get(("*", row.formulation.key)))
-
-
-def version(package: str) -> str:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "?"
 
 
 @click.command()

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from measure import summary
 from rich.console import Console
 from rich.table import Table
 
@@ -66,12 +67,6 @@ class Row:
     limit: float
     overruns: list[float] = field(default_factory=list)
     statuses: dict[str, int] = field(default_factory=dict)
-
-
-def quantile(values: list[float], q: int) -> float:
-    if len(values) < 2:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
 @click.command()
@@ -125,7 +120,7 @@ def main(
             row.query,
             f"{row.limit:.1f}",
             f"{statistics.median(row.overruns) * 1e3:.1f}",
-            f"{quantile(row.overruns, 90) * 1e3:.1f}",
+            f"{summary(row.overruns)['p90'] * 1e3:.1f}",
             f"{max(row.overruns) * 1e3:.1f}",
             " ".join(f"{k}:{v}" for k, v in sorted(row.statuses.items())),
         )

@@ -35,22 +35,18 @@ from __future__ import annotations
 
 import gc
 import itertools
-import json
 import math
-import platform
 import random
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import click
-from measure import fmt, summary, version
-from rich import box
+import measure
+from measure import Timings as Row
+from measure import fmt, timed
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.solvers import make_backend
 from dokuspec.spec.twodoku import deals as spec
@@ -60,26 +56,6 @@ from dokuspec.vocabulary.twodoku import FULL_SET, Dominoes
 
 #: Targets in seconds (per call), and deals per second.
 TARGETS = {"validate": 50e-6, "balanced": 0.1, "deals per second": 1000.0}
-
-
-@dataclass
-class Row:
-    """One timed formulation: its name, its times, and what it is compared with."""
-
-    query: str
-    formulation: str
-    times: list[float] = field(default_factory=list)
-    reference: str | None = None
-    target: float | None = None
-
-    def summary(self) -> dict[str, float]:
-        return summary(self.times)
-
-
-def timed(call: Callable[[], Any]) -> tuple[float, Any]:
-    started = time.perf_counter()
-    answer = call()
-    return time.perf_counter() - started, answer
 
 
 def random_draw(rng: random.Random) -> Dominoes:
@@ -332,24 +308,11 @@ def _report(
     json_path: str | None,
 ) -> None:
     medians = {(r.query, r.formulation): r.summary()["median"] for r in rows}
-    table = Table(
-        title="Two-Doku deals: time per call",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Two-Doku deals: time per call",
+        ("query", "formulation", "n", "median", "p90", "p99", "vs ref", "target"),
+        left=("formulation", "target"),
     )
-    for name, justify in [
-        ("query", "left"),
-        ("formulation", "left"),
-        ("n", "right"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("p99", "right"),
-        ("vs ref", "right"),
-        ("target", "left"),
-    ]:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in rows:
         s = row.summary()
         ratio = ""
@@ -391,35 +354,18 @@ def _report(
         if key.startswith(("all draws", "rejection refusals")):
             console.print(f"{key}: {value}")
     console.print("warm-up: " + ", ".join(f"{k} {fmt(v)}" for k, v in warmups.items()))
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "python-sat": version("python-sat"),
-        "z3-solver": version("z3-solver"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": {f"{r.query} | {r.formulation}": r.summary() for r in rows},
-                    "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
-                    "warmups": warmups,
-                    "figures": {
-                        k: v if not isinstance(v, int) else str(v) for k, v in figures.items()
-                    },
-                    "problems": problems,
-                    "environment": environment,
-                },
-                stream,
-                indent=1,
-            )
-    if problems:
-        console.print(f"[red]{len(problems)} problems:[/red]")
-        for line in problems[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print("every deal validates")
+    measure.write_json(
+        json_path,
+        {
+            "summaries": {f"{r.query} | {r.formulation}": r.summary() for r in rows},
+            "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
+            "warmups": warmups,
+            "figures": {k: v if not isinstance(v, int) else str(v) for k, v in figures.items()},
+            "problems": problems,
+            "environment": measure.environment_of("python-sat", "z3-solver"),
+        },
+    )
+    measure.finish(console, problems, "problems", "every deal validates")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,6 @@ Run::
 from __future__ import annotations
 
 import json
-import platform
 import random
 import statistics
 import sys
@@ -44,11 +43,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import click
-from measure import fmt as _fmt
-from measure import summary, version
-from rich import box
+import measure
+from measure import compact as fmt
+from measure import summary
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE, Action, GameRecord, replay
@@ -118,11 +116,6 @@ class Row:
 
     def summary(self) -> dict[str, float]:
         return summary(self.times)
-
-
-def fmt(seconds: float) -> str:
-    """A compact time: ``22.4ms``."""
-    return _fmt(seconds, compact=True)
 
 
 def play(index: int, seed: int, bot: Bot) -> Game:
@@ -216,24 +209,11 @@ def main(games: int, cold: int, seed: int, json_path: str | None) -> None:
 
     # -- report -------------------------------------------------------------------------------
     baseline = rows["uniform"].summary()["median"]
-    table = Table(
-        title="Two-Doku engine: time per whole game and per part",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Two-Doku engine: time per whole game and per part",
+        ("row", "n", "median", "p90", "p99", "max", "×uniform", "target"),
+        left=("target",),
     )
-    for name, justify in [
-        ("row", "left"),
-        ("n", "right"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("p99", "right"),
-        ("max", "right"),
-        ("×uniform", "right"),
-        ("target", "left"),
-    ]:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for name, row in rows.items():
         s = row.summary()
         target = ""
@@ -272,34 +252,23 @@ def main(games: int, cold: int, seed: int, json_path: str | None) -> None:
             f"endings {dict(endings)}; winners {dict(winners)}",
             markup=False,
         )
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "hypothesis": version("hypothesis"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": {name: row.summary() for name, row in rows.items()},
-                    "times": {name: row.times for name, row in rows.items()},
-                    "lengths": lengths,
-                    "disagreements": disagreements,
-                    "environment": environment,
-                    "seed": seed,
-                },
-                stream,
-                indent=1,
-            )
-    if disagreements:
-        console.print(f"[red]{len(disagreements)} disagreements:[/red]")
-        for line in disagreements[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print(
+    measure.write_json(
+        json_path,
+        {
+            "summaries": {name: row.summary() for name, row in rows.items()},
+            "times": {name: row.times for name, row in rows.items()},
+            "lengths": lengths,
+            "disagreements": disagreements,
+            "environment": measure.environment_of("hypothesis"),
+            "seed": seed,
+        },
+    )
+    measure.finish(
+        console,
+        disagreements,
+        "disagreements",
         f"every record replays to the same record; the first {CHECKED} games of each bot "
-        "give the same records when played again"
+        "give the same records when played again",
     )
 
 

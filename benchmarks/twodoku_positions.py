@@ -38,21 +38,15 @@ Run::
 from __future__ import annotations
 
 import gc
-import json
-import platform
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import click
-from measure import fmt, summary, version
-from rich import box
+import measure
+from measure import fmt, summary, timed
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.solvers import CACHE, Backend
 from dokuspec.spec.twodoku import positions as spec
@@ -66,21 +60,10 @@ TARGET = 20e-3
 
 
 @dataclass
-class Row:
-    """One timed formulation: its name, its times, and what it is compared with."""
+class Row(measure.Timings):
+    """One timed formulation, and the solver calls of each of its calls."""
 
-    query: str
-    formulation: str
-    times: list[float] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)
-    reference: str | None = None
-    target: float | None = None
-
-
-def timed(call: Callable[[], Any]) -> tuple[float, Any]:
-    started = time.perf_counter()
-    answer = call()
-    return time.perf_counter() - started, answer
 
 
 def mid_game_views(rng: random.Random, count: int) -> list[tuple[View, vp.Table]]:
@@ -270,24 +253,11 @@ def main(count: int, seed: int, json_path: str | None) -> None:
     rows = [sat, z3, bare, pairs, clause_loop, some_sat, some_z3, full_sat, full_z3]
 
     medians = {(r.query, r.formulation): summary(r.times)["median"] for r in rows}
-    table = Table(
-        title="Two-Doku positions: time per call",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Two-Doku positions: time per call",
+        ("query", "formulation", "median", "p90", "p99", "calls", "vs ref", "target"),
+        left=("formulation", "target"),
     )
-    for name, justify in [
-        ("query", "left"),
-        ("formulation", "left"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("p99", "right"),
-        ("calls", "right"),
-        ("vs ref", "right"),
-        ("target", "left"),
-    ]:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
         s = summary(row.times)
         ratio = ""
@@ -322,35 +292,22 @@ def main(count: int, seed: int, json_path: str | None) -> None:
         "completable(view) answers (sat): "
         + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
     )
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "python-sat": version("python-sat"),
-        "z3-solver": version("z3-solver"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": {f"{r.query} | {r.formulation}": summary(r.times) for r in rows},
-                    "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
-                    "calls": {f"{r.query} | {r.formulation}": r.calls for r in rows},
-                    "warmups": warmups,
-                    "statuses": statuses,
-                    "disagreements": disagreements,
-                    "environment": environment,
-                    "seed": seed,
-                },
-                stream,
-                indent=1,
-            )
-    if disagreements:
-        console.print(f"[red]{len(disagreements)} disagreements:[/red]")
-        for line in disagreements[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print("every answer agrees with its reference")
+    measure.write_json(
+        json_path,
+        {
+            "summaries": {f"{r.query} | {r.formulation}": summary(r.times) for r in rows},
+            "times": {f"{r.query} | {r.formulation}": r.times for r in rows},
+            "calls": {f"{r.query} | {r.formulation}": r.calls for r in rows},
+            "warmups": warmups,
+            "statuses": statuses,
+            "disagreements": disagreements,
+            "environment": measure.environment_of("python-sat", "z3-solver"),
+            "seed": seed,
+        },
+    )
+    measure.finish(
+        console, disagreements, "disagreements", "every answer agrees with its reference"
+    )
 
 
 if __name__ == "__main__":

@@ -26,24 +26,21 @@ Run::
 
 from __future__ import annotations
 
-import json
-import platform
+import functools
 import random
 import sys
 import time
-from dataclasses import dataclass, field
 
 import click
-from measure import fmt as _fmt
-from measure import summary, version
-from rich import box
+import measure
+from measure import Games, summary
+from measure import compact as fmt
 from rich.console import Console
-from rich.table import Table
 
 from dokuspec.engine.base import Action
 from dokuspec.engine.twodoku import TwoDokuState
 from dokuspec.twodoku.bots import InferenceBot, RandomBot
-from dokuspec.twodoku.simulation import GameResult, play_game
+from dokuspec.twodoku.simulation import play_game
 
 #: Target in seconds: the median of a random-bot game.
 TARGET = 50e-3
@@ -70,26 +67,6 @@ class Timed:
         return action
 
 
-@dataclass
-class Row:
-    """One pairing: the time and result of each game."""
-
-    pairing: str
-    times: list[float] = field(default_factory=list)
-    results: list[GameResult] = field(default_factory=list)
-
-    def wins(self, colour: str) -> int:
-        return sum(result.winner == colour for result in self.results)
-
-    def mean_turns(self) -> float:
-        return sum(r.turns for r in self.results) / max(len(self.results), 1)
-
-
-def fmt(seconds: float) -> str:
-    """A compact time: ``22.4ms``."""
-    return _fmt(seconds, compact=True)
-
-
 @click.command()
 @click.option("--games", default=1000, show_default=True, help="Random/random games.")
 @click.option(
@@ -113,50 +90,22 @@ def main(games: int, inference_games: int, seed: int, json_path: str | None) -> 
         "random/inference": (RandomBot(), timed),
         "inference/inference": (timed, timed),
     }
-    rows: list[Row] = []
+    rows: list[Games] = []
     for pairing, bots in pairings.items():
-        row = Row(pairing)
         count = games if pairing == "random/random" else inference_games
-        for index in range(count):
-            started = time.perf_counter()
-            result, _ = play_game(index, seed, bots)
-            row.times.append(time.perf_counter() - started)
-            row.results.append(result)
-        rows.append(row)
+        play = functools.partial(play_game, seed=seed, bots=bots)
+        rows.append(Games(pairing, *measure.timed_games(count, play)))
     disagreements = []
-    names = {
-        "random/random": ("random", "random"),
-        "inference/random": ("inference", "random"),
-        "random/inference": ("random", "inference"),
-        "inference/inference": ("inference", "inference"),
-    }
     for row in rows:
-        for result in row.results[:CHECKED]:
-            again, _ = play_game(result.index, seed, names[row.pairing])
-            if again != result:
-                disagreements.append(f"{row.pairing} game {result.index}: {again}")
+        play = functools.partial(play_game, seed=seed, bots=tuple(row.pairing.split("/")))
+        disagreements += measure.played_again(row.results[:CHECKED], play, row.pairing)
 
     # -- report -------------------------------------------------------------------------------
     base = summary(rows[0].times)["median"]
-    table = Table(
-        title="Two-Doku: time per whole game (bots of Red/Blue)",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    table = measure.table(
+        "Two-Doku: time per whole game (bots of Red/Blue)",
+        ("bots", "n", "median", "p90", "max", "×rand", "turns", "red", "blue"),
     )
-    for name, justify in [
-        ("bots", "left"),
-        ("n", "right"),
-        ("median", "right"),
-        ("p90", "right"),
-        ("max", "right"),
-        ("×rand", "right"),
-        ("turns", "right"),
-        ("red", "right"),
-        ("blue", "right"),
-    ]:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
         s = summary(row.times)
         n = len(row.results)
@@ -175,15 +124,9 @@ def main(games: int, inference_games: int, seed: int, json_path: str | None) -> 
     console.print("turns: the mean game length; red, blue: the games each won (the rest drawn)")
     met = "met" if base <= TARGET else "MISSED"
     console.print(f"target: random/random median at most {fmt(TARGET)}: {met} ({fmt(base)})")
-    decisions = Table(
-        title="Inference bot: time per decision",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
+    decisions = measure.table(
+        "Inference bot: time per decision", ("phase", "n", "median", "p90", "p99", "max")
     )
-    for name in ("phase", "n", "median", "p90", "p99", "max"):
-        decisions.add_column(name, justify="left" if name == "phase" else "right", no_wrap=True)
     for phase, times in (("colour, place", timed.setup), ("play", timed.play)):
         s = summary(times)
         decisions.add_row(
@@ -197,34 +140,20 @@ def main(games: int, inference_games: int, seed: int, json_path: str | None) -> 
         f"({100 * against / max(played, 1):.1f}%)"
     )
     console.print(f"warm-up (one inference game, compiles the solver's model): {fmt(warmup)}")
-    environment = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "processor": platform.processor(),
-        "python-sat": version("python-sat"),
-    }
-    if json_path:
-        with open(json_path, "w") as stream:
-            json.dump(
-                {
-                    "summaries": {r.pairing: summary(r.times) for r in rows},
-                    "times": {r.pairing: r.times for r in rows},
-                    "results": {r.pairing: [x.to_json() for x in r.results] for r in rows},
-                    "decisions": {"setup": timed.setup, "play": timed.play},
-                    "warmup": warmup,
-                    "disagreements": disagreements,
-                    "environment": environment,
-                    "seed": seed,
-                },
-                stream,
-                indent=1,
-            )
-    if disagreements:
-        console.print(f"[red]{len(disagreements)} games gave another result when replayed:[/red]")
-        for line in disagreements[:20]:
-            console.print(line, markup=False)
-        sys.exit(1)
-    console.print(f"the first {CHECKED} games of every row give the same results when played again")
+    measure.write_json(
+        json_path,
+        {
+            "summaries": {r.pairing: summary(r.times) for r in rows},
+            "times": {r.pairing: r.times for r in rows},
+            "results": {r.pairing: [x.to_json() for x in r.results] for r in rows},
+            "decisions": {"setup": timed.setup, "play": timed.play},
+            "warmup": warmup,
+            "disagreements": disagreements,
+            "environment": measure.environment_of("python-sat"),
+            "seed": seed,
+        },
+    )
+    measure.finish_games(console, disagreements, CHECKED)
 
 
 if __name__ == "__main__":

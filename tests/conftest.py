@@ -22,6 +22,7 @@ Test modules scale their example counts to the active profile with
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from helpers import CI_EXAMPLES, MUTATION_EXAMPLES
 from hypothesis import HealthCheck, settings
@@ -35,5 +36,21 @@ settings.register_profile(
     print_blob=True,
 )
 settings.register_profile("thorough", parent=settings.get_profile("dev"), max_examples=500)
-settings.register_profile("mutation", parent=settings.get_profile("ci"), max_examples=MUTATION_EXAMPLES)
+settings.register_profile(
+    "mutation", parent=settings.get_profile("ci"), max_examples=MUTATION_EXAMPLES
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Collect only the test files named in ``DOKUSPEC_MUTATION_TESTS``, when it is set.
+
+    ``scripts/mutation.py`` sets it (comma-separated file names, such as
+    ``test_engine_playout.py,test_engine_protocol.py``) to measure one module
+    against its own tests; unset, every test file is collected.
+    """
+    selected = os.environ.get("DOKUSPEC_MUTATION_TESTS")
+    name = collection_path.name
+    if not selected or collection_path.suffix != ".py" or not name.startswith("test_"):
+        return None
+    return name not in selected.split(",")

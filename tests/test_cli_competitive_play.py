@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_simulate_workers import interrupted_run, stopped_after
 
 from dokuspec import competitive
 from dokuspec.cli import main
@@ -149,22 +146,12 @@ def test_a_record_that_cannot_be_written_ends_with_74_after_the_summary(
     assert lines[-1]["summary"]["games"] == 2
 
 
-def interrupted_after(count: int) -> Any:
-    simulate = competitive.simulate
-
-    def fake(games: int, seed: int, mode: str, bots: Any, **_: Any) -> Iterator[Any]:
-        real = simulate(games, seed, mode, bots)
-        for _ in range(count):
-            yield next(real)
-        raise KeyboardInterrupt
-
-    return fake
-
-
 def test_an_interrupt_keeps_the_games_printed_and_summarises_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(competitive, "simulate", interrupted_after(2))
+    monkeypatch.setattr(
+        competitive, "simulate", stopped_after(competitive.simulate, 2, KeyboardInterrupt)
+    )
     code, out, err = run("simulate", "--games", "10", "--json")
     assert code == 130
     assert err == "dokuspec: interrupted\n"
@@ -177,31 +164,8 @@ def test_an_interrupt_keeps_the_games_printed_and_summarises_them(
 
 
 def test_json_lines_stream_and_sigint_ends_with_130() -> None:
-    # A run far too long to finish: the first line must arrive while it runs.
-    # Unbuffered, so that reading the first line takes nothing more from the pipe.
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dokuspec", "competitive", "simulate", "--games", "1000000000",
-         "--json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        bufsize=0,
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        first = json.loads(process.stdout.readline())
-        assert first["index"] == 0
-        assert process.poll() is None
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130
-    assert err.decode() == "dokuspec: interrupted\n"
-    lines = [json.loads(line) for line in rest.decode().splitlines()]
-    games = lines[:-1]
-    assert [game["index"] for game in games] == list(range(1, len(games) + 1))
-    assert lines[-1]["summary"]["games"] == len(games) + 1
+    games = interrupted_run("competitive", "simulate", "--games", "1000000000", "--json")
+    assert all(game["mode"] == "draft" for game in games)
 
 
 # -- replay --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_simulate_workers import stopped_after
 
 from dokuspec import sumodoku
 from dokuspec.cli import main
@@ -342,15 +343,9 @@ def test_simulate_json_lines_then_the_summary() -> None:
 
 
 def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.MonkeyPatch) -> None:
-    simulate = sumodoku.simulate
-
-    def fake(games: int, seed: int, bots: object, records: object = None, **kw: object) -> object:
-        real = simulate(games, seed, bots, records, **kw)  # type: ignore[arg-type]
-        for _ in range(2):
-            yield next(real)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(sumodoku, "simulate", fake)
+    monkeypatch.setattr(
+        sumodoku, "simulate", stopped_after(sumodoku.simulate, 2, KeyboardInterrupt)
+    )
     code, out, err = run("simulate", "--games", "10", "--bots", "random")
     assert (code, err) == (130, "dokuspec: interrupted\n")
     lines = out.splitlines()

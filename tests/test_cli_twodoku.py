@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import math
-import signal
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_simulate_workers import interrupted_run, stopped_after
 
 from dokuspec import twodoku
 from dokuspec.cli import main
@@ -597,34 +596,14 @@ def test_simulate_refuses_a_directory_holding_records(tmp_path: Path) -> None:
     assert taken.read_text(encoding="utf-8") == "keep me"
 
 
-def interrupted_after(count: int) -> Any:
-    simulate = twodoku.simulate
-
-    def fake(games: int, seed: int, bots: Any, records: Any = None, **_: Any) -> Iterator[Any]:
-        real = simulate(games, seed, bots, records)
-        for _ in range(count):
-            yield next(real)
-        raise KeyboardInterrupt
-
-    return fake
-
-
-def full_disk_after(count: int) -> Any:
-    simulate = twodoku.simulate
-
-    def fake(games: int, seed: int, bots: Any, records: Any = None, **_: Any) -> Iterator[Any]:
-        real = simulate(games, seed, bots)
-        for _ in range(count):
-            yield next(real)
-        raise OSError(28, "No space left on device")
-
-    return fake
+def full_disk() -> OSError:
+    return OSError(28, "No space left on device")
 
 
 def test_a_record_that_cannot_be_written_ends_with_74_after_the_summary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(twodoku, "simulate", full_disk_after(2))
+    monkeypatch.setattr(twodoku, "simulate", stopped_after(twodoku.simulate, 2, full_disk))
     code, out, err = run("simulate", "--games", "5", "--records", str(tmp_path), "--json")
     assert code == 74
     assert err == (
@@ -638,7 +617,7 @@ def test_a_record_that_cannot_be_written_ends_with_74_after_the_summary(
 def test_an_interrupt_keeps_the_games_printed_and_their_records(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(twodoku, "simulate", interrupted_after(2))
+    monkeypatch.setattr(twodoku, "simulate", stopped_after(twodoku.simulate, 2, KeyboardInterrupt))
     code, out, err = run("simulate", "--games", "10", "--json", "--records", str(tmp_path))
     assert code == 130
     assert err == "dokuspec: interrupted\n"
@@ -652,29 +631,9 @@ def test_an_interrupt_keeps_the_games_printed_and_their_records(
 
 
 def test_json_lines_stream_and_sigint_ends_with_130_records_matching(tmp_path: Path) -> None:
-    # A run far too long to finish: the first line must arrive while it runs.
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dokuspec", "twodoku", "simulate", "--games", "1000000000",
-         "--json", "--records", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        bufsize=0,
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        first = json.loads(process.stdout.readline())
-        assert first["index"] == 0
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130
-    assert err.decode() == "dokuspec: interrupted\n"
-    lines = [json.loads(line) for line in rest.decode().splitlines()]
-    games = [first, *lines[:-1]]
-    assert [game["index"] for game in games] == list(range(len(games)))
-    assert lines[-1]["summary"]["games"] == len(games)
+    games = interrupted_run(
+        "twodoku", "simulate", "--games", "1000000000", "--json", "--records", str(tmp_path)
+    )
     # Exactly the records of the games printed, and no temporary file left.
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [f"game-{i:06d}.json" for i in range(len(games))]

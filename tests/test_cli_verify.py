@@ -10,7 +10,9 @@ from click.testing import CliRunner, Result
 from test_planted_bugs import clear_engine_caches, td_wrong_reveal
 
 from dokuspec.cli.app import main
-from dokuspec.verify.campaign import CHECKS
+from dokuspec.verify import campaign
+from dokuspec.verify.campaign import CHECKS, Check, run_campaign
+from dokuspec.vocabulary.sumodoku import Position
 
 TINY = ["--check", "competitive/line-kinds", "--check", "twodoku/engine-deals", "--examples", "1"]
 
@@ -19,30 +21,51 @@ def verify(*args: str) -> Result:
     return CliRunner().invoke(main, ["verify", *args])
 
 
+def line_kinds_cases(seed: int) -> int:
+    """The different cases of competitive/line-kinds at --examples 1: 20 drawn by 2 tasks,
+    a triple drawn by both counted once (tests/test_verify_campaign.py)."""
+    (result,) = run_campaign(names=["competitive/line-kinds"], examples=1, seed=seed)
+    return result.cases
+
+
 def test_a_tiny_run_prints_its_table_and_totals() -> None:
     result = verify(*TINY)
     assert result.exit_code == 0
-    # line-kinds costs 0.05 (1 / 0.05 = 20 cases), engine-deals 0.1 (10 cases).
+    kinds = line_kinds_cases(0)
+    # engine-deals costs 0.1: one task of 10 cases, different by construction.
     assert result.stdout.splitlines() == [
         "check                           cases  result  what",
-        "competitive/line-kinds             20  passed  line kinds: engine, spec, API",
+        f"competitive/line-kinds          {kinds:>5}  passed  line kinds: engine, spec, API",
         "twodoku/engine-deals               10  passed  engine deals vs the validator",
         "",
-        "2 checks, 30 cases: all passed",
+        f"2 checks, {kinds + 10} cases: all passed",
     ]
     assert result.stderr == ""  # no progress bar off a terminal
+
+
+def test_one_check_of_one_case_is_said_in_the_singular() -> None:
+    result = verify("--check", "sumodoku/sat-vs-z3", "--examples", "1")  # cost 2: 1 case
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:] == [
+        "sumodoku/sat-vs-z3                  1  passed  SAT vs Z3, engine rules, cores",
+        "",
+        "1 check, 1 case: all passed",
+    ]
 
 
 def test_json_is_one_object_per_check_then_the_totals() -> None:
     result = verify(*TINY, "--seed", "7", "--json")
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
+    kinds = line_kinds_cases(7)
     assert lines == [
         {
             "name": "competitive/line-kinds",
             "game": "competitive",
             "summary": "line kinds: engine, spec, API",
-            "cases": 20,
+            "cases": kinds,
+            "unknown": 0,
+            "unknown_reason": None,
             "tasks": 2,
             "passed": True,
             "counterexample": None,
@@ -54,14 +77,52 @@ def test_json_is_one_object_per_check_then_the_totals() -> None:
             "game": "twodoku",
             "summary": "engine deals vs the validator",
             "cases": 10,
+            "unknown": 0,
+            "unknown_reason": None,
             "tasks": 1,
             "passed": True,
             "counterexample": None,
             "error": None,
             "reproduce": None,
         },
-        {"checks": 2, "cases": 30, "failed": []},
+        {"checks": 2, "cases": kinds + 10, "unknown": 0, "failed": []},
     ]
+
+
+def test_cases_cut_short_by_the_time_limit_are_unknown_not_passed() -> None:
+    # With a limit of 0 s every query on a position with variants answers unknown at once
+    # (solvers.Budget); positions without variants have no limit and are decided.
+    (check,) = [c for c in CHECKS if c.name == "sumodoku/sat-vs-z3"]
+    real = check.prop
+    seen: list[Position] = []
+
+    def recorded(position: Position) -> str | None:
+        seen.append(position)
+        return real(position)
+
+    args = ["--check", check.name, "--examples", "20", "--seed", "2"]  # one task of 10 cases
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(campaign, "TIME_LIMIT", 0)
+        mp.setattr(Check, "prop", property(lambda self: recorded))
+        table = verify(*args)
+        as_json = verify(*args, "--json")
+    plain = {p for p in seen if p.variants == Position(p.board).variants}
+    variants = set(seen) - plain
+    assert len(set(seen)) == 10
+    assert variants  # the cases drawn hold positions with variants
+    assert table.exit_code == as_json.exit_code == 0
+    assert table.stdout.splitlines()[1:] == [
+        f"sumodoku/sat-vs-z3              {len(plain):>5}  passed  SAT vs Z3, engine rules, cores",
+        "",
+        f"sumodoku/sat-vs-z3: {len(variants)} cases unknown, neither passed nor failed",
+        "  first: sat and z3 answered unknown within 0 s",
+        "",
+        f"1 check, {len(plain)} cases passed, {len(variants)} cases unknown: no discrepancy",
+    ]
+    found, totals = map(json.loads, as_json.stdout.splitlines())
+    assert (found["cases"], found["unknown"], found["passed"]) == (len(plain), len(variants), True)
+    assert found["unknown_reason"] == "sat and z3 answered unknown within 0 s"
+    assert totals == {"checks": 1, "cases": len(plain), "unknown": len(variants), "failed": []}
 
 
 def test_list_names_every_check_of_a_game_within_80_columns() -> None:
@@ -104,7 +165,7 @@ def test_the_reproduce_command_reproduces_a_planted_failure() -> None:
         first = verify("--game", "twodoku", "--examples", "1", "--seed", "3")
         assert first.exit_code == 1
         lines = first.stdout.splitlines()
-        assert any(line.startswith("twodoku/engine-vs-spec failed (") for line in lines)
+        assert "twodoku/engine-vs-spec failed (1 case passed before it):" in lines
         assert "twodoku/engine-vs-spec              1  FAILED  plays, reveals, results vs spec" in (
             lines
         )
@@ -124,6 +185,7 @@ def test_the_reproduce_command_reproduces_a_planted_failure() -> None:
     assert json.loads(again.stdout.splitlines()[-1]) == {
         "checks": 1,
         "cases": found["cases"],
+        "unknown": 0,
         "failed": ["twodoku/engine-vs-spec"],
     }
 

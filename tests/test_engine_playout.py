@@ -13,7 +13,15 @@ import pytest
 
 from dokuspec.engine.base import Action
 from dokuspec.engine.minidoku import Minidoku, MinidokuState
-from dokuspec.engine.playout import Run, play_checked, play_game, simulate
+from dokuspec.engine.playout import (
+    Run,
+    bot_pair,
+    bot_rng,
+    play_checked,
+    play_game,
+    play_out,
+    simulate,
+)
 from dokuspec.engine.records import record_text, write_record
 from dokuspec.engine.twodoku import TwoDokuState
 from dokuspec.errors import DokuspecError
@@ -197,3 +205,57 @@ def test_a_game_ending_in_another_games_state_is_a_bug_not_a_result() -> None:
     run = Run(Minidoku(), (Uniform(), Uniform()), TwoDokuState, result_of, write_record)
     with pytest.raises(RuntimeError, match="internal error: a game ended in a MinidokuState"):
         play_game(run, 0, 0)  # type: ignore[arg-type]
+
+
+def test_the_workers_and_scheduler_are_checked_before_the_run_is_made() -> None:
+    made: list[int] = []
+
+    def counted() -> Run[MinidokuState, Result]:
+        made.append(1)
+        return make_run()
+
+    for workers, scheduler, error in (
+        (0, None, DokuspecError),
+        (1.5, None, TypeError),
+        (1, 7, TypeError),
+        (1, "not an address", DokuspecError),
+        (2, "tcp://127.0.0.1:8786", DokuspecError),
+    ):
+        with pytest.raises(error) as raised:
+            simulate(1, 0, counted, None, argument="records", workers=workers, scheduler=scheduler)  # type: ignore[arg-type]
+        assert type(raised.value) is error
+    assert made == []
+
+
+def test_a_pair_of_bots_is_a_sequence_of_two_bots_or_names() -> None:
+    uniform, lowest = Uniform(), Lowest()
+    made = bot_pair((uniform, "lowest"), lambda name: lowest, Uniform, "Red and Blue")
+    assert made[0] is uniform
+    assert made[1] is lowest
+    assert bot_pair([lowest, uniform], str, Uniform | Lowest, "Red and Blue") == (lowest, uniform)
+    for bots, message in (
+        ("ab", "bots is a pair: the bots (or their names) of Red and Blue"),
+        (3, "bots is a pair: the bots (or their names) of Red and Blue"),
+        ((uniform,), "bots is a pair: the bots (or their names) of Red and Blue"),
+        ((uniform, 3), "a bot is a Bot or a bot's name, not int"),
+        ((lowest, uniform), "a bot is a Bot or a bot's name, not Lowest"),
+    ):
+        with pytest.raises(TypeError) as raised:
+            bot_pair(bots, str, Uniform, "Red and Blue")
+        assert str(raised.value) == message
+
+
+def test_each_players_bot_draws_from_its_own_generator_of_the_game_seed() -> None:
+    drawn: dict[int, list[float]] = {0: [], 1: []}
+
+    def drawing(state: MinidokuState, player: int, rng: random.Random) -> Action:
+        drawn[player].append(rng.random())
+        return state.legal_actions(player)[0]
+
+    play_out(Minidoku(), (drawing, drawing), 5)
+    assert drawn[0] and drawn[1]
+    for player in (0, 1):
+        expected = bot_rng(5, player)
+        assert drawn[player] == [expected.random() for _ in drawn[player]]
+    assert bot_rng(5, 0).random() != bot_rng(5, 1).random()
+    assert bot_rng(5, 0).random() != bot_rng(6, 0).random()

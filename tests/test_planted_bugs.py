@@ -63,8 +63,8 @@ def fresh_engine_caches() -> Iterator[None]:
     clear_engine_caches()
 
 
-def run(names: tuple[str, ...], examples: int) -> list[CheckResult]:
-    return list(run_campaign(names=names, examples=examples, seed=SEED))
+def run(names: tuple[str, ...], examples: int, seed: int = SEED) -> list[CheckResult]:
+    return list(run_campaign(names=names, examples=examples, seed=seed))
 
 
 # -- Sumodoku ------------------------------------------------------------------------------------
@@ -250,23 +250,26 @@ SU = ("sumodoku/placements", "sumodoku/engine-search-vs-sat", "sumodoku/engine-v
 CS = ("competitive/line-kinds", "competitive/hands", "competitive/engine-vs-spec")
 TD = ("twodoku/engine-deals", "twodoku/engine-vs-spec")
 
-PLANTS: dict[str, tuple[Plant, tuple[str, ...], str, int]] = {
-    # name: (plant, checks run, the check that must fail, examples)
-    "su: box check dropped": (su_box_check_dropped, SU[:1], SU[0], 10),
-    "su: diagonal ignored": (su_diagonal_ignored, SU[1:2], SU[1], 10),
-    "su: claim window off by one": (su_claim_window_off_by_one, SU[2:], SU[2], 2),
-    "su: non-consecutive not strict": (su_non_consecutive_not_strict, SU[1:2], SU[1], 20),
-    "su: parity mark off by one bit": (su_parity_bit_off_by_one, SU[1:2], SU[1], 10),
-    "cs: power series misread": (cs_power_series_misread, CS[:1], CS[0], 1),
-    "cs: straight wraps 8-9-1": (cs_straight_wraps, CS[:1], CS[0], 10),
-    "cs: diagonal ignored": (cs_diagonal_ignored, CS[1:2], CS[1], 2),
-    "cs: straight colours swapped": (cs_straight_colours_swapped, CS[1:2], CS[1], 2),
-    "cs: card not returned to its Pool": (cs_card_not_returned, CS[2:], CS[2], 1),
-    "td: wrong domino revealed": (td_wrong_reveal, TD[1:], TD[1], 1),
-    "td: box check dropped": (td_box_check_dropped, TD[1:], TD[1], 1),
-    "td: colour priority dropped": (td_colour_priority_dropped, TD[1:], TD[1], 1),
-    "td: pile sum off by one": (td_pile_sum_off_by_one, TD[1:], TD[1], 1),
-    "td: fair deal off by one": (td_fair_deal_off, TD[:1], TD[0], 1),
+PLANTS: dict[str, tuple[Plant, tuple[str, ...], str, int, int]] = {
+    # name: (plant, checks run, the check that must fail, examples, seed)
+    "su: box check dropped": (su_box_check_dropped, SU[:1], SU[0], 2, SEED),
+    "su: diagonal ignored": (su_diagonal_ignored, SU[1:2], SU[1], 15, SEED),
+    "su: claim window off by one": (su_claim_window_off_by_one, SU[2:], SU[2], 2, SEED),
+    # Few drawn positions have non-consecutive marks without strict marks, the only ones
+    # where this plant shows: seed 3 draws one early (seed 0 draws its first after 35
+    # cases, and shrinking it takes a minute).
+    "su: non-consecutive not strict": (su_non_consecutive_not_strict, SU[1:2], SU[1], 20, 3),
+    "su: parity mark off by one bit": (su_parity_bit_off_by_one, SU[1:2], SU[1], 15, SEED),
+    "cs: power series misread": (cs_power_series_misread, CS[:1], CS[0], 1, SEED),
+    "cs: straight wraps 8-9-1": (cs_straight_wraps, CS[:1], CS[0], 10, SEED),
+    "cs: diagonal ignored": (cs_diagonal_ignored, CS[1:2], CS[1], 2, SEED),
+    "cs: straight colours swapped": (cs_straight_colours_swapped, CS[1:2], CS[1], 2, SEED),
+    "cs: card not returned to its Pool": (cs_card_not_returned, CS[2:], CS[2], 1, SEED),
+    "td: wrong domino revealed": (td_wrong_reveal, TD[1:], TD[1], 1, SEED),
+    "td: box check dropped": (td_box_check_dropped, TD[1:], TD[1], 1, SEED),
+    "td: colour priority dropped": (td_colour_priority_dropped, TD[1:], TD[1], 1, SEED),
+    "td: pile sum off by one": (td_pile_sum_off_by_one, TD[1:], TD[1], 1, SEED),
+    "td: fair deal off by one": (td_fair_deal_off, TD[:1], TD[0], 1, SEED),
 }
 
 
@@ -277,27 +280,29 @@ def test_five_plants_per_engine() -> None:
 
 @pytest.mark.parametrize("plant", sorted(PLANTS))
 def test_the_campaign_catches_the_plant(plant: str) -> None:
-    patch, checks, catcher, examples = PLANTS[plant]
+    patch, checks, catcher, examples, seed = PLANTS[plant]
     with pytest.MonkeyPatch.context() as mp:
         patch(mp)
-        results = {r.name: r for r in run(checks, examples)}
+        results = {r.name: r for r in run(checks, examples, seed)}
     caught = results[catcher]
     assert not caught.passed
     assert caught.counterexample is not None
     assert caught.error is not None
     assert caught.reproduce == (
-        f"dokuspec verify --check {catcher} --examples {examples} --seed {SEED}"
+        f"dokuspec verify --check {catcher} --examples {examples} --seed {seed}"
     )
 
 
 @pytest.mark.parametrize(
-    ("checks", "examples"),
+    ("checks", "examples", "seed"),
     sorted(
-        {(checks, examples) for _, checks, _, examples in PLANTS.values()},
+        {(checks, examples, seed) for _, checks, _, examples, seed in PLANTS.values()},
     ),
 )
-def test_without_a_plant_the_same_checks_pass(checks: tuple[str, ...], examples: int) -> None:
-    results = run(checks, examples)
+def test_without_a_plant_the_same_checks_pass(
+    checks: tuple[str, ...], examples: int, seed: int
+) -> None:
+    results = run(checks, examples, seed)
     assert [(r.name, r.passed, r.error) for r in results] == [(n, True, None) for n in checks]
     assert all(r.cases > 0 for r in results)
 

@@ -1,4 +1,9 @@
-"""Simulations played in other processes or on a Dask cluster: the same games, records, output."""
+"""Simulations played in other processes or on a Dask cluster: the same games, records, output.
+
+Also the helpers the simulate commands' tests share: :func:`stopped_after`
+(a run that stops early) and :func:`interrupted_run` (a command
+interrupted while it runs).
+"""
 
 from __future__ import annotations
 
@@ -37,6 +42,59 @@ RUNS: dict[str, Callable[[Path, int, str | None], Iterator[Any]]] = {
         GAMES, 11, ("inference", "random"), records, workers=workers, scheduler=scheduler
     ),
 }
+
+
+def stopped_after(
+    simulate: Callable[..., Iterator[Any]], count: int, error: Callable[[], BaseException]
+) -> Callable[..., Iterator[Any]]:
+    """A stand-in for a game's ``simulate``: the real run's first ``count`` results, then
+    ``error()`` raised (``KeyboardInterrupt``: an interrupt; an ``OSError``: a record that
+    could not be written)."""
+
+    def stopped(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        real = simulate(*args, **kwargs)
+        for _ in range(count):
+            yield next(real)
+        raise error()
+
+    return stopped
+
+
+def interrupted_run(
+    *args: str, while_running: Callable[[subprocess.Popen[bytes]], None] = lambda _: None
+) -> list[dict[str, Any]]:
+    """Run ``python -m dokuspec ARGS`` (a simulate command with ``--json`` and far too many
+    games to finish), read its first game, call ``while_running``, interrupt it (SIGINT);
+    it must end with status 130, "interrupted" on standard error, and the summary of the
+    games printed, each once and in order. Returns the games printed.
+
+    Unbuffered, so that reading the first line takes nothing more from the pipe.
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dokuspec", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    try:
+        assert process.stdout is not None
+        first = json.loads(process.stdout.readline())
+        assert first["index"] == 0
+        assert process.poll() is None  # the first line arrived while the run goes on
+        while_running(process)
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err.decode() == "dokuspec: interrupted\n"
+    lines = [json.loads(line) for line in rest.decode().splitlines()]
+    games = [first, *lines[:-1]]
+    assert [game["index"] for game in games] == list(range(len(games)))
+    assert lines[-1] == {"summary": lines[-1]["summary"]}
+    assert lines[-1]["summary"]["games"] == len(games)
+    return games
 
 
 def _files(directory: Path) -> dict[str, bytes]:
@@ -136,30 +194,16 @@ def test_sigint_with_two_workers_keeps_the_games_printed_and_stops_the_workers(
     tmp_path: Path,
 ) -> None:
     psutil = pytest.importorskip("psutil")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dokuspec", "sumodoku", "simulate", "--games", "1000000000",
-         "--workers", "2", "--json", "--records", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        bufsize=0,
+    workers: list[Any] = []
+
+    def find_workers(process: subprocess.Popen[bytes]) -> None:
+        workers.extend(psutil.Process(process.pid).children(recursive=True))
+
+    games = interrupted_run(
+        "sumodoku", "simulate", "--games", "1000000000", "--workers", "2", "--json",
+        "--records", str(tmp_path), while_running=find_workers,
     )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        first = json.loads(process.stdout.readline())
-        assert first["index"] == 0
-        workers = psutil.Process(process.pid).children(recursive=True)
-        assert len(workers) >= 2
-        process.send_signal(signal.SIGINT)
-        rest, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130
-    assert err.decode() == "dokuspec: interrupted\n"
-    lines = [json.loads(line) for line in rest.decode().splitlines()]
-    games = [first, *lines[:-1]]
-    assert [game["index"] for game in games] == list(range(len(games)))
-    assert lines[-1]["summary"]["games"] == len(games)
+    assert len(workers) >= 2
     names = sorted(path.name for path in tmp_path.iterdir())
     assert names == [f"game-{index:06d}.json" for index in range(len(games))]
     # No worker outlives the run (a guard against a hang, not a timing).

@@ -1,8 +1,11 @@
-"""The campaign's plan: named checks, tasks seeded from (seed, check, index), order-free results."""
+"""The campaign's plan: named checks, tasks seeded from (seed, check, index), order-free results,
+cases counted once, unknown cases apart."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,7 +14,9 @@ from dokuspec.verify.campaign import (
     CHECKS,
     EXAMPLES_PER_TASK,
     GAMES,
+    Check,
     Task,
+    case_key,
     checks_named,
     reproduce_command,
     run_campaign,
@@ -19,6 +24,22 @@ from dokuspec.verify.campaign import (
     task_seed,
     tasks_of,
 )
+from dokuspec.vocabulary.sumodoku import Board, Position, Variants
+
+
+def replace_property(
+    mp: pytest.MonkeyPatch, verdict: Callable[[Any], str | None] = lambda case: None
+) -> list[Any]:
+    """Give every check the property ``verdict`` (by default: every case passes); the list it
+    returns receives each case the property is called with, in order."""
+    seen: list[Any] = []
+
+    def prop(case: Any) -> str | None:
+        seen.append(case)
+        return verdict(case)
+
+    mp.setattr(Check, "prop", property(lambda self: prop))
+    return seen
 
 
 def test_every_game_has_checks_and_every_name_is_game_slash_what() -> None:
@@ -69,8 +90,10 @@ def test_a_task_gives_the_same_result_alone_or_within_a_campaign() -> None:
     (check,) = checks_named(["competitive/line-kinds"])
     tasks = tasks_of(check, 2, 11)
     alone = [run_task(task) for task in reversed(tasks)][::-1]
+    assert run_task(tasks[2]) == alone[2]
     (whole,) = run_campaign(names=[check.name], examples=2, seed=11)
-    assert whole.cases == sum(r.cases for r in alone) == 40
+    assert [r.cases for r in alone] == [len(r.passed_keys) for r in alone] == [10] * 4
+    assert whole.cases == len({key for r in alone for key in r.passed_keys})
     assert whole.tasks == len(tasks) == 4
     assert (whole.passed, whole.counterexample, whole.error, whole.reproduce) == (
         True,
@@ -78,6 +101,66 @@ def test_a_task_gives_the_same_result_alone_or_within_a_campaign() -> None:
         None,
         None,
     )
+    assert (whole.unknown, whole.unknown_reason) == (0, None)
+
+
+def test_every_case_counts_once_and_only_task_0_runs_the_simplest() -> None:
+    # twodoku/engine-deals draws seeds from 0 to 2**32 - 1: Hypothesis's simplest case is 0.
+    (check,) = checks_named(["twodoku/engine-deals"])
+    tasks = tasks_of(check, 3, 4)  # cost 0.1: 30 cases in 3 tasks
+    ran: list[list[int]] = []
+    with pytest.MonkeyPatch.context() as mp:
+        seen = replace_property(mp)
+        results = []
+        for task in tasks:
+            results.append(run_task(task))
+            ran.append(list(seen))
+            seen.clear()
+        (whole,) = run_campaign(names=[check.name], examples=3, seed=4)
+    assert [len(seeds) for seeds in ran] == [len(set(seeds)) for seeds in ran] == [10, 10, 10]
+    assert [r.cases for r in results] == [10, 10, 10]
+    assert [0 in seeds for seeds in ran] == [True, False, False]
+    assert whole.cases == len({seed for seeds in ran for seed in seeds})
+    assert whole.unknown == 0
+
+
+def test_unknown_cases_are_neither_passed_nor_failed() -> None:
+    (check,) = checks_named(["twodoku/engine-deals"])
+
+    def odd_unknown(seed: int) -> str | None:
+        return f"seed {seed} is odd" if seed % 2 else None
+
+    with pytest.MonkeyPatch.context() as mp:
+        seen = replace_property(mp, odd_unknown)
+        (whole,) = run_campaign(names=[check.name], examples=2, seed=1)
+    odd = [seed for seed in seen if seed % 2]
+    assert odd  # the seeds drawn hold some odd ones
+    assert whole.unknown == len(set(odd))
+    assert whole.cases == len({seed for seed in seen if not seed % 2})
+    assert whole.unknown_reason == f"seed {odd[0]} is odd"
+    assert (whole.passed, whole.error, whole.reproduce) == (True, None, None)
+    assert whole.to_json()["unknown"] == whole.unknown
+
+
+def test_equal_cases_have_equal_keys() -> None:
+    marks = [(1, 2), (10, 11), (19, 20), (28, 29)]
+    variants = Variants(consecutive=frozenset(marks))
+    again = Variants(consecutive=frozenset(reversed(marks)))
+    board = Board.parse("1" + "." * 80)
+    case = (Position(board, variants), {"a": 1, "b": [2, 3]}, frozenset(marks))
+    same = (Position(board, again), {"b": [2, 3], "a": 1}, frozenset(reversed(marks)))
+    assert case == same
+    assert repr(case) != repr(same)  # the dict's and the set's orders differ
+    assert case_key(case) == case_key(same)
+    assert len(case_key(case)) == 32
+    others = [
+        (Position(board), {"a": 1, "b": [2, 3]}, frozenset(marks)),
+        (Position(Board.parse("2" + "." * 80), variants), {"a": 1, "b": [2, 3]}, frozenset(marks)),
+        (Position(board, variants), {"a": 1, "b": [3, 2]}, frozenset(marks)),
+        (Position(board, variants), {"a": 1}, frozenset(marks)),
+        (Position(board, variants), {"a": 1, "b": [2, 3]}, frozenset(marks[1:])),
+    ]
+    assert len({case_key(case), *map(case_key, others)}) == 6
 
 
 def test_a_failing_property_is_shrunk_and_reported() -> None:

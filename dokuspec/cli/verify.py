@@ -2,20 +2,28 @@
 
 It runs the cross-checks of :mod:`dokuspec.verify.campaign` and prints one
 row per check as soon as the check is done (a table streamed within 80
-columns), then each failure: the shrunk counterexample, the error and the
-command that reproduces it, then a line of totals::
+columns; ``cases`` counts the different cases that passed), then the
+checks with unknown cases (a time or node limit cut them short: neither
+passed nor failed), then each failure: the shrunk counterexample, the
+error and the command that reproduces it, then a line of totals::
 
     check                           cases  result  what
-    sumodoku/sat-vs-z3                 10  passed  SAT vs Z3, engine rules, cores
+    sumodoku/sat-vs-z3                  9  passed  SAT vs Z3, engine rules, cores
     ...
-    14 checks, 1480 cases: all passed
+
+    sumodoku/sat-vs-z3: 1 case unknown, neither passed nor failed
+      first: sat's explanation ran out of its 10 s before deciding
+
+    15 checks, 1129 cases passed, 1 case unknown: no discrepancy
 
 With ``--json``, one JSON object per check (one line each, as it is done:
-``name``, ``game``, ``summary``, ``cases``, ``tasks``, ``passed``,
-``counterexample``, ``error``, ``reproduce``), then one line of totals
-``{"checks", "cases", "failed"}``.
+``name``, ``game``, ``summary``, ``cases``, ``unknown``,
+``unknown_reason``, ``tasks``, ``passed``, ``counterexample``, ``error``,
+``reproduce``), then one line of totals ``{"checks", "cases", "unknown",
+"failed"}``.
 
-Exit statuses: 0 every check passed, 1 a discrepancy was found, 2 bad usage.
+Exit statuses: 0 no check failed (unknown cases are no discrepancy), 1 a
+discrepancy was found, 2 bad usage.
 """
 
 from __future__ import annotations
@@ -48,6 +56,11 @@ _WHAT = WIDTH - _NAME - _CASES - _RESULT - 3 * len(_GAP)
 _GAMES = ("sumodoku", "competitive", "twodoku")  # dokuspec.verify.campaign.GAMES
 
 
+def _count(number: int, noun: str) -> str:
+    """``"1 case"``, ``"2 cases"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _row(name: str, cases: str, result: str, what: str) -> str:
     return f"{name:<{_NAME}}{_GAP}{cases:>{_CASES}}{_GAP}{result:<{_RESULT}}{_GAP}{what}".rstrip()
 
@@ -72,7 +85,9 @@ def _wrapped(label: str, text: str) -> list[str]:
 def _print_failure(console: Console, result: CheckResult) -> None:
     print_plain(console, "")
     print_plain(
-        console, f"{result.name} failed ({result.cases} cases passed before it):", "bold red"
+        console,
+        f"{result.name} failed ({_count(result.cases, 'case')} passed before it):",
+        "bold red",
     )
     for label, text in (
         ("counterexample", result.counterexample or "(none: the check itself failed)"),
@@ -217,19 +232,53 @@ def _run(out: Output, console: Console, results: Iterator[CheckResult], *, as_js
         print_plain(console, line, None if result.passed else "bold red")
     failures = [r for r in done if not r.passed]
     cases = sum(r.cases for r in done)
+    unknown = sum(r.unknown for r in done)
     if as_json:
-        totals = {"checks": len(done), "cases": cases, "failed": [r.name for r in failures]}
+        totals = {
+            "checks": len(done),
+            "cases": cases,
+            "unknown": unknown,
+            "failed": [r.name for r in failures],
+        }
         out.write(json.dumps(totals) + "\n")
         return bool(failures)
+    for result in done:
+        if result.unknown:
+            _print_unknown(console, result)
     for result in failures:
         _print_failure(console, result)
     print_plain(console, "")
+    passed = _count(cases, "case") + " passed"
+    unknowns = _count(unknown, "case") + " unknown"
     if failures:
         print_plain(
             console,
-            f"{len(failures)} of {len(done)} checks failed ({cases} cases passed)",
+            f"{len(failures)} of {_count(len(done), 'check')} failed "
+            f"({passed}{', ' + unknowns if unknown else ''})",
             "bold red",
         )
+    elif unknown:
+        print_plain(
+            console,
+            f"{_count(len(done), 'check')}, {passed}, {unknowns}: no discrepancy",
+            "bold yellow",
+        )
     else:
-        print_plain(console, f"{len(done)} checks, {cases} cases: all passed", "bold green")
+        print_plain(
+            console,
+            f"{_count(len(done), 'check')}, {_count(cases, 'case')}: all passed",
+            "bold green",
+        )
     return bool(failures)
+
+
+def _print_unknown(console: Console, result: CheckResult) -> None:
+    """A check's unknown cases: how many, and why the first one is unknown."""
+    print_plain(console, "")
+    print_plain(
+        console,
+        f"{result.name}: {_count(result.unknown, 'case')} unknown, neither passed nor failed",
+        "yellow",
+    )
+    for line in _wrapped("first", result.unknown_reason or ""):
+        print_plain(console, line)

@@ -42,6 +42,7 @@ from dokuspec.engine.competitive import (
     Take,
     TakeDeck,
 )
+from dokuspec.engine.playout import check_bot_call, named_bot
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.vocabulary.competitive import COLUMNS, ROWS, Card, Cards, Deck, Grid, Scoring
 
@@ -71,12 +72,8 @@ class Bot(Protocol):
 
 def _legal(state: object, seat: object, rng: object) -> tuple[Action, ...]:
     """The legal actions of ``seat``, the arguments checked."""
-    if not isinstance(state, CompetitiveSudokuState):
-        raise TypeError(f"a Competitive Sudoku state is needed, not {type(state).__name__}")
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    check_bot_call(state, seat, rng, CompetitiveSudokuState, "Competitive Sudoku", "seat")
+    assert isinstance(state, CompetitiveSudokuState) and isinstance(seat, int)
     legal = state.legal_actions(seat)
     if not legal:
         raise DokuspecError(f"player {seat} has no action to choose here ({state})")
@@ -534,11 +531,5 @@ def make_bot(name: str) -> Bot:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        return GreedyBot()
-    known = ", ".join(BOT_NAMES)
-    raise DokuspecError(f"unknown bot {quote(name)} (bots: {known})")
+    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+    return named_bot(name, makers)

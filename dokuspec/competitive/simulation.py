@@ -282,13 +282,10 @@ def _run(
         raise TypeError(f"mode is a str, not {type(mode).__name__}")
     if mode not in MODES:
         raise DokuspecError(f"unknown mode {quote(mode)} (modes: {', '.join(MODES)})")
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise TypeError(f"options are a mapping, not {type(options).__name__}")
-    if "mode" in options:
+    checked = _playout.game_options(options)
+    if "mode" in checked:
         raise DokuspecError("the mode is given as mode=, not among the options")
-    game = CompetitiveSudoku(mode=mode, **dict(options))
+    game = CompetitiveSudoku(mode=mode, **checked)
     made = _playout.bot_pair(bots, make_bot, Bot, "seat 0 and seat 1")
     return _playout.Run(game, made, CompetitiveSudokuState, _result, _records.write_record)
 
@@ -476,16 +473,13 @@ def summarise(results: Iterable[GameResult]) -> Summary:
 
     Raises:
         TypeError: an element is not a :class:`GameResult`.
+        DokuspecError: a result with an ending the game does not have.
     """
-    endings = dict.fromkeys(ENDINGS, 0)
+    tally = _playout.Tally(GameResult, "ending", tuple(ENDINGS), "an ending")
     wins = [0, 0]
     totals = [0, 0]
-    first_wins = black_wins = games = 0
-    for result in results:
-        if not isinstance(result, GameResult):
-            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
-        games += 1
-        endings[result.ending] += 1
+    first_wins = black_wins = 0
+    for result in tally.each(results):
         for seat in (0, 1):
             totals[seat] += result.scores[seat]
         if result.winner is not None:
@@ -493,7 +487,12 @@ def summarise(results: Iterable[GameResult]) -> Summary:
             first_wins += result.winner == result.first
             black_wins += result.winner == result.black
     return Summary(
-        games, endings, (wins[0], wins[1]), first_wins, black_wins, (totals[0], totals[1])
+        tally.games,
+        tally.outcomes,
+        (wins[0], wins[1]),
+        first_wins,
+        black_wins,
+        (totals[0], totals[1]),
     )
 
 

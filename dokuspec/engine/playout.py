@@ -1,6 +1,8 @@
 """Whole games between two bots and runs of them, as every game's simulations play them.
 
-Each game's ``simulation`` module (:mod:`dokuspec.competitive.simulation`,
+Each game's ``bots`` module makes its bots by name with :func:`named_bot`
+and checks what a bot is called with by :func:`check_bot_call`. Each game's
+``simulation`` module (:mod:`dokuspec.competitive.simulation`,
 :mod:`dokuspec.twodoku.simulation`, :mod:`dokuspec.sumodoku.simulation`)
 checks its pair of bots with :func:`bot_pair`, states what its runs need
 as a :class:`Run` (the game, the bots, how a result is made and how a
@@ -21,7 +23,11 @@ record is written) and leaves the rest here:
   one, or shared among local processes or a Dask cluster
   (:func:`dokuspec.parallel.ordered_map`), the results in the games'
   order either way, each game's record written before its result is
-  yielded.
+  yielded;
+* :func:`game_options` checks the options a caller gives a run, and a
+  :class:`Tally` counts what every game's summary counts (the games, how
+  each ended, their lengths in turns) as the game's own summary reads the
+  results.
 """
 
 from __future__ import annotations
@@ -29,21 +35,25 @@ from __future__ import annotations
 import functools
 import pickle
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, Action, Game, State
 from dokuspec.engine.records import game_seed, records_directory
-from dokuspec.errors import DokuspecError
+from dokuspec.errors import DokuspecError, quote
 from dokuspec.parallel import check_options, ordered_map
 
 __all__ = [
     "Bot",
     "Run",
+    "Tally",
     "bot_pair",
     "bot_rng",
+    "check_bot_call",
+    "game_options",
+    "named_bot",
     "play_checked",
     "play_game",
     "play_out",
@@ -56,6 +66,60 @@ B = TypeVar("B")
 S = TypeVar("S", bound=State)
 #: The type of a game's result (what a run's ``result`` function returns).
 R = TypeVar("R")
+
+
+class _Played(Protocol):
+    """A game's result as a :class:`Tally` reads it."""
+
+    @property
+    def turns(self) -> int: ...
+
+
+#: The type of the results a :class:`Tally` counts (each has its length in ``turns``).
+P = TypeVar("P", bound=_Played)
+
+
+def named_bot(name: object, makers: Mapping[str, Callable[[], B]]) -> B:
+    """The bot named ``name``: ``makers[name]()``.
+
+    Args:
+        name: a bot's name, one of ``makers``.
+        makers: each name a game knows, with what makes its bot, in the
+            order the error message lists them.
+
+    Raises:
+        TypeError: ``name`` is not a str.
+        DokuspecError: an unknown name.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
+    if name not in makers:
+        raise DokuspecError(f"unknown bot {quote(name)} (bots: {', '.join(makers)})")
+    return makers[name]()
+
+
+def check_bot_call(
+    state: object, player: object, rng: object, kind: type, game: str, who: str = "player"
+) -> None:
+    """Check the types of what a bot is called with: ``bot(state, player, rng)``.
+
+    Args:
+        state: must be a ``kind``, the game's state class.
+        player: must be an int (not a bool); its value is the game's to check.
+        rng: must be a :class:`random.Random`.
+        kind: the game's state class.
+        game: the game's name in messages (``"Two-Doku"``).
+        who: what the game calls a player in messages (``"seat"``).
+
+    Raises:
+        TypeError: ``state``, ``player`` or ``rng`` is of another type.
+    """
+    if not isinstance(state, kind):
+        raise TypeError(f"a {game} state is needed, not {type(state).__name__}")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"a {who} is an int, not {type(player).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
 
 
 def bot_pair(bots: object, make_bot: Callable[[str], B], kind: type, players: str) -> tuple[B, B]:
@@ -84,6 +148,22 @@ def bot_pair(bots: object, make_bot: Callable[[str], B], kind: type, players: st
         else:
             raise TypeError(f"a bot is a Bot or a bot's name, not {type(bot).__name__}")
     return made[0], made[1]
+
+
+def game_options(options: object) -> dict[str, Any]:
+    """The options a caller gives a run, as keyword arguments of its game: a copy.
+
+    Args:
+        options: a mapping of option names to values, or ``None`` for none.
+
+    Raises:
+        TypeError: ``options`` is neither a mapping nor ``None``.
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping, not {type(options).__name__}")
+    return dict(options)
 
 
 def bot_rng(seed: int, player: int) -> random.Random:
@@ -305,3 +385,69 @@ def _recorded(run: Run[S, R], played: Iterator[tuple[R, S]], directory: Path | N
         close = getattr(played, "close", None)
         if close is not None:
             close()
+
+
+class Tally(Generic[P]):
+    """What every game's summary counts, counted as the summary reads the results.
+
+    ``for result in tally.each(results)`` yields each result once it is
+    checked (a ``kind``, its ``field`` one of ``outcomes``) and counted: the
+    games, the games per outcome, and the turns (their total, the fewest
+    and the most of a game). The summary counts what its own game adds
+    inside the loop.
+
+    Attributes:
+        games: the results counted.
+        outcomes: games per outcome, every one of ``outcomes`` in its order.
+        turns_total: the turns of all the games, summed.
+        shortest: the fewest turns of a game, ``None`` without games.
+        longest: the most turns of a game, ``None`` without games.
+    """
+
+    __slots__ = (
+        "_field",
+        "_kind",
+        "_what",
+        "games",
+        "longest",
+        "outcomes",
+        "shortest",
+        "turns_total",
+    )
+
+    def __init__(self, kind: type[P], field: str, outcomes: Sequence[str], what: str) -> None:
+        """Count results of type ``kind`` by their attribute ``field``, one of ``outcomes``
+        (``what`` names one in messages: ``"a reason"``)."""
+        self._kind = kind
+        self._field = field
+        self._what = what
+        self.games = 0
+        self.outcomes = dict.fromkeys(outcomes, 0)
+        self.turns_total = 0
+        self.shortest: int | None = None
+        self.longest: int | None = None
+
+    def each(self, results: Iterable[object]) -> Iterator[P]:
+        """Each of ``results``, checked and counted.
+
+        Raises:
+            TypeError: a result is not of the tally's type.
+            DokuspecError: a result's outcome is not one of the tally's outcomes.
+        """
+        for result in results:
+            if not isinstance(result, self._kind):
+                raise TypeError(
+                    f"summarise takes {self._kind.__name__} values, not {type(result).__name__}"
+                )
+            outcome = getattr(result, self._field)
+            if outcome not in self.outcomes:
+                raise DokuspecError(
+                    f"{quote(outcome)} is not {self._what} ({', '.join(self.outcomes)})"
+                )
+            self.games += 1
+            self.outcomes[outcome] += 1
+            turns = result.turns
+            self.turns_total += turns
+            self.shortest = turns if self.shortest is None else min(self.shortest, turns)
+            self.longest = turns if self.longest is None else max(self.longest, turns)
+            yield result

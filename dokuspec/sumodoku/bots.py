@@ -23,10 +23,12 @@ makes its choices reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from dokuspec.engine.base import Action
+from dokuspec.engine.playout import check_bot_call, named_bot
 from dokuspec.engine.sumodoku import (
     Claim,
     Concede,
@@ -69,12 +71,8 @@ class Bot(Protocol):
 
 def _legal(state: object, player: object, rng: object) -> tuple[Action, ...]:
     """The legal actions of ``player``, the arguments checked."""
-    if not isinstance(state, SumodokuState):
-        raise TypeError(f"a Sumodoku state is needed, not {type(state).__name__}")
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise TypeError(f"a player is an int, not {type(player).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    check_bot_call(state, player, rng, SumodokuState, "Sumodoku")
+    assert isinstance(state, SumodokuState) and isinstance(player, int)
     if player not in (0, 1):
         raise DokuspecError(f"a player is 0 (Player 1) or 1 (Player 2), not {player}")
     if state.current_player() != player:
@@ -286,11 +284,5 @@ def make_bot(name: str) -> Bot:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
-    if name == "random":
-        return RandomBot()
-    if name == "solver":
-        return SolverBot()
-    known = ", ".join(BOT_NAMES)
-    raise DokuspecError(f"unknown bot {quote(name)} (bots: {known})")
+    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "solver": SolverBot}
+    return named_bot(name, makers)

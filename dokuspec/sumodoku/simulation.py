@@ -109,11 +109,7 @@ class GameResult:
 
 def _run(bots: object, options: object) -> _playout.Run[SumodokuState, GameResult]:
     """The run of ``bots`` with ``options``, both checked."""
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise TypeError(f"options are a mapping, not {type(options).__name__}")
-    game = Sumodoku(**dict(options))
+    game = Sumodoku(**_playout.game_options(options))
     made = _playout.bot_pair(bots, make_bot, Bot, "Player 1 and Player 2")
     return _playout.Run(game, made, SumodokuState, _result, _write_record)
 
@@ -301,27 +297,24 @@ def summarise(results: Iterable[GameResult]) -> Summary:
         DokuspecError: a result with a reason, winner or first player the
             game does not have.
     """
-    reasons = dict.fromkeys(REASONS, 0)
+    tally = _playout.Tally(GameResult, "reason", REASONS, "a reason")
     wins = [0, 0]
-    games = turns = first_wins = 0
-    shortest: int | None = None
-    longest: int | None = None
-    for result in results:
-        if not isinstance(result, GameResult):
-            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
-        if result.reason not in reasons:
-            raise DokuspecError(f"{quote(result.reason)} is not a reason ({', '.join(REASONS)})")
+    first_wins = 0
+    for result in tally.each(results):
         for name, player in (("winner", result.winner), ("first player", result.first_player)):
             if player not in (1, 2):
                 raise DokuspecError(f"{quote(player)} is not a player (1, 2) as the {name}")
-        games += 1
-        reasons[result.reason] += 1
         wins[result.winner - 1] += 1
         first_wins += result.winner == result.first_player
-        turns += result.turns
-        shortest = result.turns if shortest is None else min(shortest, result.turns)
-        longest = result.turns if longest is None else max(longest, result.turns)
-    return Summary(games, reasons, (wins[0], wins[1]), first_wins, turns, shortest, longest)
+    return Summary(
+        tally.games,
+        tally.outcomes,
+        (wins[0], wins[1]),
+        first_wins,
+        tally.turns_total,
+        tally.shortest,
+        tally.longest,
+    )
 
 
 # -- records ---------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from dokuspec.engine.base import Action
+from dokuspec.engine.playout import check_bot_call, named_bot
 from dokuspec.engine.twodoku import (
     Colour,
     EndTurn,
@@ -77,12 +78,8 @@ class Bot(Protocol):
 
 def _legal(state: object, player: object, rng: object) -> tuple[Action, ...]:
     """The legal actions of ``player``, the arguments checked."""
-    if not isinstance(state, TwoDokuState):
-        raise TypeError(f"a Two-Doku state is needed, not {type(state).__name__}")
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise TypeError(f"a player is an int, not {type(player).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    check_bot_call(state, player, rng, TwoDokuState, "Two-Doku")
+    assert isinstance(state, TwoDokuState) and isinstance(player, int)
     if player not in (0, 1):
         raise DokuspecError(f"a player is 0 (Red) or 1 (Blue), not {player}")
     if state.current_player() != player:
@@ -550,11 +547,5 @@ def make_bot(name: str) -> Bot:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a bot's name is a str, not {type(name).__name__}")
-    if name == "random":
-        return RandomBot()
-    if name == "inference":
-        return InferenceBot()
-    known = ", ".join(BOT_NAMES)
-    raise DokuspecError(f"unknown bot {quote(name)} (bots: {known})")
+    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "inference": InferenceBot}
+    return named_bot(name, makers)

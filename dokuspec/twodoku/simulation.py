@@ -107,11 +107,7 @@ class GameResult:
 
 def _run(bots: object, options: object) -> _playout.Run[TwoDokuState, GameResult]:
     """The run of ``bots`` with ``options``, both checked."""
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise TypeError(f"options are a mapping, not {type(options).__name__}")
-    game = TwoDoku(**dict(options))
+    game = TwoDoku(**_playout.game_options(options))
     made = _playout.bot_pair(bots, make_bot, Bot, "Red and Blue")
     return _playout.Run(game, made, TwoDokuState, _result, _records.write_record)
 
@@ -315,27 +311,25 @@ def summarise(results: Iterable[GameResult]) -> Summary:
         TypeError: an element is not a :class:`GameResult`.
         DokuspecError: a result with an ending or winner the game does not have.
     """
-    endings = dict.fromkeys(ENDINGS, 0)
+    tally = _playout.Tally(GameResult, "ending", ENDINGS, "an ending")
     wins = [0, 0]
-    games = turns = winning = 0
-    shortest: int | None = None
-    longest: int | None = None
-    for result in results:
-        if not isinstance(result, GameResult):
-            raise TypeError(f"summarise takes GameResult values, not {type(result).__name__}")
-        if result.ending not in endings:
-            raise DokuspecError(f"{quote(result.ending)} is not an ending ({', '.join(ENDINGS)})")
-        if result.winner is not None and result.winner not in PLAYERS:
+    winning = 0
+    for result in tally.each(results):
+        if result.winner is None:
+            continue
+        if result.winner not in PLAYERS:
             raise DokuspecError(f"{quote(result.winner)} is not a player (red, blue)")
-        games += 1
-        endings[result.ending] += 1
-        turns += result.turns
-        shortest = result.turns if shortest is None else min(shortest, result.turns)
-        longest = result.turns if longest is None else max(longest, result.turns)
-        if result.winner is not None:
-            wins[PLAYERS.index(result.winner)] += 1
-            winning += max(result.scores)
-    return Summary(games, endings, (wins[0], wins[1]), turns, shortest, longest, winning)
+        wins[PLAYERS.index(result.winner)] += 1
+        winning += max(result.scores)
+    return Summary(
+        tally.games,
+        tally.outcomes,
+        (wins[0], wins[1]),
+        tally.turns_total,
+        tally.shortest,
+        tally.longest,
+        winning,
+    )
 
 
 # -- records ---------------------------------------------------------------------------------

@@ -4,8 +4,11 @@ A *check* is one cross-check of :mod:`dokuspec.verify` (engine against spec,
 SAT against Z3, validators against models, the fast search against the
 solver, the conformance suite) run as a Hypothesis property: a strategy
 draws the cases, a property function raises :class:`AssertionError` (or any
-other exception) on a discrepancy. :data:`CHECKS` names them all, in a fixed
-order, as ``"game/what"`` (``"sumodoku/sat-vs-z3"``).
+other exception) on a discrepancy, and returns ``None`` when the case
+passed, or a few words saying why the case is *unknown* when a time or node
+limit cut it short (an unknown case is neither a pass nor a discrepancy).
+:data:`CHECKS` names them all, in a fixed order, as ``"game/what"``
+(``"sumodoku/sat-vs-z3"``).
 
 A campaign of ``examples`` cases per check is cut into :class:`Task` s of at
 most :data:`EXAMPLES_PER_TASK` cases; task ``i`` of a check draws its cases
@@ -17,6 +20,15 @@ Hypothesis; the :class:`CheckResult` carries the shrunk case (its
 ``repr``), the error, and the command that reproduces it
 (:func:`reproduce_command`).
 
+Cases are counted once each. Hypothesis may draw one case twice: a task
+draws another case instead of one it has already run, only task 0 runs the
+strategy's simplest case (Hypothesis tries it first in every run), and a
+check counts the distinct cases of all its tasks (:func:`case_key`), so the
+reported counts are of different cases, the same however the tasks are
+split. Two tasks may still draw the same case by chance (a small space such
+as the rank triples of ``competitive/line-kinds`` makes it common): it is
+counted once.
+
 Typical use::
 
     for result in run_campaign(games=("competitive",), examples=10, seed=0):
@@ -25,9 +37,11 @@ Typical use::
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import shlex
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +55,7 @@ from dokuspec.engine.competitive import MODES, CompetitiveSudoku
 from dokuspec.engine.twodoku import TwoDoku
 from dokuspec.errors import DokuspecError
 from dokuspec.parallel import ordered_map
+from dokuspec.sumodoku import explain
 from dokuspec.verify import competitive as verify_competitive
 from dokuspec.verify import strategies, sumodoku_play
 from dokuspec.verify import sumodoku as verify_sumodoku
@@ -55,10 +70,12 @@ __all__ = [
     "DEFAULT_EXAMPLES",
     "EXAMPLES_PER_TASK",
     "GAMES",
+    "TIME_LIMIT",
     "Check",
     "CheckResult",
     "Task",
     "TaskResult",
+    "case_key",
     "checks_named",
     "reproduce_command",
     "run_campaign",
@@ -76,6 +93,10 @@ DEFAULT_EXAMPLES = 20
 EXAMPLES_PER_TASK = 10
 """The most cases one task runs. A check of ``n`` cases is ``ceil(n / 10)`` tasks."""
 
+TIME_LIMIT = 10.0
+"""Seconds each solver query and each explanation of a Sumodoku position with variants
+(SU-12..SU-14) may take in ``sumodoku/sat-vs-z3``; a case cut short by it is unknown."""
+
 
 class CampaignError(DokuspecError):
     """A campaign asked for something that does not exist (an unknown check or game)."""
@@ -83,19 +104,37 @@ class CampaignError(DokuspecError):
 
 # -- the properties ------------------------------------------------------------------------------
 #
-# Each takes one drawn case (a tuple when a case has several parts) and
-# raises on a discrepancy. They live at module level so that the tasks that
-# run them can be sent to other processes.
+# Each takes one drawn case (a tuple when a case has several parts), raises
+# on a discrepancy, and returns None when the case passed or why it is
+# unknown. They live at module level so that the tasks that run them can be
+# sent to other processes.
 
 
-def _sumodoku_sat_vs_z3(position: Position) -> None:
+def _sumodoku_sat_vs_z3(position: Position) -> str | None:
     """SAT and Z3 agree (SU-15); completions obey the engine's rules; explanations are minimal
-    (confirmed by the other backend and the engine's search); the engine's search agrees."""
-    plain = position.variants == Position(position.board).variants
-    verdict = verify_sumodoku.check_position(
-        position, explain_with="sat", time_limit=None if plain else 10.0
-    )
-    verify_sumodoku.check_search(position, verdict)
+    (confirmed by the other backend and the engine's search); the engine's search agrees.
+
+    A position with variants has :data:`TIME_LIMIT` for each query and for its explanation:
+    an answer cut short by it leaves the case unknown."""
+    limit = None if position.variants == Position(position.board).variants else TIME_LIMIT
+    verdicts = verify_sumodoku.check_agreement(position, time_limit=limit)
+    cut = [verdict.backend for verdict in verdicts if verdict.status == "unknown"]
+    if cut:
+        return f"{' and '.join(cut)} answered unknown within {limit:g} s"
+    verdict = verdicts[0]
+    if verdict.status == "impossible":
+        verdict = explain(position, backend="sat", time_limit=limit)
+        if verdict.status == "unknown":
+            return f"sat's explanation ran out of its {limit:g} s before deciding"
+        verify_sumodoku.check_explanation(
+            position, verdict, require_minimal=limit is None, time_limit=limit
+        )
+    found = verify_sumodoku.check_search(position, verdict)
+    if verdict.status == "impossible" and not verdict.minimal:
+        return f"sat's explanation was not proven minimal within {limit:g} s"
+    if found.status == "unknown":
+        return "the engine's search reached its node limit"
+    return None
 
 
 def _sumodoku_placements(case: tuple[Position, int, int]) -> None:
@@ -121,7 +160,7 @@ def _sumodoku_placements(case: tuple[Position, int, int]) -> None:
         )
 
 
-def _sumodoku_fast_search(position: Position) -> None:
+def _sumodoku_fast_search(position: Position) -> str | None:
     """The fast search's answer is the solver's, and its completion is one (by the model)."""
     from dokuspec.sumodoku import search  # noqa: PLC0415 - loads the C extension when used
 
@@ -129,12 +168,15 @@ def _sumodoku_fast_search(position: Position) -> None:
     sumodoku_play.check_propose(position, answer)
     if search.COMPILED and search.propose(position, compiled=False) != answer:
         raise AssertionError(f"{position}: the compiled search and the fallback differ")
+    return "the fast search reached its node limit" if answer.status == "unknown" else None
 
 
-def _sumodoku_engine_search(position: Position) -> None:
+def _sumodoku_engine_search(position: Position) -> str | None:
     """The engine's own search (SU-15) gives the solver's status, and its completion is one by
     the spec's model (SU-3, SU-12..SU-14)."""
-    sumodoku_play.check_propose(position, sumodoku_engine.search_completion(position))
+    found = sumodoku_engine.search_completion(position)
+    sumodoku_play.check_propose(position, found)
+    return "the engine's search reached its node limit" if found.status == "unknown" else None
 
 
 def _sumodoku_play(case: tuple[dict[str, Any], int, float]) -> None:
@@ -337,7 +379,8 @@ class Check:
         game: one of :data:`GAMES`.
         summary: what it holds against what, in a few words (for tables).
         strategy: makes the Hypothesis strategy of its cases.
-        prop: the property: raises on a discrepancy, returns ``None`` otherwise.
+        prop: the property: raises on a discrepancy; returns ``None`` when the
+            case passed, or why the case is unknown (a limit cut it short).
         cost: the relative cost of one case; a campaign of ``examples`` per
             check runs ``max(1, round(examples / cost))`` cases of it.
     """
@@ -346,7 +389,7 @@ class Check:
     game: str
     summary: str
     strategy: Callable[[], st.SearchStrategy[Any]]
-    prop: Callable[[Any], None]
+    prop: Callable[[Any], str | None]
     cost: float = 1.0
 
     def cases_for(self, examples: int) -> int:
@@ -527,15 +570,51 @@ class TaskResult:
 
     Attributes:
         task: the task.
-        cases: cases that passed (before the first failure, if any).
+        cases: different cases that passed (before the first failure, if any).
         counterexample: the shrunk failing case's ``repr``, or ``None``.
         error: the failure's type and message, or ``None``.
+        passed_keys: the :func:`case_key` of each case that passed, in order.
+        unknown: the cases left unknown (a time or node limit cut them short,
+            so they neither passed nor failed), in order: each case's
+            :func:`case_key` and why it is unknown.
     """
 
     task: Task
     cases: int
     counterexample: str | None
     error: str | None
+    passed_keys: tuple[str, ...] = ()
+    unknown: tuple[tuple[str, str], ...] = ()
+
+
+def _canonical(value: object) -> str:
+    """A text equal for equal cases: dataclasses by their compared fields, mappings and sets
+    sorted, anything else by its ``repr`` (the vocabulary's notation)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = (
+            f"{f.name}={_canonical(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if f.compare
+        )
+        return f"{type(value).__qualname__}({', '.join(fields)})"
+    if isinstance(value, Mapping):
+        items = sorted(f"{_canonical(k)}: {_canonical(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, set | frozenset):
+        return "set(" + ", ".join(sorted(map(_canonical, value))) + ")"
+    if isinstance(value, tuple | list):
+        return f"{type(value).__name__}(" + ", ".join(map(_canonical, value)) + ")"
+    return repr(value)
+
+
+def case_key(case: object) -> str:
+    """A case's identity, the same on every machine: 32 hex digits, equal for equal cases.
+
+    The first 16 bytes of the SHA-256 of a canonical text of the case
+    (dataclasses by their fields, mappings and sets in sorted order, other
+    values by their ``repr``, which for the games' values is their notation).
+    """
+    return hashlib.sha256(_canonical(case).encode()).hexdigest()[:32]
 
 
 def task_seed(seed: int, check: str, index: int) -> int:
@@ -581,36 +660,64 @@ def _first_lines(error: BaseException, limit: int = 12) -> str:
     return "\n".join(lines[:limit] + (["..."] if len(lines) > limit else []))
 
 
+@functools.cache
+def _simplest_key(check: str) -> str:
+    """The :func:`case_key` of the simplest case of ``check``'s strategy (Hypothesis's
+    minimal example, the case it tries first in every run)."""
+    simplest = hypothesis.find(
+        checks_named([check])[0].strategy(),
+        lambda _: True,
+        settings=hypothesis.settings(_settings(1), phases=(Phase.generate, Phase.shrink)),
+    )
+    return case_key(simplest)
+
+
 def run_task(task: Task) -> TaskResult:
     """Run one task: its cases through Hypothesis, seeded by :func:`task_seed`, shrunk on failure.
 
-    Picklable and module-level, for :func:`dokuspec.parallel.ordered_map`.
+    The task runs :attr:`Task.examples` different cases: a case drawn a
+    second time is set aside and another drawn in its place, and a task
+    other than task 0 sets aside the strategy's simplest case as well
+    (task 0 runs it), so that the tasks of a check do not all spend a case
+    on it. Picklable and module-level, for
+    :func:`dokuspec.parallel.ordered_map`.
 
     Raises:
         CampaignError: the task names no check.
     """
     check = checks_named([task.check])[0]
-    passed = 0
+    skip = _simplest_key(check.name) if task.index > 0 else None
+    passed: dict[str, None] = {}
+    unknown: dict[str, str] = {}
     failing: list[str] = []
 
     def body(case: Any) -> None:
-        nonlocal passed
+        key = case_key(case)
+        if not failing and (key == skip or key in passed or key in unknown):
+            hypothesis.reject()  # not counted: Hypothesis draws another case
         try:
-            check.prop(case)
+            reason = check.prop(case)
         except BaseException:
             failing.append(repr(case))  # the last failing case run is the shrunk one
             raise
-        if not failing:
-            passed += 1
+        if failing:
+            return
+        if reason is None:
+            passed[key] = None
+        else:
+            unknown[key] = reason
 
     test = hypothesis.seed(task_seed(task.seed, task.check, task.index))(
         _settings(task.examples)(given(check.strategy())(body))
     )
+    counterexample = error = None
     try:
         test()
-    except Exception as error:
-        return TaskResult(task, passed, failing[-1] if failing else None, _first_lines(error))
-    return TaskResult(task, passed, None, None)
+    except Exception as raised:
+        counterexample, error = (failing[-1] if failing else None), _first_lines(raised)
+    return TaskResult(
+        task, len(passed), counterexample, error, tuple(passed), tuple(unknown.items())
+    )
 
 
 # -- campaigns -----------------------------------------------------------------------------------
@@ -624,13 +731,18 @@ class CheckResult:
         name: the check's name.
         game: its game.
         summary: what it checks.
-        cases: cases that passed (in a failing check, those before the failure).
+        cases: different cases that passed, over all its tasks (in a failing
+            check, those before the failure); a case drawn by two tasks
+            counts once.
         tasks: how many tasks ran it.
         passed: whether no case failed.
         counterexample: the first failing task's shrunk case (``repr``), or ``None``.
         error: its error (type and message, a few lines), or ``None``.
         reproduce: the command that reruns exactly this check's cases, or ``None``
             when it passed.
+        unknown: different cases left unknown (a time or node limit cut them
+            short) and passed by no task: neither passes nor discrepancies.
+        unknown_reason: why the first of them is unknown, or ``None``.
     """
 
     name: str
@@ -642,6 +754,8 @@ class CheckResult:
     counterexample: str | None
     error: str | None
     reproduce: str | None
+    unknown: int = 0
+    unknown_reason: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON: every attribute above under its own name."""
@@ -650,6 +764,8 @@ class CheckResult:
             "game": self.game,
             "summary": self.summary,
             "cases": self.cases,
+            "unknown": self.unknown,
+            "unknown_reason": self.unknown_reason,
             "tasks": self.tasks,
             "passed": self.passed,
             "counterexample": self.counterexample,
@@ -714,15 +830,29 @@ def run_campaign(
             if on_task is not None:
                 on_task(result)
             done.append(result)
-        failed = next((r for r in done if r.error is not None), None)
-        yield CheckResult(
-            check.name,
-            check.game,
-            check.summary,
-            sum(r.cases for r in done),
-            len(done),
-            failed is None,
-            None if failed is None else failed.counterexample,
-            None if failed is None else failed.error,
-            None if failed is None else reproduce_command(check.name, examples, seed),
-        )
+        yield _check_result(check, done, examples, seed)
+
+
+def _check_result(check: Check, done: list[TaskResult], examples: int, seed: int) -> CheckResult:
+    """A check's result from its tasks': the distinct cases passed, and those left unknown
+    that no task passed."""
+    passed = {key for result in done for key in result.passed_keys}
+    unknown: dict[str, str] = {}
+    for result in done:
+        for key, reason in result.unknown:
+            if key not in passed:
+                unknown.setdefault(key, reason)
+    failed = next((r for r in done if r.error is not None), None)
+    return CheckResult(
+        check.name,
+        check.game,
+        check.summary,
+        len(passed),
+        len(done),
+        failed is None,
+        None if failed is None else failed.counterexample,
+        None if failed is None else failed.error,
+        None if failed is None else reproduce_command(check.name, examples, seed),
+        len(unknown),
+        next(iter(unknown.values()), None),
+    )

@@ -1,0 +1,117 @@
+"""Mutation testing of engine/ and spec/, one module at a time, against its own tests.
+
+Usage (from the repository root; see docs/mutation.rst)::
+
+    python scripts/mutation.py                         # every module below, in turn
+    python scripts/mutation.py dokuspec/engine/twodoku.py
+    python scripts/mutation.py --list                  # the modules and their tests
+
+For each module this runs ``mutmut run`` (configured in pyproject.toml) on
+that module's mutants only, with the ``mutation`` Hypothesis profile and only
+the module's own test files collected (``DOKUSPEC_MUTATION_TESTS``, read by
+tests/conftest.py), then prints every module's score with
+``scripts/mutation_scores.py``. A module's own tests are the files that test
+it directly; the whole suite reaches more of it through the cross-checks, so
+the score is a lower bound of the whole suite's (``mutmut run`` without this
+script measures that, at about a hundred times the cost).
+
+mutmut keeps its statistics of which test reaches which function in
+``mutants/mutmut-stats.json``; they depend on the tests collected, so this
+script removes that file before each module. Results of other modules stay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+OWN_TESTS: dict[str, tuple[str, ...]] = {
+    "dokuspec/engine/base.py": ("test_engine_protocol.py", "test_engine_sumodoku.py"),
+    "dokuspec/engine/minidoku.py": ("test_engine_protocol.py", "test_engine_playout.py"),
+    "dokuspec/engine/playout.py": ("test_engine_playout.py", "test_sumodoku_simulation.py"),
+    "dokuspec/engine/records.py": (
+        "test_engine_playout.py",
+        "test_engine_sumodoku.py",
+        "test_sumodoku_simulation.py",
+        "test_competitive_play.py",
+    ),
+    "dokuspec/engine/sumodoku_rules.py": (
+        "test_engine_sumodoku.py",
+        "test_search.py",
+        "test_verify.py",
+        "test_verify_sumodoku_play.py",
+        "test_fast_search.py",
+        "test_safe_moves.py",
+    ),
+    "dokuspec/engine/sumodoku.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+    ),
+    "dokuspec/engine/competitive.py": ("test_engine_competitive.py", "test_competitive_play.py"),
+    "dokuspec/engine/twodoku.py": ("test_engine_twodoku.py", "test_verify_twodoku_engine.py"),
+    "dokuspec/spec/model.py": ("test_model.py", "test_solvers.py"),
+    "dokuspec/spec/sumodoku.py": (
+        "test_full_board_model.py",
+        "test_fast_search.py",
+        "test_safe_moves.py",
+        "test_verify.py",
+    ),
+    "dokuspec/spec/competitive.py": ("test_spec_competitive.py",),
+    "dokuspec/spec/twodoku/deals.py": ("test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/positions.py": (
+        "test_twodoku_positions.py",
+        "test_verify_twodoku_engine.py",
+    ),
+}
+"""Module (path from the repository root) -> its own test files, under tests/."""
+
+
+def mutant_pattern(module: str) -> str:
+    """The mutmut name pattern of a module's mutants: ``dokuspec.engine.base.*``."""
+    return module.removesuffix(".py").replace("/", ".") + ".*"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="modules to mutate (default: all below)")
+    parser.add_argument("--list", action="store_true", help="list the modules and their tests")
+    parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    if args.list:
+        for module, tests in OWN_TESTS.items():
+            print(f"{module}: {' '.join(tests)}")
+        return 0
+    unknown = [module for module in args.modules if module not in OWN_TESTS]
+    if unknown:
+        print(f"error: {unknown[0]}: not a mutated module (see --list)", file=sys.stderr)
+        return 2
+    root = Path.cwd()
+    if not (root / "pyproject.toml").is_file() or not (root / "dokuspec").is_dir():
+        print("error: run this from the repository root", file=sys.stderr)
+        return 2
+    mutmut = Path(sys.executable).with_name("mutmut")
+    for module in args.modules or list(OWN_TESTS):
+        (root / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        env = dict(
+            os.environ,
+            HYPOTHESIS_PROFILE="mutation",
+            DOKUSPEC_MUTATION_TESTS=",".join(OWN_TESTS[module]),
+        )
+        print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
+        command = [str(mutmut), "run", "--max-children", str(args.max_children)]
+        finished = subprocess.run([*command, mutant_pattern(module)], env=env, check=False)
+        if finished.returncode:
+            print(f"error: mutmut failed on {module} ({finished.returncode})", file=sys.stderr)
+            return 1
+    scores = Path(__file__).with_name("mutation_scores.py")
+    return subprocess.run(
+        [sys.executable, str(scores), "--root", str(root)], check=False
+    ).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

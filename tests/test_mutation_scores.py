@@ -1,0 +1,87 @@
+"""scripts/mutation_scores.py: the scores read from mutmut's result files."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mutation_scores.py"
+
+pytestmark = [
+    pytest.mark.skipif(not SCRIPT.is_file(), reason="the scripts are not here (wheel tests)"),
+]
+
+
+def load() -> ModuleType:
+    pytest.importorskip("mutmut")
+    spec = importlib.util.spec_from_file_location("mutation_scores", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_results(root: Path, module: str, codes: dict[str, int | None]) -> None:
+    """A mutmut result file: exit status of each mutant's test run (None: not run)."""
+    meta = root / "mutants" / f"{module}.meta"
+    meta.parent.mkdir(parents=True, exist_ok=True)
+    meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+
+
+def test_killed_survived_and_untested_mutants_make_the_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scores = load()
+    # Exit statuses as mutmut records them: 1 a test failed, 0 all passed,
+    # 33 no test reaches the mutant, 36 timed out, 37 rejected by the type checker.
+    write_results(
+        tmp_path,
+        "dokuspec/engine/a.py",
+        {"m1": 1, "m2": 1, "m3": 36, "m4": 37, "m5": 0, "m6": 0, "m7": 33, "m8": 1},
+    )
+    write_results(tmp_path, "dokuspec/spec/b.py", {"m1": 1, "m2": None})
+    write_results(tmp_path, "dokuspec/spec/empty.py", {})
+    assert scores.main(["--root", str(tmp_path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows == {
+        "dokuspec/engine/a.py": {
+            "killed": 5,
+            "survived": 2,
+            "no tests": 1,
+            "suspicious": 0,
+            "not checked": 0,
+            "mutants": 8,
+            "score": 62.5,
+        },
+        "dokuspec/spec/b.py": {
+            "killed": 1,
+            "survived": 0,
+            "no tests": 0,
+            "suspicious": 0,
+            "not checked": 1,
+            "mutants": 2,
+            "score": 100.0,
+        },
+    }
+    assert scores.main(["--root", str(tmp_path), "--survivors", "dokuspec/engine/a.py"]) == 0
+    assert capsys.readouterr().out.split() == ["m5", "m6"]
+
+
+def test_a_target_fails_below_it_and_on_mutants_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scores = load()
+    write_results(tmp_path, "dokuspec/engine/a.py", {f"m{i}": 1 for i in range(9)} | {"s": 0})
+    write_results(tmp_path, "dokuspec/spec/b.py", {"m1": 1, "m2": None})
+    root = ["--root", str(tmp_path)]
+    assert scores.main([*root, "--target", "90", "--only", "dokuspec/engine/*"]) == 0
+    assert scores.main([*root, "--target", "91", "--only", "dokuspec/engine/*"]) == 1
+    assert "below target: dokuspec/engine/a.py" in capsys.readouterr().err
+    # 100% of what ran, but one mutant never ran: not a pass.
+    assert scores.main([*root, "--target", "90", "--only", "dokuspec/spec/*"]) == 1
+    assert scores.main([*root, "--survivors", "dokuspec/nowhere.py"]) == 2
+    assert scores.main(["--root", str(tmp_path / "absent")]) == 2
