@@ -1,21 +1,30 @@
-"""What the handbook's figure scripts share: reStructuredText pieces, writing and checking.
+"""What the handbook's figure scripts share: reStructuredText pieces, statistics, writing.
 
 Each chapter's script (``scripts/make_{competitive,twodoku,sumodoku}_figures.py``)
-computes its facts, renders them as files (``render``: path from the
-repository root -> text) and hands them to :func:`main`, which writes the
-files that changed and removes the ones no longer written, or with
-``--check`` only names them. A script refuses to write anything when two
-readings of the rules disagree: it raises :class:`DisagreementError`, and
-:func:`main` prints ``refused:`` and why.
+computes its facts (``gather``), renders them as files (``render``: path
+from the repository root -> text) and hands itself to :func:`main`, which
+writes the files that changed and removes the ones no longer written, or
+with ``--check`` only names them. A script refuses to write anything when
+two readings of the rules disagree: it raises :class:`DisagreementError`,
+and :func:`main` prints ``refused:`` and why. The statistics of the bots'
+games are played by :func:`statistics`, the same way for every game.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, TypeVar
+
+from dokuspec.parallel import ordered_map
+
+T = TypeVar("T")
+S = TypeVar("S")
 
 
 class DisagreementError(RuntimeError):
@@ -67,6 +76,28 @@ def orphans(
     return sorted(path.relative_to(root) for path in found if path.relative_to(root) not in files)
 
 
+def orphans_of(
+    root: Path, figures: Path, generated: Path, prefix: str
+) -> Callable[[Mapping[Path, str], Path], list[Path]]:
+    """A script's ``orphans(files, root=root)``: :func:`orphans` of its folders and prefix."""
+
+    def found(files: Mapping[Path, str], root: Path = root) -> list[Path]:
+        """Generated files on disk that the script's ``render`` no longer writes."""
+        return orphans(files, root, figures, generated, prefix)
+
+    return found
+
+
+def command(name: str) -> Callable[[Sequence[str] | None, Callable[[str], None]], int]:
+    """A script's ``main(argv=None, out=print)``: :func:`main` of the module called ``name``
+    (the script's ``__name__``), looked up when it runs."""
+
+    def run(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
+        return main(argv, out, sys.modules[name])
+
+    return run
+
+
 def stale(files: Mapping[Path, str], root: Path) -> list[Path]:
     """The files whose checked-in text differs from ``files`` (or that are missing)."""
     return [
@@ -76,44 +107,108 @@ def stale(files: Mapping[Path, str], root: Path) -> list[Path]:
     ]
 
 
-def main(
-    argv: Sequence[str] | None,
-    out: Callable[[str], None],
-    *,
-    description: str,
-    root: Path,
-    files: Callable[[argparse.Namespace], Mapping[Path, str]],
-    orphans_of: Callable[[Mapping[Path, str], Path], list[Path]],
-    arguments: Callable[[argparse.ArgumentParser], None] | None = None,
-) -> int:
-    """Compute a chapter's files and write them under ``root``, or with ``--check`` compare.
+def checked_game(
+    where: str,
+    play: Callable[[], tuple[T, S]],
+    replay: Callable[[str, str], S],
+    record: Callable[[S], str],
+) -> T:
+    """A game of the statistics, checked: its result, from ``play()`` (the result and the
+    final state).
+
+    Refuses (:class:`DisagreementError`, naming the game by ``where``) when
+    the simulation finds the engine's result other than the rules' (it
+    raises :class:`RuntimeError`) or when the game's record, ``record(state)``,
+    replayed by ``replay(text, where)``, gives another state.
+    """
+    try:
+        result, state = play()
+    except RuntimeError as error:
+        raise DisagreementError(f"{where}: {error}") from error
+    if replay(record(state), where) != state:
+        raise DisagreementError(f"{where}: the game's record replays differently")
+    return result
+
+
+def counted(summary: Mapping[str, Any], games: int, key: str = "endings") -> Mapping[str, Any]:
+    """``summary`` (a summary's JSON form), once its counts by ``key`` are checked to add up
+    to ``games``."""
+    if sum(summary[key].values()) != games:
+        raise DisagreementError("the summary does not count every game once")
+    return summary
+
+
+def statistics(
+    play: Callable[[tuple[int, int]], T],
+    settings: Sequence[Mapping[str, Any]],
+    summarise: Callable[[Sequence[T]], dict[str, Any]],
+    seed: int,
+    games: int,
+    sample: int,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """The statistics of the bots' games: ``games`` games of each setting, summed.
+
+    Args:
+        play: plays game ``index`` of setting ``number`` (a position in
+            ``settings``) of the run with ``seed``, given ``(number, index)``;
+            a module-level function, so that other processes can run it.
+        settings: what each setting is, as it is recorded (its bots, options...).
+        summarise: what is recorded of a setting's games.
+        seed: the run's seed, recorded.
+        games: how many games of each setting, from index 0.
+        sample: the first games of each setting summed apart too, so that
+            the tests can play them again and compare.
+        jobs: how many processes play the games
+            (:func:`dokuspec.parallel.ordered_map`).
+
+    Returns:
+        ``{"seed", "games", "sample", "settings"}``: each setting's record
+        with ``"all"`` (the summary of its games) and ``"sample"``.
+    """
+    tasks = [(number, index) for number in range(len(settings)) for index in range(games)]
+    played = list(ordered_map(play, tasks, workers=jobs))
+    found = []
+    for number, setting in enumerate(settings):
+        mine = played[number * games : (number + 1) * games]
+        found.append({**setting, "all": summarise(mine), "sample": summarise(mine[:sample])})
+    return {"seed": seed, "games": games, "sample": sample, "settings": found}
+
+
+def main(argv: Sequence[str] | None, out: Callable[[str], None], script: ModuleType) -> int:
+    """Compute a chapter's files and write them under the repository root, or with ``--check``
+    compare.
 
     Args:
         argv: the command line's arguments (``None``: ``sys.argv``).
         out: where each line of the report goes.
-        description: the command's one-line description.
-        root: the repository root.
-        files: the files to write (path from ``root`` -> text), given the parsed
-            arguments; may raise :class:`DisagreementError`.
-        orphans_of: the generated files under ``root`` that a set of files no
-            longer holds.
-        arguments: adds the script's own options to the parser.
+        script: the figure script's module. The first line of its docstring
+            describes the command; ``ROOT`` is the repository root, read at
+            the call; ``gather(jobs=...)`` computes the facts (it may raise
+            :class:`DisagreementError`), ``render(facts)`` gives the files to
+            write (path from ``ROOT`` -> text), and ``orphans(files, root)``
+            the generated files on disk that they no longer hold.
 
     Returns:
         0, or 1 when the script refused or (with ``--check``) a file differs.
     """
-    parser = argparse.ArgumentParser(description=description)
+    parser = argparse.ArgumentParser(description=(script.__doc__ or "").split("\n")[0])
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    if arguments is not None:
-        arguments(parser)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes that play the bots' games (default: every core)",
+    )
     args = parser.parse_args(argv)
+    root: Path = script.ROOT
     try:
-        written = files(args)
+        written: Mapping[Path, str] = script.render(script.gather(jobs=max(1, args.jobs)))
     except DisagreementError as error:
         out(f"refused: {error}")
         return 1
     different = stale(written, root)
-    extra = orphans_of(written, root)
+    extra: list[Path] = script.orphans(written, root)
     if args.check:
         for path in different:
             out(f"stale: {path}")

@@ -32,13 +32,28 @@ them is typed by hand, and every fact is checked against a second reading:
   backend enumerates, checked to be exactly the engine's
   ``winning_rank_patterns``;
 * the Table of a real game, played by the engine from a fixed seed with
-  uniformly random choices, its record checked to replay to the same state.
+  uniformly random choices, its record checked to replay to the same state;
+* the statistics of the bots' games (:func:`statistics`, recorded in
+  ``competitive-stats.json``): :data:`STATS_GAMES` games of each pairing of
+  the two bots (:mod:`dokuspec.competitive.bots`) in each mode
+  (:data:`STATS_SETTINGS`), played by
+  :func:`dokuspec.competitive.simulation.play_game` (game ``index`` of the
+  run with :data:`STATS_SEED`, which is also game ``index`` of
+  :func:`~dokuspec.competitive.simulation.simulate`) and counted by
+  :func:`~dokuspec.competitive.simulation.summarise`. Each game's scores are
+  worked out again from the public definitions
+  (:func:`~dokuspec.competitive.simulation.outcome`) and must be the
+  engine's returns, and each game's record is replayed and must give the
+  same state. The summary of the first :data:`STATS_SAMPLE` games of each
+  setting is recorded too, so that the tests can play those again.
 
 When two readings disagree the script writes nothing, prints ``refused:``
 and why, and exits with status 1. With ``--check`` it writes nothing,
 prints the files that differ from what it would write (or that it would no
 longer write) and exits with status 1 if there are any. Z3 takes one to two
-minutes per count; the whole run about five minutes.
+minutes per count, the statistics about five minutes of processor time, two
+and a half on two cores (``--jobs``, default: every core); the whole run
+about eight minutes on two cores.
 """
 
 from __future__ import annotations
@@ -48,8 +63,9 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +73,9 @@ import _figures
 from _figures import DisagreementError, facts_json, list_table, number
 
 from dokuspec import competitive
-from dokuspec.competitive import Card, Grid, Scoring
+from dokuspec.competitive import Card, Grid, Scoring, simulation
 from dokuspec.competitive.queries import BackendName, CountBackend
+from dokuspec.competitive.simulation import ENDINGS, GameResult, summarise
 from dokuspec.engine import competitive as engine
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, replay
 from dokuspec.render.competitive import grid_svg, table_svg, table_text
@@ -68,6 +85,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIGURES = Path("docs/figures/competitive")
 GENERATED = Path("docs/generated")
 FACTS = GENERATED / "competitive-facts.json"
+STATS = GENERATED / "competitive-stats.json"
 
 # The decks counted, by their names in dokuspec (CS-1).
 DECKS = ("standard", "unlimited")
@@ -393,6 +411,52 @@ def table_facts() -> dict[str, Any]:
     raise DisagreementError(f"no game from seed {TABLE_SEED} on reaches a Table worth showing")
 
 
+# The statistics: STATS_GAMES games (indices 0 to STATS_GAMES - 1 of the run with
+# seed STATS_SEED) of every pairing of the bots (seat 0's bot first) in every mode
+# (CS-3 to CS-5), the other options at their defaults.
+STATS_SEED = 1
+STATS_GAMES = 200
+STATS_SAMPLE = 5
+PAIRINGS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))
+STATS_SETTINGS = tuple((mode, bots) for mode in engine.MODES for bots in PAIRINGS)
+
+
+def _replay(text: str, where: str) -> Any:
+    return simulation.replay_record(text, source=where)
+
+
+def stats_game(task: tuple[int, int]) -> GameResult:
+    """Game ``index`` of setting ``number`` (:data:`STATS_SETTINGS`) of the statistics run,
+    its scores and its record checked."""
+    number, index = task
+    mode, bots = STATS_SETTINGS[number]
+    where = f"{mode}, {' v '.join(bots)}, game {index}"
+    return _figures.checked_game(
+        where,
+        partial(simulation.play_game, index, STATS_SEED, mode, bots),
+        _replay,
+        simulation.record_text,
+    )
+
+
+def setting_stats(games: Sequence[GameResult]) -> dict[str, Any]:
+    """The summary of a setting's games, and their turns."""
+    turns = [game.turns for game in games]
+    return {
+        "summary": _figures.counted(summarise(games).to_json(), len(games)),
+        "turns": {"total": sum(turns), "shortest": min(turns), "longest": max(turns)},
+    }
+
+
+def statistics(
+    games: int = STATS_GAMES, sample: int = STATS_SAMPLE, jobs: int = 1
+) -> dict[str, Any]:
+    """The statistics of :data:`STATS_SETTINGS`, ``games`` games each, the first ``sample``
+    summed apart; ``jobs`` processes play them."""
+    settings = [{"mode": mode, "bots": list(bots)} for mode, bots in STATS_SETTINGS]
+    return _figures.statistics(stats_game, settings, setting_stats, STATS_SEED, games, sample, jobs)
+
+
 # -- the files ---------------------------------------------------------------------------
 
 
@@ -578,6 +642,89 @@ def table_include(facts: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _pairing(bots: Sequence[str]) -> str:
+    return f"{bots[0]} v {bots[1]}"
+
+
+def stats_include(numbers: Mapping[str, Any]) -> str:
+    """The tables of the statistics: how the games ended, and who won."""
+    games = numbers["games"]
+    rows = []
+    for setting in numbers["settings"]:
+        summary = setting["all"]["summary"]
+        if summary["games"] != games or set(summary["endings"]) != set(ENDINGS):
+            raise DisagreementError(f"{setting['mode']}: not {games} games of every ending")
+        rows.append(
+            (
+                setting["mode"],
+                _pairing(setting["bots"]),
+                *(str(summary["endings"][ending]) for ending in ENDINGS),
+            )
+        )
+    out = [
+        f"How the {games} games of each setting ended (seat 0's bot first), by the"
+        " endings of :data:`~dokuspec.competitive.simulation.ENDINGS`:",
+        "",
+        *list_table(("Mode", "Seat 0 v seat 1", *(f"``{e}``" for e in ENDINGS)), rows),
+        "",
+        "Who won them: each seat, the Black player (CS-2), the player who moved first"
+        " (CS-9); a draw is a game with equal scores. The mean points of each seat, and"
+        " the mean number of turns:",
+        "",
+    ]
+    rows = []
+    for setting in numbers["settings"]:
+        summary = setting["all"]["summary"]
+        turns = setting["all"]["turns"]
+        means = summary["mean_scores"]
+        rows.append(
+            (
+                setting["mode"],
+                _pairing(setting["bots"]),
+                str(summary["wins"][0]),
+                str(summary["wins"][1]),
+                str(summary["draws"]),
+                str(summary["black_wins"]),
+                str(summary["first_wins"]),
+                f"{means[0]:.2f} / {means[1]:.2f}",
+                f"{turns['total'] / games:.1f}",
+            )
+        )
+    header = (
+        "Mode",
+        "Seat 0 v seat 1",
+        "Seat 0 wins",
+        "Seat 1 wins",
+        "Draws",
+        "Black wins",
+        "First player wins",
+        "Points (mean)",
+        "Turns (mean)",
+    )
+    out += list_table(header, rows)
+    return "\n".join(out) + "\n"
+
+
+def _stats_values(numbers: Mapping[str, Any]) -> dict[str, str]:
+    """The statistics' numbers the chapter's prose uses."""
+    defaults = engine.CompetitiveSudoku().options
+    values = {
+        "cs-stats-seed": str(numbers["seed"]),
+        "cs-stats-games": str(numbers["games"]),
+        "cs-stats-last": str(numbers["games"] - 1),
+        "cs-stats-sample": str(numbers["sample"]),
+        "cs-stats-max-turns": str(defaults["max_turns"]),
+        "cs-stats-max-trades": str(defaults["max_trades"]),
+    }
+    for setting in numbers["settings"]:
+        summary = setting["all"]["summary"]
+        name = f"cs-stats-{setting['mode']}-{'-'.join(setting['bots'])}"
+        values[f"{name}-wins"] = str(summary["endings"]["win"])
+        values[f"{name}-first"] = str(summary["first_wins"])
+        values[f"{name}-draws"] = str(summary["draws"])
+    return values
+
+
 def substitutions_include(facts: Mapping[str, Any]) -> str:
     """Numbers the chapter's prose uses, as substitutions (``|cs-patterns-standard|``)."""
     values: dict[str, str] = {}
@@ -598,12 +745,17 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
             values[f"cs-{hand['name']}-reason"] = hand["why not winning"]
     for name, facts_of in (("lines", facts["line kinds"]),):
         values[f"cs-{name}"] = str(sum(kind["orderings"] for kind in facts_of))
+    values |= _stats_values(facts["statistics"])
     out = [".. Computed by scripts/make_competitive_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
     return "\n".join(out) + "\n"
 
 
-def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def gather(
+    solved: Mapping[str, Any] | None = None,
+    numbers: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
     """Every fact of the chapter.
 
     Args:
@@ -611,6 +763,9 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
             (the tests pass the recorded ones, recomputing the counts with
             the engine and SAT themselves); ``None``: solved now, with the
             engine, SAT and Z3.
+        numbers: the statistics :func:`statistics` gives (the tests pass the
+            recorded ones, and play a sample of them again); ``None``:
+            computed now, last, by ``jobs`` processes.
     """
     if solved is None:
         solved = solve()
@@ -626,7 +781,7 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
         if patterns != sorted(engine.winning_rank_patterns(copies)):
             raise DisagreementError(f"{deck} deck: SAT and the engine find different patterns")
         found.append(frequencies(deck, patterns))
-    return {
+    facts = {
         "line kinds": line_kinds(),
         "scoring": scoring_table(),
         "examples": [example_facts(example) for example in EXAMPLES],
@@ -635,11 +790,14 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "frequencies": found,
         "table": table_facts(),
     }
+    facts["statistics"] = dict(statistics(jobs=jobs) if numbers is None else numbers)
+    return facts
 
 
 def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     """Every file to write, by its path from the repository root."""
-    files: dict[Path, str] = {FACTS: facts_json(facts)}
+    examples = {name: value for name, value in facts.items() if name != "statistics"}
+    files: dict[Path, str] = {FACTS: facts_json(examples), STATS: facts_json(facts["statistics"])}
     for hand in (*facts["examples"], *facts["best hands"]):
         files[FIGURES / f"{hand['name']}.svg"] = example_svg(hand) + "\n"
         files[GENERATED / f"competitive-{hand['name']}.inc"] = example_include(hand)
@@ -650,24 +808,12 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     files[GENERATED / "competitive-substitutions.inc"] = substitutions_include(facts)
     files[FIGURES / "table.svg"] = table_figure(facts["table"]) + "\n"
     files[GENERATED / "competitive-table.inc"] = table_include(facts["table"])
+    files[GENERATED / "competitive-stats.inc"] = stats_include(facts["statistics"])
     return files
 
 
-def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """Generated files on disk that :func:`render` no longer writes."""
-    return _figures.orphans(files, root, FIGURES, GENERATED, "competitive-")
-
-
-def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    return _figures.main(
-        argv,
-        out,
-        description=__doc__.split("\n")[0],
-        root=ROOT,
-        files=lambda _: render(gather()),
-        orphans_of=orphans,
-    )
-
+orphans = _figures.orphans_of(ROOT, FIGURES, GENERATED, "competitive-")
+main = _figures.command(__name__)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -56,13 +56,10 @@ take seconds; the statistics about a minute and a half on two cores
 
 from __future__ import annotations
 
-import argparse
-import os
 import statistics as stats
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -482,25 +479,11 @@ def statistics(
 ) -> dict[str, Any]:
     """The statistics of :data:`SETTINGS`, ``games`` games each, the first ``sample`` summed
     apart; ``jobs`` processes play them."""
-    tasks = [(number, index) for number in range(len(SETTINGS)) for index in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            played = list(pool.map(stats_game, tasks, chunksize=8))
-    else:
-        played = [stats_game(task) for task in tasks]
-    settings = []
-    for number, (name, options, bots) in enumerate(SETTINGS):
-        mine = played[number * games : (number + 1) * games]
-        settings.append(
-            {
-                "enforcement": name,
-                "options": dict(options),
-                "bots": list(bots),
-                "all": setting_stats(mine),
-                "sample": setting_stats(mine[:sample]),
-            }
-        )
-    return {"seed": STATS_SEED, "games": games, "sample": sample, "settings": settings}
+    settings = [
+        {"enforcement": name, "options": dict(options), "bots": list(bots)}
+        for name, options, bots in SETTINGS
+    ]
+    return _figures.statistics(stats_game, settings, setting_stats, STATS_SEED, games, sample, jobs)
 
 
 # -- the files -----------------------------------------------------------------------------
@@ -842,31 +825,8 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     }
 
 
-def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """Generated files on disk that :func:`render` no longer writes."""
-    return _figures.orphans(files, root, FIGURES, GENERATED, "sumodoku-")
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="processes that play the statistics' games (default: every core)",
-    )
-
-
-def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    return _figures.main(
-        argv,
-        out,
-        description=__doc__.split("\n")[0],
-        root=ROOT,
-        files=lambda args: render(gather(jobs=max(1, args.jobs))),
-        orphans_of=orphans,
-        arguments=_arguments,
-    )
-
+orphans = _figures.orphans_of(ROOT, FIGURES, GENERATED, "sumodoku-")
+main = _figures.command(__name__)
 
 if __name__ == "__main__":
     sys.exit(main())

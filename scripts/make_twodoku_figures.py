@@ -36,13 +36,26 @@ typed by hand, and every fact is checked against a second reading:
   :func:`dokuspec.twodoku.positions.infer_face_down` concludes from it, with
   the SAT backend and with Z3 (which must agree), checked against the
   face-down digits the engine really dealt, and the game's record checked
-  to replay.
+  to replay;
+* the statistics of the bots' games (:func:`statistics`, recorded in
+  ``twodoku-stats.json``): :data:`STATS_GAMES` games of each pairing of the
+  two bots (:mod:`dokuspec.twodoku.bots`, Red's bot first), played by
+  :func:`dokuspec.twodoku.simulation.play_game` (game ``index`` of the run
+  with :data:`STATS_SEED`, which is also game ``index`` of
+  :func:`~dokuspec.twodoku.simulation.simulate`) and counted by
+  :func:`~dokuspec.twodoku.simulation.summarise`. Each game's result is
+  worked out again from its piles (TD-10) and must be the engine's, and
+  each game's record is replayed and must give the same state. The summary
+  of the first :data:`STATS_SAMPLE` games of each pairing is recorded too,
+  so that the tests can play those again.
 
 When two readings disagree the script writes nothing, prints ``refused:``
 and why, and exits with status 1. With ``--check`` it writes nothing,
 prints the files that differ from what it would write (or that it would no
 longer write) and exits with status 1 if there are any. The run takes
-about two minutes, most of it counting the fair deals of every draw.
+about four minutes: two counting the fair deals of every draw, and a
+minute and a half playing the statistics' games on two cores (``--jobs``,
+default: every core; two and a half minutes of processor time).
 """
 
 from __future__ import annotations
@@ -52,8 +65,9 @@ import math
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +80,8 @@ from dokuspec.engine.base import CHANCE, replay
 from dokuspec.render.twodoku import deal_svg, deal_text, position_svg, view_svg
 from dokuspec.solvers import CACHE
 from dokuspec.spec.twodoku import deals as spec_deals
-from dokuspec.twodoku import positions
+from dokuspec.twodoku import positions, simulation
+from dokuspec.twodoku.simulation import ENDINGS, GameResult, summarise
 from dokuspec.vocabulary.twodoku import (
     COPIES,
     DIGITS,
@@ -84,6 +99,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIGURES = Path("docs/figures/twodoku")
 GENERATED = Path("docs/generated")
 FACTS = GENERATED / "twodoku-facts.json"
+STATS = GENERATED / "twodoku-stats.json"
 
 # The deal shown: dokuspec.twodoku.deal(DEAL_SEED), with its default options.
 DEAL_SEED = 1
@@ -382,6 +398,59 @@ def _example(seed: int, state: Any, view: View) -> dict[str, Any]:
     }
 
 
+# The statistics: STATS_GAMES games (indices 0 to STATS_GAMES - 1 of the run with
+# seed STATS_SEED) of every pairing of the bots (Red's bot first), with the
+# default options.
+STATS_SEED = 1
+STATS_GAMES = 500
+STATS_SAMPLE = 5
+PAIRINGS = (
+    ("random", "random"),
+    ("inference", "random"),
+    ("random", "inference"),
+    ("inference", "inference"),
+)
+
+
+def _replay(text: str, where: str) -> Any:
+    return simulation.replay_record(text, source=where)
+
+
+def stats_game(task: tuple[int, int]) -> GameResult:
+    """Game ``index`` of pairing ``number`` (:data:`PAIRINGS`) of the statistics run, its
+    result and its record checked."""
+    number, index = task
+    bots = PAIRINGS[number]
+    where = f"{' v '.join(bots)}, game {index}"
+    return _figures.checked_game(
+        where,
+        partial(simulation.play_game, index, STATS_SEED, bots),
+        _replay,
+        simulation.record_text,
+    )
+
+
+def setting_stats(games: Sequence[GameResult]) -> dict[str, Any]:
+    """The summary of a pairing's games."""
+    return {"summary": _figures.counted(summarise(games).to_json(), len(games))}
+
+
+def statistics(
+    games: int = STATS_GAMES, sample: int = STATS_SAMPLE, jobs: int = 1
+) -> dict[str, Any]:
+    """The statistics of :data:`PAIRINGS`, ``games`` games each, the first ``sample`` summed
+    apart; ``jobs`` processes play them."""
+    return _figures.statistics(
+        stats_game,
+        [{"bots": list(bots)} for bots in PAIRINGS],
+        setting_stats,
+        STATS_SEED,
+        games,
+        sample,
+        jobs,
+    )
+
+
 # -- the files ---------------------------------------------------------------------------
 
 
@@ -583,6 +652,72 @@ def hidden_truth_include(facts: Mapping[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+# The endings of the statistics' table, with the rules that end a game so.
+WAYS = (
+    ("pile-empty", "TD-9"),
+    ("no-successful-play", "TD-9, TD-13"),
+    ("max-turns", "TD-14"),
+)
+
+
+def stats_include(numbers: Mapping[str, Any]) -> str:
+    """The table of the statistics: how the games ended, who won, how long they lasted."""
+    if [ending for ending, _ in WAYS] != list(ENDINGS):
+        raise DisagreementError("the statistics' table does not name every ending")
+    games = numbers["games"]
+    rows = []
+    for setting in numbers["settings"]:
+        summary = setting["all"]["summary"]
+        if summary["games"] != games:
+            raise DisagreementError(f"{' v '.join(setting['bots'])}: not {games} games")
+        score = summary["mean_winning_score"]
+        rows.append(
+            (
+                " v ".join(setting["bots"]),
+                *(str(summary["endings"][ending]) for ending, _ in WAYS),
+                str(summary["wins"]["red"]),
+                str(summary["wins"]["blue"]),
+                str(summary["draws"]),
+                f"{summary['mean_turns']:.1f} ({summary['shortest']}-{summary['longest']})",
+                "–" if score is None else f"{score:.1f}",
+            )
+        )
+    header = (
+        "Red v Blue",
+        *(f"``{ending}`` ({rules})" for ending, rules in WAYS),
+        "Red wins",
+        "Blue wins",
+        "Draws",
+        "Turns: mean (fewest-most)",
+        "Winner's score (mean)",
+    )
+    out = [
+        f"How the {games} games of each pairing ended (the engine's endings), who won"
+        " (TD-10), how many turns of play they lasted, and the winners' mean score:",
+        "",
+        *list_table(header, rows),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _stats_values(numbers: Mapping[str, Any]) -> dict[str, str]:
+    """The statistics' numbers the chapter's prose uses."""
+    values = {
+        "td-stats-seed": str(numbers["seed"]),
+        "td-stats-games": str(numbers["games"]),
+        "td-stats-last": str(numbers["games"] - 1),
+        "td-stats-sample": str(numbers["sample"]),
+        "td-stats-max-turns": str(engine.TwoDoku().options["max_turns"]),
+    }
+    for setting in numbers["settings"]:
+        summary = setting["all"]["summary"]
+        name = f"td-stats-{'-'.join(setting['bots'])}"
+        values[f"{name}-red"] = str(summary["wins"]["red"])
+        values[f"{name}-blue"] = str(summary["wins"]["blue"])
+        values[f"{name}-stalled"] = str(summary["endings"]["no-successful-play"])
+    return values
+
+
 def substitutions_include(facts: Mapping[str, Any]) -> str:
     """Numbers the chapter's prose uses, as substitutions (``|td-fair|``)."""
     counts = facts["counts"]
@@ -618,6 +753,7 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
         "td-hidden-named-digit": str(hidden["named"]["digit"]),
         "td-hidden-certain": ", ".join(f"{c['digit']} on {c['square']}" for c in certain) or "none",
     }
+    values |= _stats_values(facts["statistics"])
     out = [".. Computed by scripts/make_twodoku_figures.py: do not edit.", ""]
     out += [f".. |{name}| replace:: {value}" for name, value in sorted(values.items())]
     return "\n".join(out) + "\n"
@@ -628,19 +764,26 @@ def solve() -> dict[str, Any]:
     return {"draws": draws_facts()}
 
 
-def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def gather(
+    solved: Mapping[str, Any] | None = None,
+    numbers: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
     """Every fact of the chapter.
 
     Args:
         solved: the facts :func:`solve` gives (the tests pass the recorded
             ones, and check their extremes again); ``None``: solved now.
+        numbers: the statistics :func:`statistics` gives (the tests pass the
+            recorded ones, and play a sample of them again); ``None``:
+            computed now, last, by ``jobs`` processes.
     """
     dealt = deal_facts()
     draw = Dominoes.parse(dealt["face down"])
     counts = count_facts(draw)
     if solved is None:
         solved = solve()
-    return {
+    facts = {
         "deal": dealt,
         "counts": counts,
         "shuffles": shuffle_facts(draw, counts),
@@ -648,12 +791,16 @@ def gather(solved: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "balance": balance_facts(draw),
         "hidden": hidden_facts(),
     }
+    facts["statistics"] = dict(statistics(jobs=jobs) if numbers is None else numbers)
+    return facts
 
 
 def render(facts: Mapping[str, Any]) -> dict[Path, str]:
     """Every file to write, by its path from the repository root."""
+    examples = {name: value for name, value in facts.items() if name != "statistics"}
     return {
-        FACTS: facts_json(facts),
+        FACTS: facts_json(examples),
+        STATS: facts_json(facts["statistics"]),
         FIGURES / "deal.svg": deal_figure(facts["deal"]) + "\n",
         FIGURES / "view.svg": view_figure(facts["hidden"]) + "\n",
         FIGURES / "truth.svg": truth_figure(facts["hidden"]) + "\n",
@@ -667,24 +814,12 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
         GENERATED / "twodoku-hidden-plays.inc": hidden_plays_include(facts["hidden"]),
         GENERATED / "twodoku-hidden-truth.inc": hidden_truth_include(facts["hidden"]),
         GENERATED / "twodoku-substitutions.inc": substitutions_include(facts),
+        GENERATED / "twodoku-stats.inc": stats_include(facts["statistics"]),
     }
 
 
-def orphans(files: Mapping[Path, str], root: Path = ROOT) -> list[Path]:
-    """Generated files on disk that :func:`render` no longer writes."""
-    return _figures.orphans(files, root, FIGURES, GENERATED, "twodoku-")
-
-
-def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
-    return _figures.main(
-        argv,
-        out,
-        description=__doc__.split("\n")[0],
-        root=ROOT,
-        files=lambda _: render(gather()),
-        orphans_of=orphans,
-    )
-
+orphans = _figures.orphans_of(ROOT, FIGURES, GENERATED, "twodoku-")
+main = _figures.command(__name__)
 
 if __name__ == "__main__":
     sys.exit(main())

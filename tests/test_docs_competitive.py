@@ -5,7 +5,9 @@ that ``scripts/make_competitive_figures.py`` computes. These tests recompute
 them and compare with what is checked in, byte for byte, so that a change to
 the rules, the scoring or the pictures cannot leave the chapter behind. The
 winning hands are counted again here with the engine and the SAT backend
-(Z3 takes minutes; the script itself counts with all three).
+(Z3 takes minutes; the script itself counts with all three). The statistics
+of the bots' games take minutes too: the recorded ones are rendered, and
+their recorded sample is played again.
 
 They need the source tree (``docs/`` and ``scripts/``) and are skipped where
 only the installed package and the tests are present.
@@ -19,6 +21,16 @@ from types import ModuleType
 
 import pytest
 from docs_support import ROOT, Chapter
+from statistics_support import (
+    check_sample_played_again,
+    check_section,
+    recorded_statistics,
+    recorded_summaries,
+    refusal_of_a_short_record,
+)
+
+from dokuspec.competitive.simulation import ENDINGS, simulate, summarise
+from dokuspec.engine.competitive import MODES, CompetitiveSudoku
 
 THIS = Chapter("CS", "competitive")
 CHAPTER = THIS.path
@@ -97,7 +109,7 @@ def test_the_recorded_counts_are_the_engines_and_sats_now(script: ModuleType) ->
 
 def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
     recorded = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))["solved"]
-    files = script.render(script.gather(recorded))
+    files = script.render(script.gather(recorded, recorded_statistics(script)))
     for path, text in files.items():
         assert (ROOT / path).read_text(encoding="utf-8") == text, (
             f"{path} is stale: run python scripts/make_competitive_figures.py"
@@ -110,3 +122,55 @@ def test_the_figures_are_small(script: ModuleType) -> None:
     assert len(figures) >= 5
     for figure in figures:
         assert figure.stat().st_size < 16_000, figure.name
+
+
+# -- the statistics of the bots' games -----------------------------------------------------
+
+
+def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
+    script: ModuleType,
+) -> None:
+    names = ("games", "seed", "last", "sample", "max-turns", "max-trades")
+    check_section(CHAPTER.read_text(encoding="utf-8"), script, "cs", names)
+
+
+def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
+    settings = [(s["mode"], tuple(s["bots"])) for s in recorded_statistics(script)["settings"]]
+    assert settings == list(script.STATS_SETTINGS)
+    assert len(settings) == 12 and {mode for mode, _ in settings} == set(MODES)
+    limit = CompetitiveSudoku().options["max_turns"]
+    for setting, part, games in recorded_summaries(script):
+        summary, turns = setting[part]["summary"], setting[part]["turns"]
+        endings = summary["endings"]
+        assert set(endings) == set(ENDINGS)
+        assert sum(endings.values()) == games
+        won = summary["wins"][0] + summary["wins"][1]
+        assert won + summary["draws"] == games
+        # a winning hand (CS-19) and a concession with the better hand (CS-16) have a winner
+        assert endings["win"] + endings["concede"] <= won
+        assert summary["first_wins"] <= won and summary["black_wins"] <= won
+        assert 1 <= turns["shortest"] <= turns["total"] / games <= turns["longest"] <= limit
+        # a game stopped by the turn limit (CS-25) has played max_turns turns
+        assert endings["turn-limit"] == 0 or turns["longest"] == limit
+
+
+def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
+    check_sample_played_again(script)
+
+
+def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
+    # The script plays the games one by one (play_game); the library's simulate plays the
+    # same games, so its summary of the sample is the recorded one.
+    numbers = recorded_statistics(script)
+    (setting,) = [
+        s for s in numbers["settings"] if (s["mode"], s["bots"]) == ("twins", ["greedy", "greedy"])
+    ]
+    played = simulate(numbers["sample"], numbers["seed"], setting["mode"], setting["bots"])
+    assert summarise(played).to_json() == setting["sample"]["summary"]
+
+
+def test_the_script_refuses_statistics_whose_records_replay_otherwise(
+    script: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = refusal_of_a_short_record(script, monkeypatch, (1, 0))
+    assert said == "draft, greedy v random, game 0: the game's record replays differently"

@@ -9,7 +9,8 @@ vocabulary. The chapter's pictures and numbers, which
 ``scripts/make_twodoku_figures.py`` computes, are computed again and
 compared with what is checked in, byte for byte (all but the acceptance
 rate of every face-down draw, which takes minutes: its extremes are
-counted again).
+counted again; and the statistics of the bots' games, whose recorded
+sample is played again).
 
 They need the source tree (``docs/`` and ``scripts/``) and are skipped where only the
 installed package and the tests are present.
@@ -26,11 +27,19 @@ from typing import Any
 
 import pytest
 from docs_support import NOTATION, ROOT, Chapter
+from statistics_support import (
+    check_sample_played_again,
+    check_section,
+    recorded_statistics,
+    recorded_summaries,
+    refusal_of_a_short_record,
+)
 
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
 from dokuspec.errors import NotationError
 from dokuspec.twodoku import deals as twodoku_deals
+from dokuspec.twodoku.simulation import ENDINGS, simulate, summarise
 from dokuspec.vocabulary.twodoku import PLAY_RESULTS, Deal, Dominoes, Square, event_from_json
 
 THIS = Chapter("TD", "twodoku")
@@ -155,7 +164,7 @@ def test_the_chapter_includes_every_generated_file(script: ModuleType) -> None:
 
 
 def test_the_generated_files_are_what_the_script_writes(script: ModuleType) -> None:
-    files = script.render(script.gather(recorded(script)["solved"]))
+    files = script.render(script.gather(recorded(script)["solved"], recorded_statistics(script)))
     for path, text in files.items():
         assert (ROOT / path).read_text(encoding="utf-8") == text, (
             f"{path} is stale: run python scripts/make_twodoku_figures.py"
@@ -194,6 +203,50 @@ def test_the_script_refuses_to_write_when_the_counts_disagree(
     draw = recorded(script)["deal"]["face down"]
     assert said == [f"refused: {draw}: the spec and the engine count different fair deals"]
     assert list(tmp_path.iterdir()) == []
+
+
+# -- the statistics of the bots' games -----------------------------------------------------
+
+
+def test_the_chapter_cites_the_statistics_and_the_command_that_writes_them(
+    script: ModuleType,
+) -> None:
+    names = ("games", "seed", "last", "sample", "max-turns")
+    check_section(CHAPTER.read_text(encoding="utf-8"), script, "td", names)
+
+
+def test_the_recorded_statistics_count_every_game_once(script: ModuleType) -> None:
+    settings = [tuple(s["bots"]) for s in recorded_statistics(script)["settings"]]
+    assert settings == list(script.PAIRINGS) and len(settings) == 4
+    limit = engine.TwoDoku().options["max_turns"]
+    for setting, part, games in recorded_summaries(script):
+        summary = setting[part]["summary"]
+        assert set(summary["endings"]) == set(ENDINGS)
+        assert sum(summary["endings"].values()) == games
+        assert summary["wins"]["red"] + summary["wins"]["blue"] + summary["draws"] == games
+        assert 1 <= summary["shortest"] <= summary["mean_turns"] <= summary["longest"]
+        # a game stopped by the turn limit (TD-14) has played max_turns turns
+        assert summary["endings"]["max-turns"] == 0 or summary["longest"] == limit
+
+
+def test_the_statistics_sample_is_played_again(script: ModuleType) -> None:
+    check_sample_played_again(script)
+
+
+def test_the_library_simulate_plays_the_games_the_statistics_count(script: ModuleType) -> None:
+    # The script plays the games one by one (play_game); the library's simulate plays the
+    # same games, so its summary of the sample is the recorded one.
+    numbers = recorded_statistics(script)
+    (setting,) = [s for s in numbers["settings"] if s["bots"] == ["inference", "inference"]]
+    played = simulate(numbers["sample"], numbers["seed"], setting["bots"])
+    assert summarise(played).to_json() == setting["sample"]["summary"]
+
+
+def test_the_script_refuses_statistics_whose_records_replay_otherwise(
+    script: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = refusal_of_a_short_record(script, monkeypatch, (1, 0))
+    assert said == "inference v random, game 0: the game's record replays differently"
 
 
 def test_the_figures_are_small(script: ModuleType) -> None:

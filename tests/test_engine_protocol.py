@@ -720,3 +720,26 @@ def test_a_game_without_open_actions_offers_none() -> None:
         state.open_actions(2)
     with pytest.raises(TypeError, match="a player is an int"):
         state.open_actions("0")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("cell", "peers"),
+    [
+        # r1c1: row 1, column 1, and the top-left 2x2 box's r2c2.
+        ((1, 1), {(1, 2), (1, 3), (1, 4), (2, 1), (3, 1), (4, 1), (2, 2)}),
+        # r2c3: row 2, column 3, and the top-right box's r1c4.
+        ((2, 3), {(2, 1), (2, 2), (2, 4), (1, 3), (3, 3), (4, 3), (1, 4)}),
+        # r4c4: row 4, column 4, and the bottom-right box's r3c3.
+        ((4, 4), {(4, 1), (4, 2), (4, 3), (1, 4), (2, 4), (3, 4), (3, 3)}),
+        # r3c2: row 3, column 2, and the bottom-left box's r4c1.
+        ((3, 2), {(3, 1), (3, 3), (3, 4), (1, 2), (2, 2), (4, 2), (4, 1)}),
+    ],
+)
+def test_a_minidoku_cells_peers_are_its_row_column_and_box(
+    cell: tuple[int, int], peers: set[tuple[int, int]]
+) -> None:
+    # Cells are numbered row by row from 0 (r1c1) to 15 (r4c4).
+    index = (cell[0] - 1) * 4 + cell[1] - 1
+    expected = frozenset((r - 1) * 4 + c - 1 for r, c in peers)
+    assert minidoku._unit_cells(index) == expected
+    assert minidoku._PEERS[index] == expected

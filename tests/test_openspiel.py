@@ -1,8 +1,19 @@
-"""The OpenSpiel games (dokuspec.openspiel): skipped unless the ``openspiel`` extra is installed."""
+"""The OpenSpiel games (dokuspec.openspiel): skipped unless the ``openspiel`` extra is installed.
+
+The handbook's OpenSpiel page (``docs/openspiel.rst``) shows the lines of
+this module between a marker ``# [name]`` and its ``# [/name]``
+(``literalinclude``), so every piece of code it shows runs here; the build
+of the page needs no OpenSpiel. Those lines import what they use, as a
+reader would, hence the file-wide exemption from ruff's PLC0415. The
+page's table of parameters is compared with the games' parameters too.
+"""
+
+# ruff: noqa: PLC0415
 
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -13,7 +24,6 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 algorithms = pytest.importorskip("open_spiel.python.algorithms")
-from open_spiel.python.algorithms import cfr, ismcts, mcts  # noqa: E402
 
 from dokuspec.engine import load_game as load_engine_game  # noqa: E402
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS  # noqa: E402
@@ -25,21 +35,28 @@ from dokuspec.openspiel import (  # noqa: E402
     action_codec,
     register_games,
 )
+from dokuspec.openspiel.features import tensor_size  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "openspiel.rst"
 GAMES = ("minidoku", "sumodoku", "competitive", "twodoku")
 
 register_games()
 
 
-def _random_play(state, rng: random.Random, stop=lambda state: False):
-    while not state.is_terminal() and not stop(state):
+# [random-play]
+def play_randomly(state, rng, until=lambda state: False):
+    """Play on at random (chance by its probabilities) until the game ends or ``until``."""
+    while not state.is_terminal() and not until(state):
         if state.is_chance_node():
-            ids, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(ids, probs)[0])
+            ids, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probabilities)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+# [/random-play]
 
 
 # -- action ids --------------------------------------------------------------------------------
@@ -71,7 +88,21 @@ def test_action_space_sizes() -> None:
         assert game.max_chance_outcomes() == outcomes
 
 
-# -- OpenSpiel's own checks --------------------------------------------------------------------
+# -- registering, the games' types and parameters -----------------------------------------------
+
+
+def test_register_and_random_sim_test() -> None:
+    # [register]
+    import pyspiel
+
+    from dokuspec.openspiel import register_games
+
+    names = register_games()  # ("dokuspec_minidoku", "dokuspec_sumodoku", ...)
+    game = pyspiel.load_game("dokuspec_sumodoku", {"enforcement": "tabletop", "observer": 0.5})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    # [/register]
+    assert names == tuple(f"dokuspec_{name}" for name in GAMES)
+    assert register_games() == names  # again: no effect
 
 
 @pytest.mark.parametrize(
@@ -80,8 +111,8 @@ def test_action_space_sizes() -> None:
         ("minidoku", {}),
         ("minidoku", {"hand_size": 7, "first_on_tie": 1}),
         ("sumodoku", {}),
-        ("sumodoku", {"enforcement": "tabletop", "observer": 0.5}),
         ("sumodoku", {"colour_assignment": "random", "first_player": 2}),
+        ("sumodoku", {"claims": "solver"}),
         ("competitive", {}),
         ("competitive", {"mode": "twins", "power_series_points": 5}),
         ("twodoku", {}),
@@ -92,15 +123,73 @@ def test_random_sim_test_with_serialization(name: str, params: dict[str, object]
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_game_string_round_trip() -> None:
+def test_the_games_types_and_sizes() -> None:
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    expected = {
+        "minidoku": (info.IMPERFECT_INFORMATION, utility.ZERO_SUM, 105),
+        "sumodoku": (info.PERFECT_INFORMATION, utility.ZERO_SUM, 1023),
+        "competitive": (info.IMPERFECT_INFORMATION, utility.GENERAL_SUM, 478),
+        "twodoku": (info.IMPERFECT_INFORMATION, utility.ZERO_SUM, 1157),
+    }
+    for name, (information, kind, features) in expected.items():
+        game = pyspiel.load_game(f"dokuspec_{name}")
+        game_type = game.get_type()
+        assert (game_type.information, game_type.utility) == (information, kind)
+        assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        assert game.num_players() == 2
+        # the engine's observation numbers, then two for a split simultaneous node
+        assert tensor_size(name) == features
+        assert game.observation_tensor_size() == features + 2
+
+
+def test_parameters_take_openspiels_forms() -> None:
+    # [parameters]
     game = pyspiel.load_game(
         "dokuspec_sumodoku",
-        {"claim_time_limits": "16-35:600", "consecutive": "r1c1-r1c2", "claim_window_last": 35},
+        {
+            "claim_window_first": 20,
+            "claim_time_limits": "20-27:600;28-35:300",
+            "consecutive": "r1c1-r1c2;r5c5-r6c5",
+        },
     )
-    again = pyspiel.load_game(str(game))
+    options = game.engine_game.options  # the engine's options
+    again = pyspiel.load_game(str(game))  # a game's string gives the game again
+    # [/parameters]
+    assert options["claim_window"] == [20, 35]
+    assert options["claim_time_limits"] == [[20, 27, 600], [28, 35, 300]]
+    assert options["consecutive"] == ["r1c1-r1c2", "r5c5-r6c5"]
     assert again.engine_game == game.engine_game
-    assert game.engine_game.options["claim_time_limits"] == [[16, 35, 600]]
-    assert game.engine_game.options["consecutive"] == ["r1c1-r1c2"]
+    twins = pyspiel.load_game("dokuspec_competitive", {"power_series_points": 5})
+    assert twins.engine_game.options["power_series_points"] == 5
+    default = pyspiel.load_game("dokuspec_competitive").engine_game.options
+    assert default["power_series_points"] == "as_straight"
+
+
+def _page_parameters() -> dict[str, dict[str, str]]:
+    """The page's tables of parameters: game -> parameter -> default, as written."""
+    text = PAGE.read_text(encoding="utf-8")
+    tables: dict[str, dict[str, str]] = {}
+    for game, body in re.findall(
+        r"^\.\. list-table:: Parameters of ``(\w+)``\n((?:   .*\n|\n)+)", text, flags=re.M
+    ):
+        rows = re.findall(r"^   \* - ``(\w+)``\n     - ``(.*)``$", body, flags=re.M)
+        tables[game] = dict(rows)
+    return tables
+
+
+def _written(value: object) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def test_the_pages_parameters_are_the_games() -> None:
+    tables = _page_parameters()
+    assert sorted(tables) == sorted(f"dokuspec_{name}" for name in GAMES)
+    for name, table in tables.items():
+        specification = pyspiel.load_game(name).get_type().parameter_specification
+        assert table == {key: _written(value) for key, value in specification.items()}, name
 
 
 def test_bad_parameters_are_refused() -> None:
@@ -143,7 +232,7 @@ def test_chance_probabilities_are_the_engines(name: str) -> None:
 
 def _twodoku_at_first_face_down_draw():
     game = pyspiel.load_game("dokuspec_twodoku")
-    state = _random_play(game.new_initial_state(), random.Random(2), lambda s: s.is_chance_node())
+    state = play_randomly(game.new_initial_state(), random.Random(2), lambda s: s.is_chance_node())
     assert isinstance(state.engine_state.chance_outcomes()[0][0], DrawFaceDown)
     return game, state
 
@@ -177,7 +266,7 @@ def test_minidoku_observation_hides_the_opponents_tile() -> None:
 
 def test_a_split_simultaneous_choice_is_hidden_from_the_second_player() -> None:
     game = pyspiel.load_game("dokuspec_minidoku", {"hand_size": 2})
-    state = _random_play(
+    state = play_randomly(
         game.new_initial_state(), random.Random(1), lambda s: not s.is_chance_node()
     )
     assert state.engine_state.current_player() == SIMULTANEOUS
@@ -197,13 +286,38 @@ def test_a_split_simultaneous_choice_is_hidden_from_the_second_player() -> None:
 @pytest.mark.parametrize("name", ["sumodoku", "competitive"])
 def test_public_games_observe_the_engines_observation(name: str) -> None:
     game = pyspiel.load_game(f"dokuspec_{name}")
-    state = _random_play(
+    state = play_randomly(
         game.new_initial_state(), random.Random(4), lambda s: len(s.history()) > 12
     )
     for player in (0, 1):
         text = state.observation_string(player)
         assert text.startswith(state.engine_state.observation(player).text)
         assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+
+
+def test_observers_give_the_engines_observation_and_the_information_state() -> None:
+    # [observer]
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("dokuspec_twodoku")
+    state = play_randomly(  # to the play phase, Red to move
+        game.new_initial_state(),
+        random.Random(6),
+        until=lambda state: state.engine_state.phase == "play" and state.current_player() == 0,
+    )
+    observation = make_observation(game)
+    observation.set_from(state, player=0)  # fills observation.tensor
+    seen = observation.string_from(state, 0)  # Red's view, as text
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    known = recall.string_from(state, 0)  # Red's information state
+    # [/observer]
+    assert observation.tensor.shape == (tensor_size("twodoku") + 2,)
+    assert observation.dict["observation"].shape == (tensor_size("twodoku"),)
+    assert list(observation.dict["simultaneous"]) == [0, 0]
+    assert list(observation.tensor) == state.observation_tensor(0)
+    assert seen == state.engine_state.observation(0).text == state.observation_string(0)
+    assert known == state.information_state_string(0)
+    assert "face down" in seen
 
 
 # -- the same game through pyspiel and through the engine ---------------------------------------
@@ -213,7 +327,7 @@ def test_public_games_observe_the_engines_observation(name: str) -> None:
 def test_a_game_through_pyspiel_is_the_engines_game(name: str) -> None:
     game = pyspiel.load_game(f"dokuspec_{name}")
     codec = action_codec(name)
-    state = _random_play(game.new_initial_state(), random.Random(11))
+    state = play_randomly(game.new_initial_state(), random.Random(11))
     engine = load_engine_game(name).new_initial_state(0)
     pending = []
     for action_id in state.history():
@@ -232,7 +346,7 @@ def test_a_game_through_pyspiel_is_the_engines_game(name: str) -> None:
     assert state.returns() == [float(r) for r in engine.returns()]
 
 
-# -- Sumodoku's claim ----------------------------------------------------------------------------
+# -- Sumodoku's claim (ruling SU-35) ---------------------------------------------------------
 
 
 def test_sumodoku_claim_id_claims_with_the_solvers_filling() -> None:
@@ -241,7 +355,7 @@ def test_sumodoku_claim_id_claims_with_the_solvers_filling() -> None:
         {"claims": "solver", "claim_window_first": 10, "claim_time_limits": "10-35:600"},
     )
     for seed in range(20):
-        state = _random_play(
+        state = play_randomly(
             game.new_initial_state(),
             random.Random(seed),
             lambda s: SUMODOKU_CLAIM in s.legal_actions(),
@@ -259,25 +373,56 @@ def test_sumodoku_claim_id_claims_with_the_solvers_filling() -> None:
     )
 
 
+def test_the_solver_bots_game_ends_with_the_claim_id() -> None:
+    # [claim]
+    from dokuspec.openspiel import SUMODOKU_CLAIM, action_codec
+    from dokuspec.sumodoku import make_bot
+
+    game = pyspiel.load_game("dokuspec_sumodoku", {"claims": "solver"})
+    codec = action_codec("sumodoku")  # engine actions <-> ids
+    solver = make_bot("solver")  # keeps the board completable (SU-34)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while SUMODOKU_CLAIM not in state.legal_actions():  # up to the claim window
+        action = solver(state.engine_state, state.current_player(), rng)
+        state.apply_action(codec.action_id(action))
+    state.apply_action(SUMODOKU_CLAIM)  # claims with the filling dokuspec's solver finds
+    result = state.engine_state.result  # who won, and how
+    # [/claim]
+    # Player 1 (engine player 0) claims on their first turn in the window, and wins
+    assert (result.winner, result.reason) == (0, "claim-succeeded")
+    assert state.engine_state.turn_number(0) == game.engine_game.claim_window[0]
+
+
 # -- OpenSpiel's algorithms ----------------------------------------------------------------------
 
 
 def test_mcts_plays_sumodoku() -> None:
+    # [mcts]
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
     game = pyspiel.load_game("dokuspec_sumodoku")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = mcts.MCTSBot(game, 1.4, 10, evaluator, random_state=np.random.RandomState(0))
     state = game.new_initial_state()
     for _ in range(3):
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
+        state.apply_action(bot.step(state))  # 10 simulations per move
+    # [/mcts]
     assert len(state.engine_state.history()) == 3
+
+
+# [endgame]
+# A Minidoku game (hand_size 7) played at random to eight empty cells, a player to move
+MINIDOKU_ENDGAME = "0 2 1 2 2 0 0 3 1 1 3 2 3 1 66 66 19 3 43 0 0 13 36 60 6 25"
+# [/endgame]
+# (the ids play_randomly plays with random.Random(3): _minidoku_endgame checks it)
 
 
 def _minidoku_endgame() -> str:
     """The ids of a Minidoku game played to eight empty cells, between turns."""
     game = pyspiel.load_game("dokuspec_minidoku", {"hand_size": 7})
-    state = _random_play(
+    state = play_randomly(
         game.new_initial_state(),
         random.Random(3),
         lambda s: (
@@ -290,33 +435,53 @@ def _minidoku_endgame() -> str:
     return " ".join(map(str, state.history()))
 
 
-def test_cfr_runs_on_a_minidoku_endgame() -> None:
-    game = pyspiel.load_game("dokuspec_minidoku", {"hand_size": 7, "start": _minidoku_endgame()})
+def test_cfr_solves_a_minidoku_endgame() -> None:
+    assert _minidoku_endgame() == MINIDOKU_ENDGAME
+    # [cfr]
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = pyspiel.load_game("dokuspec_minidoku", {"hand_size": 7, "start": MINIDOKU_ENDGAME})
     solver = cfr.CFRSolver(game)
     for _ in range(2):
         solver.evaluate_and_update_policy()
     policy = solver.average_policy()
+    gap = exploitability.nash_conv(game, policy)  # 0: a Nash equilibrium
+    # [/cfr]
     assert policy.state_lookup
     for info_state, index in policy.state_lookup.items():
         row = policy.action_probability_array[index]
         assert row.sum() == pytest.approx(1.0), info_state
         assert (row >= 0).all()
+    assert gap == pytest.approx(0.0, abs=1e-12)
+    start = game.new_initial_state()
+    assert "".join(start.engine_state.observation(0).data["board"]).count(".") == 8
 
 
-def test_ismcts_plays_two_doku_after_the_deal() -> None:
+def test_ismcts_plays_two_doku_with_the_engines_resampler() -> None:
+    # [ismcts]
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from dokuspec.openspiel import resampler
+
     game = pyspiel.load_game("dokuspec_twodoku")
-    state = _random_play(
+    state = play_randomly(  # through the colouring, the face-down dominoes and the deal
         game.new_initial_state(),
         random.Random(6),
-        lambda s: s.engine_state.phase == "play" and not s.is_chance_node(),
+        until=lambda state: state.engine_state.phase == "play" and not state.is_chance_node(),
     )
-    assert not state.is_terminal()
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 8, random_state=np.random.RandomState(0))
-    action = bot.step(state)
+    draws = random.Random(0)
+    bot.set_resampler(lambda state, player: resampler(state, player, draws.random()))
+    action = bot.step(state)  # 8 simulations, each in a world drawn again
+    # [/ismcts]
+    assert not state.is_terminal()
     assert action in state.legal_actions()
-    resampled = state.resample_from_infostate(state.current_player(), lambda: 0.25)
     player = state.current_player()
+    again = resampler(state, player, 0.25)
+    assert again.information_state_string(player) == state.information_state_string(player)
+    resampled = state.resample_from_infostate(player, lambda: 0.25)
     assert resampled.information_state_string(player) == state.information_state_string(player)
 
 
@@ -336,3 +501,16 @@ def test_example_plays_mcts_against_the_solver_bot() -> None:
     lines = run.stdout.strip().splitlines()
     assert lines[0].startswith("game 1:")
     assert lines[-1].startswith("MCTS won ")
+
+
+@pytest.mark.parametrize(("max_trades", "bound"), [(2, 543), (0, 489)])
+def test_competitive_length_bound_counts_both_turns_of_every_simultaneous_node(
+    max_trades: int, bound: int
+) -> None:
+    # The engine's proven bound (543 with the default options) counts each
+    # simultaneous node once; OpenSpiel plays it as two turns: 5 placement
+    # rounds (CS-21) and at most max_trades + 1 concede-or-continue choices.
+    engine = load_engine_game("competitive", max_trades=max_trades)
+    assert engine.max_game_length() == bound
+    game = pyspiel.load_game("dokuspec_competitive", {"max_trades": max_trades})
+    assert game.max_game_length() == bound + 5 + max_trades + 1

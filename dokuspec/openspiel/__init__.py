@@ -46,24 +46,34 @@ What OpenSpiel sees:
   history for Sumodoku; for the other games it is the player's own action
   ids and a digest (BLAKE2b, 96 bits) of every observation they had.
 * **Parameters** are the engine's options (:class:`~dokuspec.engine.base.OptionSpec`)
-  with the same names and defaults: numbers, strings and booleans as such,
-  options whose values are lists (Sumodoku's ``claim_window``,
-  ``claim_time_limits``, ``consecutive``) or of mixed type (Competitive
-  Sudoku's ``power_series_points``) as JSON text. Two parameters more:
-  ``start``, a JSON list of history entries (as in a game record,
-  :class:`~dokuspec.engine.base.GameRecord`) played before the game begins,
-  so that small endgames can be studied; and for Sumodoku ``claims``.
-* **Sumodoku's claim** (SU-10) carries a full filling and the seconds taken,
+  with the same names and defaults wherever OpenSpiel can hold the value
+  (integers, floats, strings, booleans). OpenSpiel has no list parameters,
+  and a game's string (``dokuspec_twodoku(max_turns=400,start=)``) is cut
+  at commas and parentheses, so five options take another form: Sumodoku's
+  ``claim_window`` ``[first, last]`` is two integers,
+  ``claim_window_first`` and ``claim_window_last``; its
+  ``claim_time_limits`` is text, ``FIRST-LAST:SECONDS`` per limit joined by
+  ``;`` (the default is ``16-20:960;21-25:720;26-30:480;31-35:240``); its
+  ``consecutive`` marks are joined by ``;`` (``r1c1-r1c2;r5c5-r6c5``); its
+  ``observer`` is a float; Competitive Sudoku's ``power_series_points`` is
+  an integer, ``-1`` standing for ``"as_straight"`` (the default). Two
+  parameters more: ``start`` (every game), the ids of the steps played
+  from the initial state before the game begins, separated by spaces (as
+  ``" ".join(map(str, state.history()))`` gives them), so that small
+  endgames can be studied; it may not end between the two turns of a split
+  simultaneous node; and ``claims`` (Sumodoku, below).
+* **Sumodoku's claim** (SU-10; ruling SU-35) carries a full filling and the seconds taken,
   the claimant's free choice, which no finite action list can enumerate.
   With ``claims="none"`` (the default) the OpenSpiel game has no claims: it is
   Sumodoku played without shouting "Sudoku!", where a game ends by SU-5 to
-  SU-8 only. With ``claims="solver"``, action id 892 is offered whenever the
-  claim window is open (the engine's ``open_actions`` names ``"claim"``): it
-  claims with the filling dokuspec's solver finds
-  (:func:`dokuspec.sumodoku.claim_advice`, exact, no time limit) and 0
-  seconds, so the claim succeeds exactly when the board can be completed
-  with the remaining pieces (SU-15); when it cannot, the claim submits the
-  board as it stands and fails. Each use costs a solver call.
+  SU-8 only. With ``claims="solver"``, action id 892 (:data:`SUMODOKU_CLAIM`)
+  is offered whenever the claim window is open (the engine's
+  ``open_actions`` names ``"claim"``): it claims with the filling
+  dokuspec's solver finds (:func:`dokuspec.sumodoku.claim_advice`, exact,
+  no time limit) and 0 seconds, so the claim succeeds exactly when the
+  board can be completed with the remaining pieces (SU-15); when it cannot,
+  the claim submits the board as it stands and fails. Each use costs a
+  solver call.
 * **Serialization**: ``state.serialize()`` and ``game.deserialize_state``
   work (OpenSpiel's Python-game default, which pickles the state);
   ``pyspiel.random_sim_test(game, ..., serialize=True)`` passes on every
@@ -118,7 +128,11 @@ def register_games() -> tuple[str, ...]:
 def resampler(state: Any, player: int, seed: float = 0) -> Any:
     """A state that ``player`` cannot tell from ``state``, hidden information drawn again.
 
-    For OpenSpiel's ISMCTS (its ``resampler_fn``): the engine's
+    For OpenSpiel's ISMCTS: ``ISMCTSBot.set_resampler`` takes a callable of
+    a state and a player, such as ``lambda state, player: resampler(state,
+    player, rng.random())``. (Without one, ISMCTS calls the state's own
+    ``resample_from_infostate``, which does the same with a seed drawn from
+    OpenSpiel's sampler.) The draw is the engine's
     :meth:`~dokuspec.engine.base.State.resample_from_infostate` with a
     :class:`random.Random` seeded from ``seed`` and the history's length.
 

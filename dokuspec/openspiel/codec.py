@@ -54,7 +54,7 @@ from dokuspec.vocabulary.twodoku import ALL_SQUARES, COPIES
 __all__ = ["SUMODOKU_CLAIM", "ActionCodec", "UnknownActionError", "action_codec"]
 
 SUMODOKU_CLAIM = 892
-"""The one action id of a Sumodoku claim (SU-10), whatever its filling and seconds."""
+"""The one action id of a Sumodoku claim (SU-10, ruling SU-35), whatever its filling and seconds."""
 
 
 class UnknownActionError(EngineError):

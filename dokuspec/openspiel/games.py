@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -168,14 +168,17 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
     Args:
         kind: what OpenSpiel is told of the game.
         params: the pyspiel parameters (engine options, ``start``, and for
-            Sumodoku ``claims``).
+            Sumodoku ``claims``, ruling SU-35).
 
     Raises:
-        GameOptionError: an engine option is unknown or has a bad value.
-        RecordError: ``start`` is not a list of the game's actions that
-            can be played from the initial state.
-        ValueError: a JSON parameter is not JSON, or ``claims`` is not
-            ``"none"`` or ``"solver"``.
+        GameOptionError: an engine option has a bad value (pyspiel itself
+            refuses an unknown parameter or one of the wrong type with a
+            ``pyspiel.SpielError``).
+        ValueError: ``claim_time_limits`` is not of its text form,
+            ``start`` is not action ids that can be played in turn from the
+            initial state (or it ends between the two turns of a split
+            simultaneous node), or ``claims`` is not ``"none"`` or
+            ``"solver"``.
     """
 
     def __init__(self, kind: _Kind, game_type: Any, params: dict[str, Any] | None) -> None:
@@ -188,7 +191,14 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 f"{PREFIX}sumodoku: parameter claims: {claims!r} is not none or solver"
             )
-        simultaneous = {"minidoku": 1, "competitive": 5}.get(kind.engine, 0)
+        # Each simultaneous node becomes two turns: one more step than the
+        # engine counts. Minidoku has one bid; Competitive Sudoku has the 5
+        # placement rounds (CS-21) and at most max_trades + 1
+        # concede-or-continue choices.
+        simultaneous = {"minidoku": 1}.get(kind.engine, 0)
+        if kind.engine == "competitive":
+            trades = engine_game.options["max_trades"]  # an int, by the option's schema
+            simultaneous = 5 + cast(int, trades) + 1
         zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
@@ -390,8 +400,8 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
 
 
 def _solver_claim(state: State, player: int) -> Action:
-    """The claim of ``player`` with the filling dokuspec's solver finds (SU-10), or the board
-    unfilled when no completion exists, which fails."""
+    """The claim of ``player`` with the filling dokuspec's solver finds (SU-10, ruling SU-35),
+    or the board unfilled when no completion exists, which fails."""
     from dokuspec.sumodoku import claim_advice  # noqa: PLC0415 - the solver, only when claiming
 
     assert isinstance(state, su.SumodokuState)
