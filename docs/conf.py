@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
+import re
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-from sphinx.addnodes import pending_xref
+from docutils.utils import get_source_line
+from sphinx.addnodes import desc, desc_signature, pending_xref
+from sphinx.ext.intersphinx import resolve_reference_detect_inventory
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 
 if TYPE_CHECKING:
-    from docutils.nodes import Element
+    from collections.abc import Iterator
+
+    from docutils.nodes import Element, TextElement
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -30,12 +39,13 @@ version = release = __version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx_click",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 html_static_path: list[str] = []
 
@@ -46,9 +56,28 @@ smartquotes_action = "qe"
 html_theme = "furo"
 html_title = f"dokuspec {release}"
 
-# Cross-references that cannot be resolved (type aliases, third-party types)
-# are left as plain text rather than reported.
-nitpicky = False
+# Every cross-reference must resolve: a name the handbook cannot link is an
+# error under -W, as a broken link would be.
+nitpicky = True
+
+# -- Links to other projects' documentation ------------------------------------
+#
+# References to Python, Hypothesis, python-sat and Z3 objects link to their
+# published documentation (the addresses below) through intersphinx. The
+# build never uses the network: each project's inventory is read from
+# _inventories/<project>.inv, checked in and made by
+# scripts/make_inventories.py from _inventories/<project>.txt, a plain-text
+# list of the objects the handbook refers to, each with its page and anchor
+# and where it comes from. Z3 documents its Python API with Doxygen and
+# publishes no inventory; its entries point at the Doxygen pages.
+# A reference to another object of these projects needs an entry there first
+# (python scripts/make_inventories.py writes the .inv; --check compares).
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3/", "_inventories/python.inv"),
+    "hypothesis": ("https://hypothesis.readthedocs.io/en/latest/", "_inventories/hypothesis.inv"),
+    "pysat": ("https://pysathq.github.io/docs/html/", "_inventories/pysat.inv"),
+    "z3": ("https://z3prover.github.io/api/html/", "_inventories/z3.inv"),
+}
 
 # Google-style docstrings.
 napoleon_google_docstring = True
@@ -71,105 +100,99 @@ pygments_style = "sphinx"
 pygments_dark_style = "monokai"
 
 
-# -- Re-exported names -------------------------------------------------------
+# -- Which object a name means, and where it is documented -------------------
 #
-# Docstrings refer to names the way their module sees them: ``Position`` in
-# dokuspec.sumodoku (re-exported from dokuspec.vocabulary.sumodoku),
-# ``ModelError`` in dokuspec.spec.model, ``Backend.solve`` in the backends.
-# Each object is documented once, where it is defined; this resolver follows
-# a short name through the module that imports it to that place.
-
-
-def _resolve_imported_name(
-    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
-) -> Element | None:
-    if node.get("refdomain") != "py":
-        return None
-    module_name = node.get("py:module")
-    target = node.get("reftarget", "")
-    if not module_name or not target:
-        return None
-    target = target.lstrip("~.")
-    head, dot, rest = target.partition(".")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    found = getattr(module, head, None)
-    home = getattr(found, "__module__", None)
-    if found is None or not home or home == module_name:
-        return None
-    full = f"{home}.{getattr(found, '__qualname__', head)}{dot}{rest}"
-    domain = env.get_domain("py")
-    resolved = node.deepcopy()
-    resolved["reftarget"] = full
-    found_node: Element | None = domain.resolve_xref(
-        env, node["refdoc"], app.builder, node["reftype"], full, resolved, contnode
-    )
-    return found_node
-
-
-def _full_name(module_name: str, name: str) -> str | None:
-    """Where the object that ``module_name`` calls ``name`` is documented, by full name.
-
-    A class or function by its own module and qualified name; any other
-    value (a type alias, a constant) where the module's source imports it
-    from, or else the module itself.
-    """
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    found = getattr(module, name, None)
-    if found is None:
-        return None
-    home = getattr(found, "__module__", None)
-    qualname = getattr(found, "__qualname__", None)
-    if (inspect.isclass(found) or inspect.isroutine(found)) and home and qualname:
-        return f"{home}.{qualname}"
-    try:
-        tree = ast.parse(inspect.getsource(module))
-    except (OSError, TypeError, SyntaxError):
-        return None
-    for statement in tree.body:
-        if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
-            for alias in statement.names:
-                if (alias.asname or alias.name) == name:
-                    return f"{statement.module}.{alias.name}"
-    return f"{module_name}.{name}"
-
-
-def _qualify_bare_names(app: Sphinx, doctree: Element) -> None:
-    """Give an unqualified name in a signature the full name its module means.
-
-    A signature's types are looked up loosely (any documented object whose
-    name ends so), so a bare ``Position`` or ``BackendName`` would match
-    Sumodoku's and Two-Doku's, or two games' aliases, alike. The object the
-    module itself defines or imports is the one meant; if it is not
-    documented the name stays plain text.
-    """
-    for node in doctree.findall(pending_xref):
-        target = node.get("reftarget", "")
-        module_name = node.get("py:module")
-        if not node.hasattr("refspecific") or not module_name or not target.isidentifier():
-            continue
-        full = _full_name(module_name, target)
-        if full is not None:
-            node["reftarget"] = full
-            del node["refspecific"]
-
-
-# -- Public import paths -------------------------------------------------------
+# Docstrings and pages refer to names the way their module sees them:
+# ``Position`` in dokuspec.sumodoku (re-exported from
+# dokuspec.vocabulary.sumodoku), ``check`` in dokuspec.sumodoku.positions,
+# ``PositionLike`` in the docstring of dokuspec.render.sumodoku.board_svg
+# (shown under dokuspec.sumodoku), ``legal_actions`` in a method of a
+# subclass of dokuspec.engine.base.State. When a document is read, every
+# Python reference is given the full name of the object its module (or
+# class) means, and then the name under which that object is documented:
 #
-# The API reference documents each game's public objects under its package
-# (``dokuspec.sumodoku.check``), not under the module that defines them
-# (``dokuspec.sumodoku.positions.check``). A reference by the defining
-# module's path, in a docstring or a page, is sent to the public name.
+# * a class or function a game package exports is documented under the
+#   package (``dokuspec.sumodoku.check``, not
+#   ``dokuspec.sumodoku.positions.check``);
+# * so is a constant or type alias that a game package exports and one of
+#   its own modules defines (``dokuspec.sumodoku.BOT_NAMES``, listed in
+#   api.rst, see below);
+# * everything else where it is defined (a constant the package takes from
+#   dokuspec.vocabulary or dokuspec.solvers is documented there).
+#
+# A name no module of dokuspec defines or imports is left to Sphinx and to
+# intersphinx (``int``, ``json.loads``); a third-party name under a private
+# module (``hypothesis._settings.settings``, as annotations spell it) is
+# given the public name its package exports it under.
+
+LOGGER = logging.getLogger(__name__)
 
 PUBLIC_PACKAGES = ("dokuspec.sumodoku", "dokuspec.competitive", "dokuspec.twodoku")
 
+_DOCSTRING_OF = re.compile(r":docstring of (?P<name>[\w.]+)$")
 
-def _public_names() -> dict[int, str]:
+
+@functools.cache
+def _import(module_name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(module_name)
+    except ImportError:
+        return None
+
+
+@functools.cache
+def _imports_of(module_name: str) -> dict[str, str]:
+    """The names a module's source imports absolutely (``from m import x as y``), as
+    ``{"y": "m.x"}``."""
+    module = _import(module_name)
+    try:
+        tree = ast.parse(inspect.getsource(module)) if module else None
+    except (OSError, TypeError, SyntaxError):
+        tree = None
+    found: dict[str, str] = {}
+    for statement in tree.body if tree else ():
+        if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+            for alias in statement.names:
+                found[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
+    return found
+
+
+def _defined_at(module_name: str, name: str) -> str:
+    """Where a value that ``module_name`` calls ``name`` is defined, by full name: the
+    import chain of the modules' sources followed to a module that does not import it."""
+    seen = set()
+    full = f"{module_name}.{name}"
+    while full not in seen:
+        seen.add(full)
+        module_name, _, name = full.rpartition(".")
+        source = _imports_of(module_name).get(name)
+        if source is None or _import(source.rpartition(".")[0]) is None:
+            return full
+        full = source
+    return full
+
+
+def _full_name(module_name: str, name: str) -> str | None:
+    """The full name of what ``module_name`` calls ``name``, or None if it calls nothing so."""
+    module = _import(module_name)
+    found = getattr(module, name, None) if module else None
+    if found is None:
+        return None
+    if inspect.ismodule(found):
+        return found.__name__
+    home = getattr(found, "__module__", None)
+    qualname = getattr(found, "__qualname__", None)
+    # A decorated function may carry the name of the decorator's inner
+    # function (``accept.<locals>.tables``): then its module's source says where.
+    is_named = inspect.isclass(found) or inspect.isroutine(found)
+    if is_named and home and qualname and _object(f"{home}.{qualname}") is found:
+        return f"{home}.{qualname}"
+    return _defined_at(module_name, name)
+
+
+@functools.cache
+def _public_routines() -> dict[int, str]:
+    """The classes and functions the game packages export, by id: their public names."""
     names: dict[int, str] = {}
     for package_name in PUBLIC_PACKAGES:
         package = importlib.import_module(package_name)
@@ -180,13 +203,41 @@ def _public_names() -> dict[int, str]:
     return names
 
 
+@functools.cache
+def _package_values() -> dict[str, str]:
+    """The constants and type aliases the game packages export and define in their
+    own modules, by where they are defined: their public names."""
+    names: dict[str, str] = {}
+    for package_name in PUBLIC_PACKAGES:
+        package = importlib.import_module(package_name)
+        for name in package.__all__:
+            found = getattr(package, name)
+            if inspect.isclass(found) or inspect.isroutine(found):
+                continue
+            defined = _defined_at(package_name, name)
+            if defined.startswith(f"{package_name}."):
+                names[defined] = f"{package_name}.{name}"
+    return names
+
+
+def _object(full: str) -> object:
+    """The object a full name means (a module's attribute, an attribute's...), or None."""
+    parts = full.split(".")
+    for cut in range(len(parts), 0, -1):
+        found: object = _import(".".join(parts[:cut]))
+        if found is not None:
+            for part in parts[cut:]:
+                found = getattr(found, part, None)
+            return found
+    return None
+
+
 def _lookup(target: str) -> tuple[object, str] | None:
-    """The object a dotted name means (and the dotted rest after a class), by importing."""
+    """The class or function a dotted name means, and the dotted rest after it."""
     parts = target.split(".")
     for cut in range(len(parts) - 1, 0, -1):
-        try:
-            found: object = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        found: object = _import(".".join(parts[:cut]))
+        if found is None:
             continue
         for index, part in enumerate(parts[cut:]):
             found = getattr(found, part, None)
@@ -198,32 +249,213 @@ def _lookup(target: str) -> tuple[object, str] | None:
     return None
 
 
-def _resolve_public_name(
-    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
-) -> Element | None:
-    if node.get("refdomain") != "py":
-        return None
-    target = node.get("reftarget", "").lstrip("~.")
-    if not target.startswith("dokuspec."):
+def _documented_name(full: str) -> str:
+    """The name under which the object called ``full`` is documented."""
+    parts = full.split(".")
+    for cut in range(len(parts), 1, -1):
+        head = ".".join(parts[:cut])
+        if head in _package_values():
+            return ".".join([_package_values()[head], *parts[cut:]])
+    module_name, _, name = full.rpartition(".")
+    if module_name in PUBLIC_PACKAGES and name in importlib.import_module(module_name).__all__:
+        defined = _defined_at(module_name, name)
+        if defined not in _package_values() and defined != full:
+            return _documented_name(defined)
+    looked_up = _lookup(full)
+    if looked_up is not None:
+        found, rest = looked_up
+        public = _public_routines().get(id(found))
+        if public is not None:
+            return f"{public}.{rest}" if rest else public
+    return full
+
+
+def _public_third_party_name(target: str) -> str | None:
+    """``hypothesis.settings`` for ``hypothesis._settings.settings``: the name a
+    third-party package exports an object under that it defines in a private module."""
+    parts = target.split(".")
+    if not any(part.startswith("_") for part in parts[1:-1]):
         return None
     looked_up = _lookup(target)
-    if looked_up is None:
+    if looked_up is None or looked_up[1]:
         return None
-    found, rest = looked_up
-    public = _public_names().get(id(found))
-    if public is None or public == target:
+    public = [part for part in parts[:-1] if not part.startswith("_")]
+    for cut in range(len(public), 0, -1):
+        module = _import(".".join(public[:cut]))
+        if module is not None and getattr(module, parts[-1], None) is looked_up[0]:
+            return f"{'.'.join(public[:cut])}.{parts[-1]}"
+    return None
+
+
+def _scope_of(full: str) -> tuple[str, type | None] | None:
+    """The module and class whose names the object called ``full`` uses: for a class or
+    function, those it was defined in (a class is its own scope)."""
+    defined = {public: defined for defined, public in _package_values().items()}
+    parts = defined.get(full, full).split(".")
+    for cut in range(len(parts), 0, -1):
+        found: object = _import(".".join(parts[:cut]))
+        if found is None:
+            continue
+        module_name, owner = ".".join(parts[:cut]), None
+        for part in parts[cut:]:
+            found = getattr(found, part, None)
+            if inspect.isclass(found):
+                owner = found
+        if owner is not None:
+            return owner.__module__, owner
+        home = getattr(found, "__module__", None)
+        if inspect.isroutine(found) and isinstance(home, str) and _import(home):
+            return home, None
+        return module_name, None
+    return None
+
+
+def _scope(node: pending_xref) -> tuple[str | None, type | None]:
+    """The module and class whose names a reference uses.
+
+    Within an object's description (its signature, its docstring, the types
+    autodoc adds), those of the object's own source, wherever it is shown;
+    in a module's docstring, that module's; elsewhere, the page's context.
+    """
+    for ancestor in _ancestors(node):
+        if isinstance(ancestor, desc):
+            for signature in ancestor.findall(desc_signature):
+                module_name, fullname = signature.get("module"), signature.get("fullname")
+                if module_name and fullname:
+                    found = _scope_of(f"{module_name}.{fullname}")
+                    if found is not None:
+                        return found
+                break
+            break
+    source = get_source_line(node)[0] or ""
+    match = _DOCSTRING_OF.search(source)
+    if match and match["name"].startswith("dokuspec."):
+        found = _scope_of(match["name"])
+        if found is not None:
+            return found
+    module_name = node.get("py:module")
+    owner = None
+    if module_name and node.get("py:class"):
+        looked_up = _lookup(f"{module_name}.{node['py:class']}")
+        if looked_up is not None and inspect.isclass(looked_up[0]) and not looked_up[1]:
+            owner = looked_up[0]
+    return module_name, owner
+
+
+def _ancestors(node: Element) -> Iterator[Element]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
+def _qualify(target: str, role: str, module_name: str | None, owner: type | None) -> str | None:
+    """The full name a reference's target means in its scope, or None to leave it as is.
+
+    A bare name means the class's member first (a method or attribute, or for
+    ``:class:`` a nested class), then the module's.
+    """
+    if target.startswith("dokuspec."):
+        home, _, name = target.rpartition(".")
+        return _full_name(home, name) if _import(home) else target
+    head, dot, rest = target.partition(".")
+    if owner is not None and not dot:
+        for cls in inspect.getmro(owner):
+            member = vars(cls).get(head)
+            fits = role in {"meth", "attr", "obj"} or (
+                role in {"class", "exc"} and inspect.isclass(member)
+            )
+            if head in vars(cls) and fits:
+                return f"{cls.__module__}.{cls.__qualname__}.{head}"
+    full = _full_name(module_name, head) if module_name else None
+    if full is not None:
+        target = f"{full}{dot}{rest}"
+        if target.startswith("dokuspec."):
+            return target
+    public = _public_third_party_name(target)
+    return public or (target if full is not None else None)
+
+
+def _qualify_names(app: Sphinx, doctree: Element) -> None:
+    """Give every Python reference the documented full name of the object it means."""
+    for node in doctree.findall(pending_xref):
+        target = node.get("reftarget", "")
+        if node.get("refdomain") != "py" or not re.fullmatch(r"[\w.]+", target):
+            continue
+        if target.startswith(".") or target.endswith("."):
+            continue
+        full = _qualify(target, node.get("reftype", ""), *_scope(node))
+        if full is None:
+            continue
+        node["reftarget"] = _documented_name(full) if full.startswith("dokuspec.") else full
+        if node.hasattr("refspecific"):
+            del node["refspecific"]
+
+
+def _public_bases(app: Sphinx, name: str, obj: type, options: object, bases: list[type]) -> None:
+    """Show a class's public ancestors rather than a private base of dokuspec's
+    (``Bases: Action``, not the engine's ``_Action`` that only adds pickling)."""
+    index = 0
+    while index < len(bases):
+        base = bases[index]
+        if base.__module__.startswith("dokuspec.") and base.__name__.startswith("_"):
+            bases[index : index + 1] = [b for b in base.__bases__ if b not in bases]
+        else:
+            index += 1
+
+
+def _link_typing_data(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: TextElement
+) -> Element | None:
+    """Link an annotation's ``typing.Literal`` (a class reference, as Sphinx writes every
+    type in a signature) to Python's documentation, which describes it as data."""
+    if node.get("refdomain") != "py" or node.get("reftype") != "class":
         return None
-    full = f"{public}.{rest}" if rest else public
-    resolved = node.deepcopy()
-    resolved["reftarget"] = full
-    domain = env.get_domain("py")
-    found_node: Element | None = domain.resolve_xref(
-        env, node["refdoc"], app.builder, node["reftype"], full, resolved, contnode
-    )
-    return found_node
+    retry = node.deepcopy()
+    retry["reftype"] = "obj"
+    found: Element | None = resolve_reference_detect_inventory(env, retry, contnode)
+    return found
+
+
+# -- Constants and type aliases a game package exports -------------------------
+#
+# autodoc documents a module's constants only from the module's own source,
+# so those a game package re-exports are listed in api.rst one by one
+# (``.. autodata:: dokuspec.sumodoku.BOT_NAMES``); their docstrings are the
+# ones they have where they are defined, and the build fails if one is not
+# listed.
+
+
+def _package_value_docstring(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """The docstring of a constant or type alias shown under its game package: the one
+    it has where it is defined."""
+    if what not in {"data", "type"} or name not in _package_values().values():
+        return
+    defined = next(full for full, public in _package_values().items() if public == name)
+    module_name, _, attribute = defined.rpartition(".")
+    docs = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", attribute))
+    lines[:] = list(docs) if docs else []
+
+
+def _check_package_values(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every constant and type alias a game package exports and defines is documented."""
+    documented = env.get_domain("py").objects
+    for public in sorted(_package_values().values()):
+        if public not in documented:
+            LOGGER.warning(
+                "%s is exported but not documented: add '.. autodata:: %s' to api.rst",
+                public,
+                public,
+                type="dokuspec",
+                subtype="undocumented",
+            )
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("missing-reference", _resolve_imported_name)
-    app.connect("missing-reference", _resolve_public_name)
-    app.connect("doctree-read", _qualify_bare_names)
+    app.connect("doctree-read", _qualify_names)
+    app.connect("autodoc-process-bases", _public_bases)
+    app.connect("missing-reference", _link_typing_data, priority=600)
+    app.connect("autodoc-process-docstring", _package_value_docstring, priority=400)
+    app.connect("env-check-consistency", _check_package_values)

@@ -45,10 +45,12 @@ from dokuspec.errors import DokuspecError, quote
 
 __all__ = ["check_options", "executor", "ordered_map"]
 
+#: The type of the items a function is mapped over.
 T = TypeVar("T")
+#: The type of the function's results.
 R = TypeVar("R")
 
-#: Tasks in flight per worker when ``window`` is not given: enough to keep
+#: Tasks in flight per worker when ``window`` is not given, enough to keep
 #: every worker busy while the consumer handles a result, few enough that a
 #: run of a million tasks is submitted a few at a time.
 TASKS_PER_WORKER = 2

@@ -62,10 +62,10 @@ __all__ = [
 ]
 
 BackendName: TypeAlias = Literal["sat", "z3"]
-"""A solver backend: python-sat (CNF, CaDiCaL) or Z3."""
+"""A solver backend, python-sat (CNF, CaDiCaL) or Z3."""
 
 CountBackend: TypeAlias = Literal["sat", "z3", "engine"]
-"""A way to count winning hands: a solver backend, or the engine's own count."""
+"""A way to count winning hands, a solver backend or the engine's own count."""
 
 CardsLike: TypeAlias = Cards | str
 DeckLike: TypeAlias = Deck | str
@@ -660,9 +660,10 @@ def best_completion(
     Scored as the winner's score of CS-20 under ``scoring``: 3 for
     completing, every qualifying row, column and diagonal (colours
     included), and the three-triplets bonus when that option is on.
-    Optimised by MaxSAT (python-sat's RC2) or ``z3.Optimize`` without a
-    budget; under a budget, by a search for ever better hands that may stop
-    at ``"feasible"`` (the best found so far, not proven optimal).
+    Optimised by MaxSAT (python-sat's :class:`~examples.rc2.RC2`) or
+    :class:`z3.Optimize` without a budget; under a budget, by a search for
+    ever better hands that may stop at ``"feasible"`` (the best found so
+    far, not proven optimal).
 
     Args:
         grid, available, deck, backend, time_limit, conflict_limit, budget:

@@ -74,6 +74,7 @@ Ending = Literal[
     "trade-limit",
     "nothing-to-trade",
 ]
+"""How a game ended, one of the codes of :data:`ENDINGS`."""
 
 ENDINGS: dict[str, str] = {
     "win": "a player completed a winning hand (CS-19, CS-20)",
@@ -84,7 +85,7 @@ ENDINGS: dict[str, str] = {
     "trade-limit": "both continued after max_trades trades: a draw, 0-0 (CS-25)",
     "nothing-to-trade": "both continued with no card outside the Grids: a draw, 0-0 (CS-16)",
 }
-"""How a game can end: each code and what it means, in this order."""
+"""How a game can end, each code and what it means, in this order."""
 
 
 # -- outcomes --------------------------------------------------------------------------------------

@@ -1048,7 +1048,7 @@ _TOSS_OUTCOMES: tuple[tuple[Action, Fraction], ...] = (
 # -- the game ------------------------------------------------------------------------------------
 
 MODES = ("draft", "twins", "twins-draft")
-"""The draft modes: ``draft`` (CS-3), ``twins`` (CS-4), ``twins-draft`` (CS-5)."""
+"""The draft modes, ``draft`` (CS-3), ``twins`` (CS-4) and ``twins-draft`` (CS-5)."""
 
 _HAND = 5  # cards each player receives (CS-3 to CS-5)
 
@@ -1177,7 +1177,7 @@ class CompetitiveSudoku(Game):
 
     @property
     def mode(self) -> str:
-        """The draft mode: ``"draft"``, ``"twins"`` or ``"twins-draft"``."""
+        """The draft mode, ``"draft"``, ``"twins"`` or ``"twins-draft"``."""
         return self._rules.mode
 
     @property

@@ -60,8 +60,11 @@ __all__ = [
     "simulate",
 ]
 
+#: The type of a game's bots.
 B = TypeVar("B")
+#: The type of a game's states.
 S = TypeVar("S", bound=State)
+#: The type of a game's result (what a run's ``result`` function returns).
 R = TypeVar("R")
 
 
@@ -72,6 +75,7 @@ class _Played(Protocol):
     def turns(self) -> int: ...
 
 
+#: The type of the results a :class:`Tally` counts (each has its length in ``turns``).
 P = TypeVar("P", bound=_Played)
 
 

@@ -183,7 +183,7 @@ DEFAULT_CLAIM_WINDOW = (16, 35)
 """The own-turn numbers on which a claim is allowed (SU-10)."""
 
 DEFAULT_CLAIM_TIME_LIMITS = ((16, 20, 960), (21, 25, 720), (26, 30, 480), (31, 35, 240))
-"""``(first, last, seconds)``: the time allowed for a claim on those own turns (SU-10)."""
+"""The time allowed for a claim (SU-10), ``seconds`` on own turns ``first`` to ``last``."""
 
 _GAME = "sumodoku"
 _PIECES_EACH = 40  # SU-1: 4 colours of 9 and 4 of the shared colour

@@ -158,7 +158,7 @@ def is_valid(board: Board, variants: Variants = EMPTY_VARIANTS) -> bool:
 SearchStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
 
 DEFAULT_NODE_LIMIT = 20_000
-"""The default bound of :func:`search_completion`: pieces tried before it answers ``"unknown"``.
+"""The default bound of :func:`search_completion`, pieces tried before it answers ``"unknown"``.
 
 Positions with up to about 20 empty cells, and most sparse positions whose
 rules clash locally, are decided in far fewer nodes (a few milliseconds
@@ -168,7 +168,7 @@ each); a hard position may need more and comes back ``"unknown"``.
 # -- the board's geometry as bit masks, shared by every search over a board --------------------
 
 ALL_COLOURS = 0b1111111110
-"""Colour sets are bit masks: bit ``k`` set for colour ``k`` (1-9); this one holds all nine."""
+"""All nine colours, as a colour set (a bit mask, bit ``k`` set for colour ``k``, 1-9)."""
 ODD_COLOURS = sum(1 << k for k in (1, 3, 5, 7, 9))
 """The colours an odd cell takes (SU-13)."""
 EVEN_COLOURS = sum(1 << k for k in (2, 4, 6, 8))
@@ -176,9 +176,9 @@ EVEN_COLOURS = sum(1 << k for k in (2, 4, 6, 8))
 NEXT_TO = tuple(
     ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
 )
-"""``NEXT_TO[v]``: the colours differing by exactly 1 from colour ``v`` (index 0: none)."""
+"""The colours differing by exactly 1 from colour ``v``, at ``NEXT_TO[v]`` (none at index 0)."""
 MARKED, UNMARKED = 1, 2
-"""The two kinds of a constrained border: its colours must (a consecutive mark), or must not
+"""The two kinds of a constrained border. Its colours must (a consecutive mark), or must not
 (an unmarked border under ``strict_marks`` or ``non_consecutive``), differ by 1 (SU-14)."""
 
 

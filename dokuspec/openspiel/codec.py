@@ -89,12 +89,12 @@ class ActionCodec:
 
     @property
     def num_actions(self) -> int:
-        """OpenSpiel's ``num_distinct_actions``: the number of action ids."""
+        """The number of action ids, OpenSpiel's ``num_distinct_actions``."""
         return len(self.actions)
 
     @property
     def num_outcomes(self) -> int:
-        """OpenSpiel's ``max_chance_outcomes``: the number of chance outcome ids."""
+        """The number of chance outcome ids, OpenSpiel's ``max_chance_outcomes``."""
         return len(self.outcomes)
 
     def action_id(self, action: Action) -> int:

@@ -107,7 +107,7 @@ PALETTE = (
     "#999933",
     "#aa4499",
 )
-"""The fill of colour ``k`` at ``PALETTE[k - 1]``: Paul Tol's muted scheme (rose, indigo,
+"""The fill of colour ``k`` at ``PALETTE[k - 1]``, from Paul Tol's muted scheme (rose, indigo,
 sand, green, cyan, wine, teal, olive, purple), safe for colour-blind readers."""
 
 INKS = (
@@ -121,7 +121,7 @@ INKS = (
     "#000000",
     "#ffffff",
 )
-"""The ink of colour ``k``'s digit at ``INKS[k - 1]``: black or white, whichever contrasts
+"""The ink of colour ``k``'s digit at ``INKS[k - 1]``, black or white, whichever contrasts
 more with the fill (at least 4.5 : 1, WCAG's level AA for text)."""
 
 

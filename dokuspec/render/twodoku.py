@@ -279,7 +279,7 @@ class ReturnLike(Protocol):
 
 
 EventLike = TakeLike | PlayLike | ReturnLike
-"""An event of the play phase: told apart by ``result`` (a play) and ``source`` (a take)."""
+"""An event of the play phase, told apart by ``result`` (a play) and ``source`` (a take)."""
 
 
 class ViewLike(Protocol):
@@ -784,9 +784,9 @@ def _view_rows(view: _View) -> tuple[_Row, ...]:
 # -- SVG -------------------------------------------------------------------------------------
 
 RED_INK = "#c0392b"
-"""Red's ink: the R marks, the edge of the face-down dominoes Red placed."""
+"""Red's ink, of the R marks and the edge of the face-down dominoes Red placed."""
 BLUE_INK = "#1f618d"
-"""Blue's ink: the B marks, the edge of the face-down dominoes Blue placed."""
+"""Blue's ink, of the B marks and the edge of the face-down dominoes Blue placed."""
 _INKS = {"red": RED_INK, "blue": BLUE_INK}
 _FILLS = {"red": "#f5b7b1", "blue": "#aed6f1", "white": "#ffffff"}
 _LABEL_INK = "#34495e"

@@ -607,7 +607,8 @@ class Backend(ABC):
         """Find a model under ``assumptions`` that optimises ``objective``.
 
         With no budget the backend's own optimiser answers (python-sat's RC2
-        MaxSAT solver, ``z3.Optimize``): ``"optimal"`` or ``"unsat"``. Under
+        MaxSAT solver, :class:`~examples.rc2.RC2`; :class:`z3.Optimize`):
+        ``"optimal"`` or ``"unsat"``. Under
         a budget, a model-improving search runs on a :meth:`scratch` copy:
         each model found is kept as the best so far and the next query asks
         for a strictly better one (a pseudo-Boolean bound on the objective),

@@ -20,7 +20,9 @@ The solver is incremental: one compiled formula answers many queries under
 assumptions, and learnt clauses carry over. The default solver is CaDiCaL
 1.9.5 (``"cadical195"``); any name python-sat knows may be given.
 
-Budgets. A conflict limit is python-sat's conflict budget of one call. A time
+Budgets. A conflict limit is python-sat's conflict budget of one call
+(:meth:`~pysat.solvers.Solver.conf_budget`, then
+:meth:`~pysat.solvers.Solver.solve_limited`). A time
 limit is enforced in one of two ways, by solver: solvers that release the
 GIL and support :meth:`~pysat.solvers.Solver.interrupt` (Glucose, MiniSat,
 MapleSAT, ...) are interrupted on time by a watchdog thread; CaDiCaL, which
@@ -94,7 +96,7 @@ REFUSED: dict[str, str] = {
     "cryptosat": "CryptoMiniSat needs the pycryptosat package, which dokuspec does not install",
 }
 
-#: Solvers that read a conflict budget only at their restarts: measured on a
+#: Solvers that read a conflict budget only at their restarts. Measured on a
 #: pigeonhole formula, a budget of 1 conflict ran 1,127. They take time
 #: limits (they are interrupted on time) but refuse conflict limits. Every
 #: other solver accepted here stops within 2 conflicts of its budget.

@@ -1,19 +1,22 @@
 """The SMT backend: a model compiled to Z3.
 
-Every model variable becomes a Z3 Boolean constant. Clauses become ``Or``;
-cardinality constraints ``PbLe`` / ``PbGe`` / ``PbEq`` with unit
-coefficients; pseudo-Boolean constraints the same (after normalisation to
-positive coefficients); tables become a disjunction of allowed tuples (or a negated
-conjunction per forbidden tuple). A guarded group is asserted as
-``Implies(selector, group)``.
+Every model variable becomes a Z3 Boolean constant (:func:`z3.Bool`). Clauses
+become :func:`z3.Or`; cardinality constraints :func:`z3.PbLe` /
+:func:`z3.PbGe` / :func:`z3.PbEq` with unit coefficients; pseudo-Boolean
+constraints the same (after normalisation to positive coefficients); tables
+become a disjunction of allowed tuples (or a negated conjunction per
+forbidden tuple). A guarded group is asserted as ``Implies(selector, group)``
+(:func:`z3.Implies`).
 
-Queries use Z3's finite-domain solver (``SolverFor("QF_FD")``), which suits
-Boolean models with cardinality constraints, with assumptions passed to
-``check``; optimisation uses ``z3.Optimize``.
+Queries use Z3's finite-domain solver (:func:`z3.SolverFor` with
+``"QF_FD"``), which suits Boolean models with cardinality constraints, with
+assumptions passed to :meth:`~z3.Solver.check`; optimisation uses
+:class:`z3.Optimize`.
 
 Budgets: a conflict limit is Z3's ``max_conflicts`` for the call; a time
-limit is enforced by a watchdog thread that calls ``Context.interrupt()`` at
-the deadline (Z3 releases the GIL while it searches). Z3's own Ctrl-C handler
+limit is enforced by a watchdog thread that calls
+:meth:`z3.Context.interrupt` at the deadline (Z3 releases the GIL while it
+searches). Z3's own Ctrl-C handler
 is switched off (``ctrl_c``), since it swallows SIGINT: the watchdog
 interrupts the search on SIGINT and Python raises :class:`KeyboardInterrupt`.
 A check that was interrupted or ran out of budget can leave Z3's
@@ -242,7 +245,7 @@ class SmtBackend(Backend):
         return values
 
     def _optimize_exact(self, objective: Objective, assumptions: list[int]) -> OptimizeResult:
-        """Optimise ``objective`` under ``assumptions`` with ``z3.Optimize`` (no budget)."""
+        """Optimise ``objective`` under ``assumptions`` with :class:`z3.Optimize` (no budget)."""
         ctx = self._context
         optimizer = z3.Optimize(ctx=ctx)
         optimizer.set("ctrl_c", False)

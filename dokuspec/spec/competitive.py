@@ -150,7 +150,7 @@ LINE_TRIPLES: Final[Mapping[tuple[int, int, int], LineKind]] = {
     for a, b, c in itertools.product(RANKS, repeat=3)
     if (kind := kind_of_ranks(a, b, c)) is not None
 }
-"""Every ordered triple of ranks that is a line (CS-18), with its kind: 105 of the 729."""
+"""Every ordered triple of ranks that is a line (CS-18), with its kind (105 of the 729)."""
 
 
 def line_points(cards: Sequence[Card], scoring: Scoring) -> int:
@@ -261,8 +261,8 @@ _KIND_NUMBER: Final[dict[LineKind | None, int]] = {
     **{kind: n for n, kind in enumerate(LINE_KINDS, 1)},
 }
 
-#: What a line scores, as the hand model's "scoring class" of a line: its kind and whether
-#: its three cards are of one colour, grouped as CS-20 awards points.
+#: What a line scores, as the hand model's "scoring class" of a line (its kind and whether
+#: its three cards are of one colour, grouped as CS-20 awards points).
 CLASS_NAMES: Final[tuple[str, ...]] = (
     "not a line",
     "triplet",
@@ -428,6 +428,7 @@ class HandModel:
     classes: tuple[IntVar, ...]
     bonus: int
     used: tuple[tuple[int, ...], ...]
+    #: The selectors of the guarded groups, assumed in every query.
     always: tuple[int, ...]
     rule_names: Mapping[int, str]
 
@@ -661,7 +662,7 @@ def colouring_model(signature: tuple[int, ...], copies: int | None) -> Colouring
 # -- the deal (CS-3, CS-4, CS-5) -----------------------------------------------------------------
 
 DEAL_MODES: Final = ("draft", "twins", "twins-draft")
-"""The draft modes: Draft (CS-3), Twins (CS-4) and Twins Draft (CS-5)."""
+"""The draft modes, Draft (CS-3), Twins (CS-4) and Twins Draft (CS-5)."""
 
 HAND_SIZE: Final = 5
 """The cards each player receives in the deal (CS-3..CS-5)."""

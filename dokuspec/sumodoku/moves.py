@@ -65,7 +65,11 @@ class Move:
         return {"row": self.row, "col": self.col, "colour": self.colour, "safe": self.safe}
 
 
-class _StateLike(Protocol):  # a SumodokuState (dokuspec.engine.sumodoku), duck-typed
+class _StateLike(Protocol):
+    """A state of the Sumodoku engine (:class:`~dokuspec.engine.sumodoku.SumodokuState`), or
+    anything with its :attr:`~dokuspec.engine.sumodoku.SumodokuState.position` and
+    :meth:`~dokuspec.engine.sumodoku.SumodokuState.hand`."""
+
     @property
     def position(self) -> Position: ...
 

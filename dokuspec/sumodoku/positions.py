@@ -64,8 +64,14 @@ __all__ = [
 ]
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown"]
+"""Whether a position can still be completed, or ``"unknown"`` when a budget ran out."""
+
 BackendName: TypeAlias = Literal["sat", "z3"]
+"""A solver backend, python-sat (CNF, CaDiCaL) or Z3."""
+
 PositionLike: TypeAlias = Position | Board | str
+"""What the queries take as a position, a :class:`Position`, a :class:`Board` (no
+variant, no piece out) or a position's text (:meth:`Position.parse`)."""
 
 _STATUS: dict[str, Status] = {"sat": "completable", "unsat": "impossible", "unknown": "unknown"}
 

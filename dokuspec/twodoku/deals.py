@@ -83,7 +83,7 @@ BALANCE_OPTIONS: Final = ("max_digit_count_gap", "equal_high_count")
 DealMethod: TypeAlias = Literal["solver", "rejection"]
 
 DEAL_METHODS: Final[tuple[DealMethod, ...]] = ("solver", "rejection")
-"""How :func:`deal` meets balance options: by the count model's solver, or by rejection."""
+"""How :func:`deal` meets balance options, by the count model's solver or by rejection."""
 
 BackendName: TypeAlias = Literal["sat", "z3"]
 
@@ -194,7 +194,8 @@ class Balance:
 
     @classmethod
     def parse(cls, text: str) -> Balance:
-        """Read :meth:`__str__`'s form: options separated by commas, ``off`` (or nothing) for none.
+        """Read the form ``str(balance)`` writes: options separated by commas, ``off`` (or
+        nothing) for none.
 
         ``max_digit_count_gap=2`` sets the gap; ``equal_high_count`` (or
         ``equal_high_count=true``/``false``) the flag.
@@ -325,7 +326,7 @@ class FairDealCount:
 
     @property
     def probability(self) -> Fraction:
-        """The chance that a uniform random deal is fair, ``fair / total``: the acceptance rate."""
+        """The chance that a uniform random deal is fair, ``fair / total`` (the acceptance rate)."""
         return Fraction(self.fair, self.total)
 
     def pot_probability(self, pot: Dominoes) -> Fraction:
@@ -434,7 +435,7 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
     set of 40 of the other 80 (a random 82-bit mask without the pot's bits,
     drawn again until it has 40 bits), whose sum is read off the mask with
     shifts and bit counts; unequal sums restart. The piles are then shuffled
-    (:meth:`random.Random.shuffle`), so the order in which a pile is
+    (``rng.shuffle``, as :func:`random.shuffle`), so the order in which a pile is
     written is uniform too.
 
     If no fair deal comes in :data:`_ATTEMPTS_BEFORE_EXISTENCE_CHECK` tries,

@@ -78,7 +78,7 @@ __all__ = [
 ]
 
 BackendName: TypeAlias = Literal["sat", "z3"]
-"""A solver backend: python-sat (CNF, CaDiCaL) or Z3."""
+"""A solver backend, python-sat (CNF, CaDiCaL) or Z3."""
 
 PositionOrView: TypeAlias = Position | View
 

@@ -91,7 +91,7 @@ DEFAULT_EXAMPLES = 20
 """Cases per check when none is asked for."""
 
 EXAMPLES_PER_TASK = 10
-"""The most cases one task runs: a check of ``n`` cases is ``ceil(n / 10)`` tasks."""
+"""The most cases one task runs. A check of ``n`` cases is ``ceil(n / 10)`` tasks."""
 
 TIME_LIMIT = 10.0
 """Seconds each solver query and each explanation of a Sumodoku position with variants

@@ -7,7 +7,7 @@ pieces kept, no variant; the first line, red cards, default scoring.
 Sumodoku:
 
 * :func:`full_grids`: valid full boards (rule SU-3), transformed from the
-  solutions of the bundled real puzzles (:data:`SOLUTIONS`).
+  solutions of the bundled real puzzles (:func:`bundled_solutions`).
 * :func:`variants`: variant rule sets (SU-12, SU-13, SU-14), optionally with
   markings read off a full board so that they can be satisfied.
 * :func:`positions`: partial boards cut from full grids, optionally with
@@ -391,7 +391,7 @@ def positions(
 
 
 CLAIM_WINDOWS: tuple[tuple[int, int], ...] = ((16, 35), (1, 40), (2, 4), (3, 9), (10, 12))
-"""Claim windows (SU-10) :func:`game_options` draws: the default first, then short and early
+"""Claim windows (SU-10) :func:`game_options` draws, the default first, then short and early
 ones, so that short games reach claims."""
 
 

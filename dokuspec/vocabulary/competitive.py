@@ -93,7 +93,7 @@ MAX_STACK_HEIGHT = 2
 """The most cards in a Stack (CS-12)."""
 
 POSITIONS = range(1, 10)
-"""A Grid's positions as users number them: 1-9, row by row from the top left."""
+"""A Grid's positions as users number them, 1-9, row by row from the top left."""
 
 ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
 """The rows of a Grid, top to bottom, as position indices 0-8."""
@@ -110,7 +110,7 @@ LINES: tuple[tuple[str, tuple[int, int, int]], ...] = (
     ("main diagonal", DIAGONALS[0]),
     ("anti-diagonal", DIAGONALS[1]),
 )
-"""The eight lines of a Grid as ``(name, indices)``: rows 1-3, columns 1-3, then both diagonals."""
+"""The eight lines of a Grid as ``(name, indices)``, rows 1-3, columns 1-3, then both diagonals."""
 
 _COLOUR_NAMES = {RED: "red", BLACK: "black"}
 _TOKEN = re.compile(r"[^\s,]+")
@@ -248,7 +248,7 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card(c, r) for c in (BLACK, RED) for r in RA
 """The 18 distinct cards, in :class:`Card` order (``b1`` ... ``b9``, ``r1`` ... ``r9``)."""
 
 CARD_BY_INDEX: tuple[Card, ...] = tuple(Card(c, r) for c in (RED, BLACK) for r in RANKS)
-"""The 18 distinct cards by :func:`card_index`: ``r1``-``r9`` (0-8), then ``b1``-``b9`` (9-17)."""
+"""The 18 distinct cards by :func:`card_index`, ``r1``-``r9`` (0-8), then ``b1``-``b9`` (9-17)."""
 
 
 def card_index(card: Card) -> int:
@@ -414,7 +414,7 @@ class Deck:
 
     @property
     def description(self) -> str:
-        """The deck in words: ``"the standard deck"``, ``"the unlimited deck"``,
+        """The deck in words, ``"the standard deck"``, ``"the unlimited deck"``,
         ``"a deck of 3 copies of each card"``."""
         copies = self.copies_per_colour
         if copies is None or copies == 2:
@@ -482,7 +482,7 @@ class Deck:
 
 
 STANDARD_DECK = Deck(2)
-"""The 36-card deck of CS-1: two copies of each of the 18 cards."""
+"""The 36-card deck of CS-1, two copies of each of the 18 cards."""
 
 UNLIMITED_DECK = Deck(None)
 """A deck with no limit on copies (for counting rank patterns and Grids)."""
@@ -792,7 +792,7 @@ class Pool:
 
     @property
     def flooded(self) -> bool:
-        """Whether the Pool is Flooded: 2 Stacks of 2 cards (CS-12)."""
+        """Whether the Pool is Flooded, with 2 Stacks of 2 cards (CS-12)."""
         return len(self._stacks) == 2 and all(s.height == MAX_STACK_HEIGHT for s in self._stacks)
 
     def tops(self) -> tuple[Card, ...]:

@@ -46,7 +46,7 @@ MAX_LINE = 1 << 20
 MAX_RECORD = 1 << 20
 """The longest multi-line record read, in characters (1 MiB)."""
 
-#: The white space of a blank line: a line of only these is skipped. Other
+#: The white space of a blank line. A line of only these is skipped. Other
 #: Unicode space (form feed, NEL, U+2028, ...) is content, and so an error.
 BLANK = " \t\r\n"
 

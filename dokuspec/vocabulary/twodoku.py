@@ -107,7 +107,7 @@ COPIES = 10
 """Dominoes of each digit (TD-1)."""
 
 DOMINO_COUNT = 90
-"""Dominoes in the game: ten of each digit (TD-1)."""
+"""Dominoes in the game, ten of each digit (TD-1)."""
 
 SQUARES_EACH = 36
 """Squares each player colours (TD-2)."""
@@ -128,7 +128,7 @@ HIGH_DIGITS = (7, 8, 9)
 """The digits the ``equal_high_count`` balance option counts (ruling TD-15)."""
 
 PHASES = ("colouring", "placing", "dealing", "play", "over")
-"""The phases of a game, in order: TD-2, TD-3, TD-4, TD-5 to TD-9, after TD-9."""
+"""The phases of a game in order, TD-2, TD-3, TD-4, TD-5 to TD-9 and after TD-9."""
 
 PLAY_RESULTS = ("placed", "clash", "hidden-clash", "not-allowed")
 """What a play can do (TD-7, TD-8, ruling TD-17).
@@ -282,7 +282,7 @@ UNITS: tuple[tuple[Square, ...], ...] = (
         for bc in (0, 3, 6)
     ),
 )
-"""The 27 units in which no digit may repeat (TD-8): rows 1-9, columns 1-9, boxes 1-9."""
+"""The 27 units in which no digit may repeat (TD-8), rows 1-9, columns 1-9, boxes 1-9."""
 
 UNIT_NAMES = (
     *(f"row {n}" for n in range(1, 10)),
@@ -465,7 +465,7 @@ class Dominoes:
 
 
 FULL_SET = Dominoes.from_counts([COPIES] * 9)
-"""The 90 dominoes of the game: ten of each digit (TD-1)."""
+"""The 90 dominoes of the game, ten of each digit (TD-1)."""
 
 
 def _dominoes_of(value: object, what: str) -> Dominoes:

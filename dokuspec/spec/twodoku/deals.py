@@ -105,7 +105,7 @@ Counts: TypeAlias = tuple[int, ...]
 """Nine digit counts, index ``d - 1`` for digit ``d``."""
 
 FaceDownEntry: TypeAlias = tuple[int, int, int, str]
-"""A face-down domino as plain data: ``(row, col, digit, placed_by)``."""
+"""A face-down domino as plain data, ``(row, col, digit, placed_by)``."""
 
 # -- the codes -----------------------------------------------------------------------------------
 
@@ -521,7 +521,7 @@ class FairCount:
 
     @property
     def probability(self) -> Fraction:
-        """The acceptance probability: the share of all deals that are fair, exactly."""
+        """The acceptance probability, the share of all deals that are fair, exactly."""
         return Fraction(self.fair, self.total)
 
     def pot_probability(self, pot: Counts) -> Fraction:
@@ -755,7 +755,7 @@ def fair_split_exists(remaining: Iterable[int], *, pot_size: int = POT_SIZE) -> 
 # -- binary sums in the modelling vocabulary ----------------------------------------------------
 
 Addend: TypeAlias = Sequence[tuple[int, int]]
-"""A number in a model: ``(literal, value)`` pairs, at most one literal true.
+"""A number in a model, as ``(literal, value)`` pairs with at most one literal true.
 
 The addend's value is the value paired with its true literal, 0 when none
 is. A one-hot finite-domain variable gives one pair per value; a single
@@ -763,7 +763,7 @@ Boolean gives ``((literal, 1),)``.
 """
 
 Bits: TypeAlias = list[int | None]
-"""A binary number, least significant bit first: a literal per bit, ``None`` for constant 0."""
+"""A binary number, least significant bit first, as a literal per bit (``None`` for 0)."""
 
 
 def _addend_bits(model: Model, addend: Addend, name: str, out: list[Constraint]) -> Bits:
@@ -907,7 +907,7 @@ def _bits_at_most(model: Model, left: Bits, right: Bits, name: str) -> list[Cons
 
 
 Piece: TypeAlias = Sequence[tuple[int, int, int]]
-"""Part of a pile in a model: ``(literal, digit, copies)`` triples, at most one literal true.
+"""Part of a pile in a model, as ``(literal, digit, copies)`` triples with at most one literal true.
 
 When a literal is true the part holds ``copies`` dominoes of ``digit``;
 when none is, it holds nothing. A deal model's entry is one piece
@@ -1088,6 +1088,7 @@ class DealModel:
     red: tuple[IntVar, ...]
     blue: tuple[IntVar, ...]
     coloured: tuple[tuple[int, ...], tuple[int, ...]]
+    #: The selector of each guarded group, by its code.
     selectors: Mapping[str, int]
 
     def assumptions(
@@ -1287,6 +1288,7 @@ class CountModel:
         face_down_size: face-down dominoes (8, TD-3).
         pot_size: the pot's size (2, TD-4).
         pile_size: each pile's size (40, TD-4).
+        selectors: the selector of each guarded group, by its code.
     """
 
     model: Model
@@ -1304,12 +1306,12 @@ class CountModel:
 
     @property
     def always(self) -> list[int]:
-        """Every rule's selector: assume them all to ask for a deal that keeps every rule."""
+        """Every rule's selector. Assume them all to ask for a deal that keeps every rule."""
         return list(self.selectors.values())
 
     @property
     def places(self) -> tuple[tuple[IntVar, ...], ...]:
-        """The count variables by place: face down, pot, Red's pile, Blue's pile."""
+        """The count variables by place, face down, pot, Red's pile and Blue's pile."""
         return (self.face_down, self.pot, self.red, self.blue)
 
     def fits(self, counts: Sequence[Counts]) -> bool:

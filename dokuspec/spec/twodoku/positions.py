@@ -134,17 +134,17 @@ def _units() -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 
 UNITS: Final = _units()
-"""The 27 units as ``(name, squares)``: rows 1-9, columns 1-9, boxes 1-9 (row by row)."""
+"""The 27 units as ``(name, squares)``, rows 1-9, columns 1-9, boxes 1-9 (row by row)."""
 
 PEERS: Final = tuple(
     frozenset(s for _, members in UNITS if i in members for s in members) - {i} for i in range(81)
 )
-"""``PEERS[i]``: the 20 squares sharing a row, column or box with square ``i``."""
+"""The 20 squares sharing a row, column or box with square ``i``, at ``PEERS[i]``."""
 
 # -- TD-7 and TD-8, directly ----------------------------------------------------------------------
 
 Tier: TypeAlias = Literal["own", "white", "any"]
-"""Which clause of TD-7 applies: the player's own colour, white squares, or any empty square."""
+"""Which clause of TD-7 applies, the player's own colour, white squares or any empty square."""
 
 
 def allowed_squares(
@@ -203,6 +203,7 @@ FACT_KINDS: Final[tuple[FactKind, ...]] = (
     "high-count",
     "total",
 )
+"""Every kind of :class:`Fact`."""
 
 
 @dataclass(frozen=True, slots=True)

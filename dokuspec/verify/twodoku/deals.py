@@ -129,6 +129,7 @@ __all__ = [
 ]
 
 BackendName: TypeAlias = Literal["sat", "z3"]
+"""A solver backend, python-sat (CNF, CaDiCaL) or Z3."""
 
 K = TypeVar("K")
 
@@ -928,7 +929,7 @@ PROPERTIES: Final = (
     "pile-order",
     "pile-digit-distribution",
 )
-"""The named properties of deals: two of each deal (:func:`ten_of_each`, :func:`equal_sums`)
+"""The named properties of deals, two of each deal (:func:`ten_of_each`, :func:`equal_sums`)
 and four of samples (:func:`face_down_test`, :func:`pot_test`, :func:`pile_order_test`,
 :func:`pile_digit_test`)."""
 
@@ -1111,6 +1112,8 @@ def fair_deals(draw: st.DrawFn) -> Deal:
 
 
 Corruption: TypeAlias = Callable[[st.DrawFn, Deal], tuple[Deal, frozenset[str]]]
+"""A way to break a valid deal, ``corruption(draw, deal) -> (broken deal, codes)``, with
+the violation codes it cannot fail to cause (see :data:`CORRUPTIONS`)."""
 
 
 def _pile_key(draw: st.DrawFn) -> str:

@@ -2,8 +2,10 @@
 
 :func:`check_engine_plays` plays games of :mod:`dokuspec.engine.twodoku` and,
 before every play, works out from the spec's readings of the rules
-(:mod:`dokuspec.spec.twodoku.positions`: :func:`allowed_squares` for TD-7,
-:func:`visible_clashes` and :func:`face_down_peers` for TD-8) what the play
+(:mod:`dokuspec.spec.twodoku.positions`:
+:func:`~dokuspec.spec.twodoku.positions.allowed_squares` for TD-7,
+:func:`~dokuspec.spec.twodoku.positions.visible_clashes` and
+:func:`~dokuspec.spec.twodoku.positions.face_down_peers` for TD-8) what the play
 must do on the full position (face-down digits known): be refused as
 ``not-allowed`` (ruling TD-17), fail as a ``clash`` with a face-up domino
 (nothing revealed), fail as a ``hidden-clash`` (and then the next node is a
