@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import settings
 
 import dokuspec
+import dokuspec.engine.twodoku as twodoku_engine
 from dokuspec.solvers import Backend
 from dokuspec.spec.model import (
     Cardinality,
@@ -18,6 +19,7 @@ from dokuspec.spec.model import (
     PseudoBoolean,
     Table,
 )
+from dokuspec.vocabulary.twodoku import ALL_SQUARES
 
 DATA = Path(dokuspec.__file__).parent / "data" / "sumodoku"
 
@@ -148,3 +150,16 @@ def pigeonhole(pigeons: int, *, pairwise: bool, guarded: bool = False) -> Model:
             constraints.append(at_most(column, 1))
     model.add("pigeons", constraints, guarded=guarded)
     return model
+
+
+def twodoku_peers_without_boxes() -> tuple[tuple[int, ...], ...]:
+    """A planted fault for the Two-Doku engine (TD-8): its table of peers, each square's
+    peers cut down to its row and column, as if the Sudoku check dropped the boxes."""
+    return tuple(
+        tuple(
+            p
+            for p in peers
+            if ALL_SQUARES[p].row == ALL_SQUARES[i].row or ALL_SQUARES[p].col == ALL_SQUARES[i].col
+        )
+        for i, peers in enumerate(twodoku_engine._PEERS)
+    )

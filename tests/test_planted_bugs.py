@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers import twodoku_peers_without_boxes
 
 import dokuspec.engine.competitive as competitive_engine
 import dokuspec.engine.sumodoku as sumodoku_engine
@@ -198,15 +199,7 @@ def td_wrong_reveal(mp: pytest.MonkeyPatch) -> None:
 
 def td_box_check_dropped(mp: pytest.MonkeyPatch) -> None:
     # TD-8: the Sudoku check looks at rows and columns only.
-    lines = tuple(
-        tuple(
-            p
-            for p in peers
-            if ALL_SQUARES[p].row == ALL_SQUARES[i].row or ALL_SQUARES[p].col == ALL_SQUARES[i].col
-        )
-        for i, peers in enumerate(twodoku_engine._PEERS)
-    )
-    mp.setattr(twodoku_engine, "_PEERS", lines)
+    mp.setattr(twodoku_engine, "_PEERS", twodoku_peers_without_boxes())
 
 
 def td_colour_priority_dropped(mp: pytest.MonkeyPatch) -> None:
