@@ -18,6 +18,9 @@ not run yet are left out and counted in their own column.
 With ``--target P`` the script exits 1 when a module matched by ``--only`` (a
 glob, default every module) scores below P percent or still has mutants not
 run, so a partial run is never read as a passing score.
+
+``--survivors MODULE`` lists the mutants that count against the score: those
+that survived and those no selected test reaches.
 """
 
 from __future__ import annotations
@@ -63,7 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path("."), help="repository root")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--survivors", metavar="MODULE", help="list a module's surviving mutants")
+    parser.add_argument(
+        "--survivors",
+        metavar="MODULE",
+        help="list a module's mutants not killed (survived or no tests)",
+    )
     parser.add_argument("--only", default="*", help="glob of the modules --target applies to")
     parser.add_argument("--target", type=float, help="exit 1 below this score (percent)")
     args = parser.parse_args(argv)
@@ -76,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {args.survivors}: no mutants of this module", file=sys.stderr)
             return 2
         for name, status in modules[args.survivors].items():
-            if status == "survived":
+            if status in ("survived", "no tests"):
                 print(name)
         return 0
     rows = {module: tally(statuses) for module, statuses in modules.items()}

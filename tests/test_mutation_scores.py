@@ -68,7 +68,7 @@ def test_killed_survived_and_untested_mutants_make_the_score(
         },
     }
     assert scores.main(["--root", str(tmp_path), "--survivors", "dokuspec/engine/a.py"]) == 0
-    assert capsys.readouterr().out.split() == ["m5", "m6"]
+    assert capsys.readouterr().out.split() == ["m5", "m6", "m7"]
 
 
 def test_a_target_fails_below_it_and_on_mutants_not_run(
