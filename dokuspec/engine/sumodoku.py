@@ -201,7 +201,7 @@ def _check_ints(kind: str, **fields: object) -> None:
             raise TypeError(f"{kind} {name} must be an int 1-9, not {type(value).__name__}")
     for name, value in fields.items():
         if not 1 <= value <= 9:  # type: ignore[operator]
-            what = "a colour" if name in ("colour", "shared") else f"a {name}"
+            what = f"a {name}" if name in ("row", "col") else "a colour"
             raise PositionError(f"{kind} {name} {quote(value)} is not {what} 1-9")
 
 
@@ -368,7 +368,9 @@ class Colours(_Action):
                 value = tuple(value)
                 object.__setattr__(self, name, value)
             if not isinstance(value, tuple):
-                raise TypeError(f"Colours {name} is a tuple of 4 colours, not {type(value)}")
+                raise TypeError(
+                    f"Colours {name} is a tuple of 4 colours, not {type(value).__name__}"
+                )
             for colour in value:
                 _check_ints("Colours", **{name: colour})
             if len(value) != 4 or list(value) != sorted(set(value)):
@@ -465,13 +467,18 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "observe": ("row", "col"),
     "silent": (),
 }
+# The actions on a cell that are not placements, by type: index cell 0-80.
+_ON_A_CELL: dict[str, tuple[_Action, ...]] = {
+    "point-out": _POINT_OUT,
+    "find-mistake": _FIND,
+    "observe": _OBSERVE,
+}
 
 
 def _shown(value: object) -> str:
     """A JSON value as it is written, kept short."""
-    if isinstance(value, dict | list):
-        return quote(value)
-    if isinstance(value, int) and value.bit_length() > 64:
+    if isinstance(value, dict | list) or _is_int(value):
+        # quote writes an int as JSON does, a long one by its size
         return quote(value)
     try:
         text = json.dumps(value)
@@ -508,13 +515,9 @@ def _read_action(data: object) -> _Action:
         place: Place | None = _PLACE[index]
         assert place is not None
         return place
-    cell = (data["row"] - 1) * 9 + data["col"] - 1 if "row" in fields else 0
-    if kind == "point-out":
-        return _POINT_OUT[cell]
-    if kind == "find-mistake":
-        return _FIND[cell]
-    if kind == "observe":
-        return _OBSERVE[cell]
+    if kind in _ON_A_CELL:
+        cell: int = (data["row"] - 1) * 9 + data["col"] - 1
+        return _ON_A_CELL[kind][cell]
     if kind == "concede":
         return _CONCEDE
     if kind == "silent":
@@ -1668,7 +1671,7 @@ class SumodokuState(State):
         current = self.current_player()
         if self._result is not None:
             lines.append(f"Player {self._result.winner + 1} won: {self._result.reason}")
-            lines.append(self._result.detail[:80])
+            lines.append(self._result.detail)
         elif current == CHANCE:
             lines.append(
                 "The colours are drawn" if self._node == _COLOURS_NODE else "The observer looks"
@@ -1789,8 +1792,6 @@ def _schema_message(error: Any) -> str:
         return f"{_shown(value)} is not one of {', '.join(map(json.dumps, expected))}"
     if kind == "const":
         return f"{_shown(value)} is not {json.dumps(expected)}"
-    if kind == "additionalProperties":
-        return str(error.message)
     message = str(error.message)
     return message if len(message) <= 100 else message[:100] + "..."
 
@@ -1825,7 +1826,7 @@ def read_record(
             check_depth(check)
         except NotationError as error:
             raise RecordFileError(error.reason, source=source) from None
-        parsed: Any = copy.deepcopy(check)
+        parsed: Any = check
     else:
         from dokuspec.engine.records import _decode  # noqa: PLC0415 - shared decoding
 
@@ -1847,7 +1848,7 @@ def read_record(
             steps = list(path)
             while tuple(steps) not in reader.values and steps:
                 steps.pop()
-            offset = reader.values.get(tuple(steps), 0)
+            offset = reader.values[tuple(steps)]  # the root is always there
             line, column = line_column(reader.text, offset)
         return RecordFileError(
             f"{where}: {reason}", path=where, line=line, column=column, source=source
@@ -1887,12 +1888,11 @@ def read_record(
         try:
             action = _read_action(body)
         except RecordError as problem:
-            message = str(problem)
-            sub = message.split(":", 1)[0]
+            sub, _, reason = str(problem).partition(": ")
             steps: list[str | int] = list(here)
             if sub.startswith("$."):
                 steps.append(sub[2:])
-            raise fail(tuple(steps), message.split(": ", 1)[1]) from None
+            raise fail(tuple(steps), reason) from None
         try:
             state.apply_action(action)
         except IllegalActionError as problem:
