@@ -508,7 +508,7 @@ def _read_action(data: object) -> _Action:
             raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
     for key in ("row", "col", "colour", "shared"):
         if key in fields and not _small_int(data[key], 1, 9):
-            what = "a colour" if key in ("colour", "shared") else f"a {key}"
+            what = f"a {key}" if key in ("row", "col") else "a colour"
             raise RecordError(f"$.{key}: {_shown(data[key])} is not {what} 1-9")
     if kind == "place":
         index = ((data["row"] - 1) * 9 + data["col"] - 1) * 10 + data["colour"]
