@@ -338,3 +338,28 @@ def test_the_player_who_placed_more_tiles_wins() -> None:
         assert state.returns() == expected
         seen.add(expected)
     assert {(1, -1), (-1, 1)} <= seen
+
+
+# -- hidden information (MD-9) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_resampled_state_keeps_what_the_player_knows(seed: int) -> None:
+    # Player 0 holds 1 2 and knows the board, the bids and player 1's 4 at r4c4; player 1's
+    # hand (two tiles, one of them the drawn 3) is hidden from player 0.
+    state = play(after_a_placement(), Place(2, 1, 1), Draw(1))
+    resampled = state.resample_from_infostate(0, random.Random(seed))
+    assert resampled.observation(0) == state.observation(0)
+    assert [entry.player for entry in resampled.history()] == [
+        entry.player for entry in state.history()
+    ]
+    data = resampled.observation(1).data
+    assert isinstance(data, dict)
+    hand = data["hand"]
+    assert isinstance(hand, list)
+    assert len(hand) == 2
+    # Player 1 bid a 3 and placed a 4, so was dealt both (MD-2).
+    dealt_to_1 = [
+        entry.actions[0] for index, entry in enumerate(resampled.history()) if index in (1, 3, 5)
+    ]
+    assert {Draw(3), Draw(4)} <= set(dealt_to_1)
