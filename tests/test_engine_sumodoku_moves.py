@@ -606,6 +606,24 @@ def test_after_an_invalid_last_piece_the_opponent_answers_it() -> None:
     )
 
 
+def test_after_an_invalid_last_piece_the_opponent_places_nothing() -> None:
+    """Player 1's last piece, the 1 of r9c9, goes invalidly on r8c3 (r8c1 holds a 1); Player 2
+    still holds a 9 that r9c5 (the spare's cell) would take, but must answer first."""
+    mine, theirs = own_pieces()
+    mine = mine[36:] + mine[:36]  # the 9s first: the last piece is r9c9's 1
+    state = TABLETOP.new_initial_state()
+    play(state, *(Place(*p) for pair in zip(mine[:39], theirs[:39], strict=True) for p in pair))
+    play(state, Place(8, 3, 1))
+    assert state.has_valid_move(1)
+    assert state.legal_actions() == (PointOut(8, 3), Concede())
+    refused(
+        state,
+        Place(9, 5, 9),
+        "Player 1 placed all 40 pieces, the last one invalid: point it out (SU-7), "
+        "find a mistake (SU-8) or concede (ruling SU-23)",
+    )
+
+
 def test_a_valid_last_piece_wins_at_once() -> None:
     state = Sumodoku().new_initial_state()
     mine, theirs = own_pieces()
@@ -726,3 +744,31 @@ def test_a_hole_on_marked_borders_takes_only_what_fits_them() -> None:
     # the mark with r5c4=3 asks for 2 or 4: column 5 holds 4, row 5 holds 2
     assert colours_at(state, 1, 5, 5) == set()
     assert state.valid_moves(1) == expected_valid_moves(state, 1)
+
+
+# -- when a claim is open (SU-10) ----------------------------------------------------------------
+
+
+def test_no_claim_during_the_colour_draw_or_after_the_end() -> None:
+    game = claim_on_turn(1, colour_assignment="random")
+    state = game.new_initial_state()
+    assert state.current_player() == CHANCE
+    assert not state.claim_open(0)
+    play(state, Colours((1, 2, 3, 4), (5, 6, 7, 8), 9))
+    assert state.claim_open(0)
+    assert state.claim_time_limit(0) == 60
+    over = play(claim_on_turn(1).new_initial_state(), Claim(Board(SOLUTION), 0))
+    assert over.result is not None
+    assert (over.current_player(), over.turn_number(0)) == (TERMINAL, 1)
+    assert not over.claim_open(0)
+    assert not over.claim_open(1)
+    assert over.open_actions(0) == ()
+
+
+def test_no_claim_at_the_observer_s_node() -> None:
+    game = claim_on_turn(2, enforcement="tabletop", observer=0.5)
+    state = play(game.new_initial_state(), Place(1, 5, 1), Place(9, 9, 5), Place(1, 1, 1))
+    assert state.current_player() == CHANCE
+    assert not state.claim_open(1)
+    play(state, Silent())
+    assert state.claim_open(1)
