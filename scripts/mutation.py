@@ -5,6 +5,7 @@ Usage (from the repository root; see docs/mutation.rst)::
     python scripts/mutation.py                         # every module below, in turn
     python scripts/mutation.py dokuspec/engine/twodoku.py
     python scripts/mutation.py --list                  # the modules and their tests
+    python scripts/mutation.py --not-killed dokuspec/engine/twodoku.py   # after adding tests
 
 For each module this runs ``mutmut run`` (configured in pyproject.toml) on
 that module's mutants only, with the ``mutation`` Hypothesis profile and only
@@ -18,6 +19,12 @@ script measures that, at about a hundred times the cost).
 mutmut keeps its statistics of which test reaches which function in
 ``mutants/mutmut-stats.json``; they depend on the tests collected, so this
 script removes that file before each module. Results of other modules stay.
+
+With ``--not-killed``, only the module's mutants that no test has killed yet
+(survived, no tests, or not run) are run again: after tests were added, a
+killed mutant stays killed. mutmut resets the results of every function whose
+source changed when it next generates the mutants, so a second pass then runs
+the mutants left without a result.
 """
 
 from __future__ import annotations
@@ -75,11 +82,26 @@ def mutant_pattern(module: str) -> str:
     return module.removesuffix(".py").replace("/", ".") + ".*"
 
 
+def mutants_of(
+    root: Path, module: str, *, killed: bool | None = None, status: str | None = None
+) -> list[str]:
+    """The names of the module's mutants killed or not (``killed``), or of one ``status``."""
+    from mutation_scores import KILLED, module_statuses  # noqa: PLC0415 - the script beside
+
+    found = module_statuses(root).get(module, {})
+    if status is not None:
+        return [name for name, now in found.items() if now == status]
+    return [name for name, now in found.items() if (now in KILLED) == killed]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="modules to mutate (default: all below)")
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--not-killed", action="store_true", help="run only the mutants not killed so far"
+    )
     args = parser.parse_args(argv)
     if args.list:
         for module, tests in OWN_TESTS.items():
@@ -103,10 +125,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
         command = [str(mutmut), "run", "--max-children", str(args.max_children)]
-        finished = subprocess.run([*command, mutant_pattern(module)], env=env, check=False)
-        if finished.returncode:
-            print(f"error: mutmut failed on {module} ({finished.returncode})", file=sys.stderr)
-            return 1
+        if not args.not_killed:
+            passes = [lambda module=module: [mutant_pattern(module)]]
+        else:
+            # The second pass: functions changed since the last run lost their results.
+            passes = [
+                lambda module=module: mutants_of(root, module, killed=False),
+                lambda module=module: mutants_of(root, module, status="not checked"),
+            ]
+        for names_now in passes:
+            names = names_now()
+            if not names:
+                continue
+            finished = subprocess.run([*command, *names], env=env, check=False)
+            if finished.returncode:
+                print(f"error: mutmut failed on {module} ({finished.returncode})", file=sys.stderr)
+                return 1
     scores = Path(__file__).with_name("mutation_scores.py")
     return subprocess.run(
         [sys.executable, str(scores), "--root", str(root)], check=False

@@ -570,6 +570,55 @@ def test_sigint_stops_a_search_at_once_and_leaves_the_solver_usable(
     assert out.splitlines() == ["interrupted", "after: sat", "fresh: unsat"], err
 
 
+HANDLER_SCRIPT = textwrap.dedent(
+    """
+    import signal, sys
+    sys.path.insert(0, {tests!r})
+    from helpers import pigeonhole
+    from dokuspec.solvers import Budget, make_backend
+    seen = []
+    signal.signal(signal.SIGINT, lambda number, frame: seen.append(number))
+    model = pigeonhole(14, pairwise=True, guarded=True)
+    backend = make_backend("sat", model, solver="cadical195")
+    (selector,) = model.selectors()
+    print("searching", flush=True)
+    answer = backend.solve([selector], Budget(time_limit=float(sys.argv[1])))
+    print(answer.status, answer.reason, len(seen), flush=True)
+    print("after:", backend.solve([-selector]).status, flush=True)
+    """
+)
+
+
+@pytest.mark.parametrize("limited", [True, False])
+def test_cadical_leaves_sigint_to_python_s_own_handler(limited: bool) -> None:
+    """No SIGINT handler of the C extension's is installed around a CaDiCaL search.
+
+    python-sat's own, on the main thread, would leave the search by a long
+    jump and raise its "keyboard interrupt" error, which can corrupt memory;
+    here the program's handler runs, and the search goes on to its answer.
+    """
+    tests = os.path.dirname(os.path.abspath(__file__))
+    limit = "1.5" if limited else "inf"
+    script = HANDLER_SCRIPT.format(tests=tests)
+    if not limited:  # no time limit: a conflict limit ends the search instead
+        script = script.replace(
+            "Budget(time_limit=float(sys.argv[1]))", "Budget(conflict_limit=60_000)"
+        )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, limit],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "searching"
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    reason = "time" if limited else "conflicts"
+    assert out.splitlines() == [f"unknown {reason} 1", "after: sat"], err
+
+
 # -- the model itself (independent of any backend) ---------------------------------------------
 
 

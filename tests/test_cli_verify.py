@@ -146,7 +146,11 @@ def test_list_names_every_check_of_a_game_within_80_columns() -> None:
         (["--check", "sumodoku/nope"], "no check is named 'sumodoku/nope'"),
         (["--game", "chess"], "Invalid value for '--game': 'chess' is not one of"),
         (["--seed", "-1"], "Invalid value for '--seed': -1: give a seed of 0 or more"),
-        (["--workers", "0"], "Invalid value for '--workers': 0 is not in the range 1<=x<=1024"),
+        (["--workers", "0"], "Invalid value for '--workers': '0': give a whole number 1-1,024"),
+        (
+            ["--workers", "\u0662"],
+            "Invalid value for '--workers': '\u0662': give a whole number 1-1,024",
+        ),
     ],
 )
 def test_bad_usage_is_one_line_and_status_2(args: list[str], message: str) -> None:

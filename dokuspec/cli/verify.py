@@ -40,7 +40,13 @@ from rich.console import Console
 
 from dokuspec.cli.io import Output, Status, guarded, shown, standard_output
 from dokuspec.cli.report import WIDTH
-from dokuspec.cli.shared import SeedType, plain_console, print_plain, progress_bar
+from dokuspec.cli.shared import (
+    SeedType,
+    WorkersType,
+    plain_console,
+    print_plain,
+    progress_bar,
+)
 
 if TYPE_CHECKING:
     from dokuspec.verify.campaign import CheckResult, TaskResult
@@ -143,8 +149,8 @@ def _command_lines(command: str) -> list[str]:
 )
 @click.option(
     "--workers",
-    type=click.IntRange(1, 1024),
-    default=1,
+    type=WorkersType(),
+    default="1",
     show_default=True,
     help="Local worker processes; the results do not depend on it.",
 )

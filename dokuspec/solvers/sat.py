@@ -32,9 +32,15 @@ from its measured speed so that each slice takes about
 cannot honour assumptions (Kissat) or budgets (Lingeling, CaDiCaL 1.0.3)
 are refused (:data:`REFUSED`).
 
-SIGINT during a call raises :class:`KeyboardInterrupt`; a solver left in an
-undefined state by the signal (python-sat leaves the C++ solver by a long
-jump) is rebuilt from the compiled clauses before the next query.
+SIGINT during a call raises :class:`KeyboardInterrupt`. CaDiCaL runs every
+call, limited or not, in slices that a signal cannot cut short: python-sat,
+called on the main thread, would leave the C++ search by a long jump from its
+SIGINT handler, which can corrupt CaDiCaL's memory or the C allocator's (a
+later call then aborts with ``free(): invalid pointer``). Instead SIGINT only
+sets Python's flag, the slice ends (about :data:`SLICE_SECONDS`), and the
+interrupt is raised between slices with the solver whole. Other solvers
+interrupted by python-sat's long jump are rebuilt from the compiled clauses
+before the next query.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+import pysat.solvers
 from pysat.card import CardEnc, EncType
 from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
@@ -114,6 +121,44 @@ _LEAN_ACTIVATIONS = 4096
 
 _FIRST_SLICE = 500
 _MAX_SLICE = 1 << 20
+
+#: python-sat's limited-solve entry point of each sliced solver, called as its
+#: ``solve_limited`` calls it but with the main-thread flag off, so that no
+#: SIGINT handler is installed around the search (:func:`_cadical_call`).
+_PYSOLVERS: Any = getattr(pysat.solvers, "pysolvers", None)  # python-sat's C extension
+_SOLVE_LIMITED: dict[str, Any] = {
+    name: getattr(_PYSOLVERS, f"{name}_solve_lim")
+    for name in _SLICED
+    if hasattr(_PYSOLVERS, f"{name}_solve_lim")
+}
+
+
+def _cadical_call(solver: Any, canonical: str, assumptions: list[int]) -> bool | None:
+    """One limited call of a CaDiCaL ``solver`` (python-sat's :class:`~pysat.solvers.Solver`).
+
+    Does what python-sat's ``solve_limited`` does for CaDiCaL (the call, then
+    the status and assumptions that ``get_model``/``get_core`` read), except
+    that python-sat's SIGINT handler is not installed: on the main thread that
+    handler leaves the C++ search by ``longjmp``, which may leave CaDiCaL or
+    the C allocator corrupted. Here SIGINT only sets Python's flag, and
+    :class:`KeyboardInterrupt` is raised as soon as the call returns, with
+    the solver whole. Falls back to ``solve_limited`` where python-sat's
+    internals differ.
+
+    Returns:
+        ``True`` (sat), ``False`` (unsat) or ``None`` (the conflict budget ran out).
+    """
+    inner: Any = getattr(solver, "solver", None)
+    handle = getattr(inner, "cadical", None)
+    call = _SOLVE_LIMITED.get(canonical)
+    if call is None or handle is None:
+        outcome: bool | None = solver.solve_limited(assumptions=assumptions)
+        return outcome
+    status = call(handle, assumptions, 0)
+    inner.status = None if status == 0 else status > 0
+    inner.prev_assumps = assumptions
+    found: bool | None = inner.status
+    return found
 
 
 def _canonical_names() -> tuple[dict[str, str], dict[str, str]]:
@@ -386,6 +431,9 @@ class SatBackend(Backend):
             bad = next(lit for lit in literals if not 0 < abs(lit) <= top)
             raise ModelError(f"literal {bad} is not a literal of the compiled formula")
         with self._rebuilt_on_interrupt():
+            if self._sliced:
+                outcome, _ = self._solve_sliced(literals, UNLIMITED)
+                return bool(outcome)
             return bool(self._solver.solve(assumptions=literals))
 
     def solve_lean(
@@ -444,7 +492,10 @@ class SatBackend(Backend):
             literals.append(activation)
         try:
             if not model and budget.unlimited:
-                outcome = lean._solver.solve(assumptions=literals)
+                if lean._sliced:
+                    outcome, _ = lean._solve_sliced(literals, UNLIMITED)
+                else:
+                    outcome = lean._solver.solve(assumptions=literals)
                 if outcome:
                     return SolveResult("sat")
                 return SolveResult("unsat", core=tuple(lean._solver.get_core() or ()))
@@ -479,10 +530,10 @@ class SatBackend(Backend):
     def _solve(self, assumptions: list[int], budget: Budget) -> SolveResult:
         """Decide the formula under ``assumptions`` (see :meth:`Backend.solve`)."""
         with self._rebuilt_on_interrupt():
-            if budget.time_limit is None:
-                outcome, reason = self._solve_plain(assumptions, budget.conflict_limit)
-            elif self._sliced:
+            if self._sliced:
                 outcome, reason = self._solve_sliced(assumptions, budget)
+            elif budget.time_limit is None:
+                outcome, reason = self._solve_plain(assumptions, budget.conflict_limit)
             else:
                 outcome, reason = self._solve_interruptible(assumptions, budget)
         solver = self._solver
@@ -545,24 +596,29 @@ class SatBackend(Backend):
     def _solve_sliced(
         self, assumptions: list[int], budget: Budget
     ) -> tuple[bool | None, str | None]:
-        """Run CaDiCaL in slices of conflicts, reading the clock between slices."""
+        """Run CaDiCaL in slices of conflicts, reading the clock between slices.
+
+        Every CaDiCaL call goes through here, limited or not, so that SIGINT
+        is raised between slices (:func:`_cadical_call`); without a time
+        limit a slice still lasts about :data:`SLICE_SECONDS`.
+        """
         solver = self._solver
+        canonical = self.canonical_name
         left = budget.conflict_limit
         while True:
             remaining = budget.remaining()
-            assert remaining is not None
-            if remaining <= 0.0:
+            if remaining is not None and remaining <= 0.0:
                 return None, "time"
             if left is not None and left <= 0:
                 return None, "conflicts"
-            seconds = min(remaining, SLICE_SECONDS)
+            seconds = SLICE_SECONDS if remaining is None else min(remaining, SLICE_SECONDS)
             size = int(self._rate * seconds) if self._rate else _FIRST_SLICE
             size = max(1, min(size, _MAX_SLICE))
             if left is not None:
                 size = min(size, left)
             solver.conf_budget(size)
             started = _clock()
-            outcome: bool | None = solver.solve_limited(assumptions=assumptions)
+            outcome = _cadical_call(solver, canonical, assumptions)
             if outcome is not None:
                 return outcome, None
             spent = _clock() - started
