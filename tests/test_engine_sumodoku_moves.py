@@ -56,11 +56,21 @@ def play_silently(state: SumodokuState, *actions: Action) -> SumodokuState:
 
 
 def refused(state: SumodokuState, action: Action, reason: str) -> None:
-    """``action`` raises IllegalActionError with exactly ``reason``; the state is unchanged."""
+    """``action`` raises IllegalActionError with exactly ``reason``, naming the game, the
+    action and who was to act; the state is unchanged."""
     before = state.clone()
+    player = state.current_player()
     with pytest.raises(IllegalActionError) as caught:
         state.apply_action(action)
-    assert caught.value.reason == reason
+    error = caught.value
+    assert (error.game, error.action, error.player, error.reason) == (
+        "sumodoku",
+        action,
+        player,
+        reason,
+    )
+    who = "chance" if player == CHANCE else f"player {player}"
+    assert str(error) == f"sumodoku: illegal action {action} for {who}: {reason}"
     assert state == before
 
 
