@@ -36,14 +36,27 @@ import sys
 from pathlib import Path
 
 OWN_TESTS: dict[str, tuple[str, ...]] = {
-    "dokuspec/engine/base.py": ("test_engine_protocol.py", "test_engine_sumodoku.py"),
-    "dokuspec/engine/minidoku.py": ("test_engine_protocol.py", "test_engine_playout.py"),
-    "dokuspec/engine/playout.py": ("test_engine_playout.py", "test_sumodoku_simulation.py"),
+    "dokuspec/engine/base.py": (
+        "test_engine_protocol.py",
+        "test_engine_sumodoku.py",
+        "test_engine_base.py",
+    ),
+    "dokuspec/engine/minidoku.py": (
+        "test_engine_protocol.py",
+        "test_engine_playout.py",
+        "test_engine_minidoku.py",
+    ),
+    "dokuspec/engine/playout.py": (
+        "test_engine_playout.py",
+        "test_sumodoku_simulation.py",
+        "test_engine_playout_contracts.py",
+    ),
     "dokuspec/engine/records.py": (
         "test_engine_playout.py",
         "test_engine_sumodoku.py",
         "test_sumodoku_simulation.py",
         "test_competitive_play.py",
+        "test_engine_records.py",
     ),
     "dokuspec/engine/sumodoku_rules.py": (
         "test_engine_sumodoku.py",
@@ -57,6 +70,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku.py",
         "test_sumodoku_bots.py",
         "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
     ),
     "dokuspec/engine/competitive.py": ("test_engine_competitive.py", "test_competitive_play.py"),
     "dokuspec/engine/twodoku.py": ("test_engine_twodoku.py", "test_verify_twodoku_engine.py"),

@@ -359,9 +359,13 @@ def _check_seed(seed: object) -> int:
 
 
 def _structure(value: object) -> object:
-    """A comparable snapshot of ``value`` and everything it holds."""
+    """A comparable snapshot of ``value`` and everything it holds.
+
+    Games, dicts and sets are tagged with their type, lists and tuples with
+    their type's name, other objects with their class's qualified name.
+    """
     if isinstance(value, Game):
-        return ("game", type(value).__qualname__, _structure(value._options))
+        return (Game, type(value).__qualname__, _structure(value._options))
     if isinstance(value, Action | HistoryEntry | Fraction | str | int | float | bool):
         return value
     if value is None:
@@ -369,9 +373,9 @@ def _structure(value: object) -> object:
     if isinstance(value, list | tuple):
         return (type(value).__name__, tuple(_structure(v) for v in value))
     if isinstance(value, dict):
-        return ("dict", tuple(sorted((repr(k), _structure(v)) for k, v in value.items())))
+        return (dict, tuple(sorted((repr(k), _structure(v)) for k, v in value.items())))
     if isinstance(value, set | frozenset):
-        return ("set", frozenset(value))
+        return (frozenset, frozenset(value))
     if hasattr(value, "__dict__"):
         return (type(value).__qualname__, _structure(vars(value)))
     return value
@@ -625,7 +629,10 @@ class State(ABC):
         return tuple(self._history)
 
     def clone(self) -> State:
-        """An independent copy: acting on it leaves this state unchanged."""
+        """An independent copy: acting on it leaves this state unchanged.
+
+        The copy shares this state's :attr:`game` (a game does not change).
+        """
         return copy.deepcopy(self, {id(self._game): self._game})
 
     def sample_chance_outcome(self) -> Action:
@@ -642,7 +649,7 @@ class State(ABC):
             raise IllegalActionError(
                 self._game.name, "a chance outcome", self.current_player(), "not a chance node"
             )
-        total = sum((p for _, p in outcomes), Fraction(0))
+        total = sum(p for _, p in outcomes)
         if total != 1:
             raise EngineError(f"{self._game.name}: chance probabilities sum to {total}, not 1")
         scale = math.lcm(*(p.denominator for _, p in outcomes))
@@ -652,7 +659,8 @@ class State(ABC):
             pick -= int(probability * scale)
             if pick < 0:
                 return action
-        raise AssertionError("unreachable: the probabilities sum to 1")
+        # Unreachable: the picks are below the scale, which the probabilities sum to.
+        raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
 
     def record(self) -> GameRecord:
         """The game so far as a :class:`GameRecord`; :func:`replay` gives back an equal state."""

@@ -287,8 +287,10 @@ class MinidokuState(State):
         self._bids: list[int] = []
         self._placed = [0, 0]
         self._dealt = 0
-        self._to_move = 0
-        self._drawing = False
+        # Set by the bid (MD-3) before it is first read: any start value plays the same.
+        self._to_move = 0  # pragma: no mutate
+        # Read only as true or false: a false value of any type plays the same.
+        self._drawing = False  # pragma: no mutate
         self._passes = 0
 
     def clone(self) -> MinidokuState:
@@ -357,7 +359,10 @@ class MinidokuState(State):
         if not (1 <= action.row <= SIZE and 1 <= action.column <= SIZE):
             return f"r{action.row}c{action.column} is not on the 4x4 board"
         index = (action.row - 1) * SIZE + action.column - 1
-        return _clash(self._board, index, action.digit) or "not a legal action here"
+        reason = _clash(self._board, index, action.digit)
+        # A held tile on an empty cell where its digit clashes with nothing is legal (MD-4).
+        assert reason is not None
+        return reason
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -367,7 +372,8 @@ class MinidokuState(State):
             self._hands[self._recipient()].append(action.digit)
             self._hands[self._recipient()].sort()
             if self._drawing:
-                self._drawing = False
+                # Read only as true or false: a false value of any type plays the same.
+                self._drawing = False  # pragma: no mutate
                 self._to_move = 1 - self._to_move
             else:
                 self._dealt += 1
@@ -391,16 +397,15 @@ class MinidokuState(State):
             self._hands[player].remove(action.digit)
             bids.append(action.digit)
         self._bids = bids
-        if bids[0] == bids[1]:
-            self._to_move = self._first_on_tie
-        else:
-            self._to_move = 0 if bids[0] > bids[1] else 1
+        first, second = bids
+        self._to_move = 0 if first > second else 1 if second > first else self._first_on_tie
 
     def returns(self) -> tuple[float, ...]:
         """(+1, -1), (-1, +1) or (0, 0) once the game is over (MD-8); (0, 0) before."""
-        if not self.is_terminal() or self._placed[0] == self._placed[1]:
+        if not self.is_terminal():
             return (0, 0)
-        return (1, -1) if self._placed[0] > self._placed[1] else (-1, 1)
+        first, second = self._placed
+        return (1, -1) if first > second else (-1, 1) if second > first else (0, 0)
 
     # -- what a player sees ------------------------------------------------------------------
 
@@ -523,7 +528,8 @@ class MinidokuState(State):
         for when, digit in uses:
             choices = [slot for slot in free if slot < when]
             if not choices:
-                raise AssertionError("unreachable: the history was legal")
+                # Unreachable: in a legal history every tile was received before it was used.
+                raise AssertionError("unreachable: the history was legal")  # pragma: no mutate
             slot = rng.choice(choices)
             free.remove(slot)
             received[slot] = digit
