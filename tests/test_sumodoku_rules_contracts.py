@@ -277,7 +277,7 @@ def test_a_piece_out_of_the_game_makes_any_position_impossible(colour: int) -> N
 
 
 def test_the_first_completion_found_is_valid_and_extends_the_board() -> None:
-    """An empty board under Sudoku X and non-consecutive: the filling obeys every rule."""
+    """A sparse board under Sudoku X (SU-12): the filling found obeys every rule."""
     variants = Variants(x=True)
     position = Position(board_of((1, 1, 1), (2, 4, 1), (5, 5, 5)), variants)
     found = search_completion(position, node_limit=None)
