@@ -20,6 +20,7 @@ from dokuspec.vocabulary.sumodoku import (
     Piece,
     Position,
     Variants,
+    all_borders,
     border_name,
 )
 
@@ -120,31 +121,24 @@ def violations(board: Board, variants: Variants = EMPTY_VARIANTS) -> list[Violat
                     )
                 )
     if variants.consecutive or variants.non_consecutive:
-        for row in range(1, 10):
-            for col in range(1, 10):
-                for r2, c2 in ((row, col + 1), (row + 1, col)):
-                    if r2 > 9 or c2 > 9:
-                        continue
-                    a, b = board[row, col], board[r2, c2]
-                    if not (a and b):
-                        continue
-                    border = ((row - 1) * 9 + col - 1, (r2 - 1) * 9 + c2 - 1)
-                    marked = border in variants.consecutive
-                    adjacent = abs(a - b) == 1
-                    pieces = (Piece(row, col, a), Piece(r2, c2, b))
-                    name = border_name(border)
-                    if marked and not adjacent:
-                        found.append(
-                            Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}")
-                        )
-                    elif (
-                        not marked
-                        and adjacent
-                        and (variants.strict_marks or variants.non_consecutive)
-                    ):
-                        found.append(
-                            Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}")
-                        )
+        for border in all_borders():  # row by row, each cell's right border before its lower one
+            first, second = border
+            a, b = board.cells[first], board.cells[second]
+            if not (a and b):
+                continue
+            marked = border in variants.consecutive
+            adjacent = abs(a - b) == 1
+            pieces = (
+                Piece(first // 9 + 1, first % 9 + 1, a),
+                Piece(second // 9 + 1, second % 9 + 1, b),
+            )
+            name = border_name(border)
+            if marked and not adjacent:
+                found.append(Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}"))
+            elif not marked and adjacent and (variants.strict_marks or variants.non_consecutive):
+                found.append(
+                    Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}")
+                )
     return found
 
 
@@ -216,14 +210,11 @@ def constrained_neighbours(variants: Variants) -> tuple[tuple[tuple[int, int], .
     neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
     if variants.consecutive or variants.non_consecutive:
         strict = variants.strict_marks or variants.non_consecutive
-        for a in range(81):
-            for b in (a + 1, a + 9):
-                if (b == a + 1 and a % 9 == 8) or b > 80:
-                    continue
-                kind = MARKED if (a, b) in variants.consecutive else UNMARKED
-                if kind == MARKED or strict:
-                    neighbours[a].append((b, kind))
-                    neighbours[b].append((a, kind))
+        for a, b in all_borders():
+            kind = MARKED if (a, b) in variants.consecutive else UNMARKED
+            if kind == MARKED or strict:
+                neighbours[a].append((b, kind))
+                neighbours[b].append((a, kind))
     return tuple(tuple(sorted(found)) for found in neighbours)
 
 
@@ -253,9 +244,13 @@ class _Search:
 
     Each empty cell's candidates are the colours that no piece in its row,
     column, box (or diagonal, SU-12) holds, that its parity mark allows
-    (SU-13), that its neighbours' consecutive marks allow (SU-14) and of
-    which a piece is left (SU-15). A colour that a row, column, box or
-    diagonal lacks and that only one of its empty cells can take goes there.
+    (SU-13) and that its neighbours' consecutive marks allow (SU-14). A
+    colour that a row, column, box or diagonal lacks and that only one of its
+    empty cells can take goes there.
+
+    The supply (SU-15) needs no check here: :func:`_search` starts one only
+    when no piece is out of the game, so every colour's supply is what the
+    board lacks of it, and a colour with none left stands in every row.
     """
 
     def __init__(self, position: Position, node_limit: int | None) -> None:
@@ -264,26 +259,21 @@ class _Search:
         self.node_limit = node_limit
         self.nodes = 0
         self.units = unit_cells(variants.x)
-        self.cell_units: list[list[int]] = [[] for _ in range(81)]
+        self.cell_units: list[list[int]] = [[] for _ in self.cells]
         for number, unit in enumerate(self.units):
             for cell in unit:
                 self.cell_units[cell].append(number)
-        self.used = [0] * len(self.units)
-        for number, unit in enumerate(self.units):
-            for cell in unit:
-                self.used[number] |= 1 << self.cells[cell]
-        self.used = [used & ALL_COLOURS for used in self.used]
+        # The colours each group holds; no colour stands twice in one (no violation).
+        self.used = [
+            sum(1 << self.cells[cell] for cell in unit if self.cells[cell]) for unit in self.units
+        ]
         self.allowed = parity_masks(variants)
         self.neighbours = constrained_neighbours(variants)
-        self.supply = list(position.supply())
 
     def candidates(self, cell: int) -> int:
         mask = self.allowed[cell]
         for unit in self.cell_units[cell]:
             mask &= ~self.used[unit]
-        for colour in range(1, 10):
-            if not self.supply[colour - 1]:
-                mask &= ~(1 << colour)
         for other, kind in self.neighbours[cell]:
             colour = self.cells[other]
             if colour:
@@ -295,13 +285,11 @@ class _Search:
             raise _NodeLimitError
         self.nodes += 1
         self.cells[cell] = colour
-        self.supply[colour - 1] -= 1
         for unit in self.cell_units[cell]:
             self.used[unit] |= 1 << colour
 
     def take_back(self, cell: int, colour: int) -> None:
         self.cells[cell] = 0
-        self.supply[colour - 1] += 1
         for unit in self.cell_units[cell]:
             self.used[unit] &= ~(1 << colour)
 
@@ -317,16 +305,22 @@ class _Search:
                 return []
             domains[cell] = mask
             size = mask.bit_count()
-            if best is None or size < len(best):
-                best = [(cell, colour) for colour in range(1, 10) if mask >> colour & 1]
+            # Which empty cell to branch on is search order only: branching on any one
+            # tries every colour it can take, so every choice finds the same answer.
+            if best is None or size < len(best):  # pragma: no mutate
+                best = [(cell, colour) for colour in range(mask.bit_length()) if mask >> colour & 1]
         if best is None:
             return None
-        if len(best) == 1:
+        # A shortcut: the group scan below would only find another forced placement or a
+        # dead end, so scanning or not changes the search order, never the answer.
+        if len(best) == 1:  # pragma: no mutate
             return best
         for number, unit in enumerate(self.units):
-            once = twice = 0
+            # Bit 0 is no colour and never in ``missing``: starting at 0 or 1 is the same.
+            once = twice = 0  # pragma: no mutate
             for cell in unit:
-                mask = domains.get(cell, 0)
+                # A filled cell's default domain: as above, bit 0 or nothing is the same.
+                mask = domains.get(cell, 0)  # pragma: no mutate
                 twice |= once & mask
                 once |= mask
             missing = ALL_COLOURS & ~self.used[number]
@@ -334,8 +328,11 @@ class _Search:
                 return []  # a colour this group lacks fits none of its empty cells
             single = missing & once & ~twice
             if single:
-                colour = (single & -single).bit_length() - 1
-                cell = next(c for c in unit if domains.get(c, 0) >> colour & 1)
+                # Every colour of ``single`` is forced: taking the lowest (``single & -single``,
+                # or the same bit from ``single | -single``) or the highest is search order only.
+                colour = (single & -single).bit_length() - 1  # pragma: no mutate
+                # A filled cell's default domain 0 or 1 never holds ``colour`` (1-9).
+                cell = next(c for c in unit if domains.get(c, 0) >> colour & 1)  # pragma: no mutate
                 return [(cell, colour)]
         return best
 
