@@ -65,6 +65,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_verify_sumodoku_play.py",
         "test_fast_search.py",
         "test_safe_moves.py",
+        "test_sumodoku_rules_contracts.py",
     ),
     "dokuspec/engine/sumodoku.py": (
         "test_engine_sumodoku.py",
