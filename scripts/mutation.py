@@ -70,6 +70,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku.py",
         "test_sumodoku_bots.py",
         "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
     ),
     "dokuspec/engine/competitive.py": ("test_engine_competitive.py", "test_competitive_play.py"),
     "dokuspec/engine/twodoku.py": ("test_engine_twodoku.py", "test_verify_twodoku_engine.py"),

@@ -188,6 +188,8 @@ DEFAULT_CLAIM_TIME_LIMITS = ((16, 20, 960), (21, 25, 720), (26, 30, 480), (31, 3
 _GAME = "sumodoku"
 _PIECES_EACH = 40  # SU-1: 4 colours of 9 and 4 of the shared colour
 _FIXED = ((1, 2, 3, 4), (5, 6, 7, 8), 9)
+_COLOUR_NUMBERS = range(1, 10)  # the colours 1-9, in order
+_UNSET = -1  # no cell (SumodokuState._moment), no player (SumodokuState._done)
 
 
 def _is_int(value: object) -> bool:
@@ -745,7 +747,8 @@ class Sumodoku(Game):
             if not _is_int(turn):
                 raise self._fail("claim_window", f"{turn!r} is not an integer")
         first, last = value
-        assert isinstance(first, int) and isinstance(last, int)
+        # Narrows the types for mypy; the loop above has refused a non-integer.
+        assert isinstance(first, int) and isinstance(last, int)  # pragma: no mutate
         if first > last:
             raise self._fail("claim_window", f"the first turn {first} is after the last {last}")
         return first, last
@@ -760,7 +763,8 @@ class Sumodoku(Game):
             for turn in (first, last):
                 if not _is_int(turn):
                     raise self._fail("claim_time_limits", f"[{index}]: {turn!r} is not an integer")
-            assert isinstance(first, int) and isinstance(last, int)
+            # Narrows the types for mypy; the loop above has refused a non-integer.
+            assert isinstance(first, int) and isinstance(last, int)  # pragma: no mutate
             assert isinstance(seconds, int | float)
             if first > last:
                 raise self._fail(
@@ -944,20 +948,23 @@ class SumodokuState(State):
         self._rules = rules
         nunits = len(rules.units)
         self._cells = bytearray(81)
-        self._counts = [0] * (nunits * 10)  # pieces of colour k in unit u: [u * 10 + k]
-        self._masks = [0] * nunits  # bit k: colour k is in unit u
+        # Equivalent mutants on the next five lines: a longer _counts table holds the same
+        # counts; bit 0 of a mask and index 0 of _supply stand for no colour and are never read;
+        # _shared is only read as `self._shared or None`.
+        self._counts = [0] * (nunits * 10)  # pieces of colour k in unit u  # pragma: no mutate
+        self._masks = [0] * nunits  # bit k: colour k is in unit u  # pragma: no mutate
         self._cand = list(rules.allowed)  # per empty cell: the colours a placement may have
         self._hands = [[0] * 10, [0] * 10]  # by colour; unused with free colours
-        self._owned = [0, 0]  # bit masks of each player's colours
-        self._shared = 0
+        self._owned = [0, 0]  # bit masks of each player's colours  # pragma: no mutate
+        self._shared = 0  # pragma: no mutate
         self._out = [0] * 10
-        self._supply = [0] + [9] * 9  # pieces neither on the board nor out of the game
+        self._supply = [0] + [9] * 9  # pieces not on the board, not out  # pragma: no mutate
         self._turns = [0, 0]
         self._to_move = rules.first
         self._node: str | None = _COLOURS_NODE if rules.random_colours else None
         self._mistakes: list[int] = []  # cells of unnoticed mistakes, in placement order
-        self._moment = -1  # the last placement's cell while SU-7 may point it out
-        self._done = -1  # a player who placed all pieces, the last one invalid (SU-23)
+        self._moment = _UNSET  # the last placement's cell while SU-7 may point it out
+        self._done = _UNSET  # a player who placed all pieces, the last one invalid (SU-23)
         self._result: SumodokuResult | None = None
         if not rules.random_colours and not rules.free:
             self._assign(*_FIXED)
@@ -1044,7 +1051,7 @@ class SumodokuState(State):
         if self._rules.free:
             return frozenset(range(1, 10))
         mask = self._owned[player]
-        return frozenset(k for k in range(1, 10) if mask >> k & 1)
+        return frozenset(k for k in _COLOUR_NUMBERS if mask >> k & 1)
 
     @property
     def spare(self) -> int | None:
@@ -1063,11 +1070,7 @@ class SumodokuState(State):
 
     def _hand_mask(self, player: int) -> int:
         counts = self._supply if self._rules.free else self._hands[player]
-        mask = 0
-        for colour in range(1, 10):
-            if counts[colour]:
-                mask |= 1 << colour
-        return mask
+        return sum(1 << colour for colour in _COLOUR_NUMBERS if counts[colour])
 
     def valid_moves(self, player: int) -> tuple[Place, ...]:
         """Every valid placement of ``player`` now, ordered by cell then colour.
@@ -1089,7 +1092,7 @@ class SumodokuState(State):
             mask = cand[cell] & hand
             if mask:
                 base = cell * 10
-                for colour in range(1, 10):
+                for colour in _COLOUR_NUMBERS:
                     if mask >> colour & 1:
                         moves.append(_PLACE[base + colour])  # type: ignore[arg-type]
         return tuple(moves)
@@ -1200,7 +1203,7 @@ class SumodokuState(State):
     def _placements(self, player: int) -> list[Action]:
         """Tabletop: every own piece on every empty cell (SU-4)."""
         hand = self._hand_mask(player)
-        colours = [k for k in range(1, 10) if hand >> k & 1]
+        colours = [k for k in _COLOUR_NUMBERS if hand >> k & 1]
         cells = self._cells
         return [
             _PLACE[cell * 10 + k]  # type: ignore[misc]
@@ -1216,8 +1219,9 @@ class SumodokuState(State):
         return type(action) is Claim and self._claim_open(player)
 
     def _may_place(self, player: int, action: Place) -> bool:
-        """Whether the placement is legal (the same rules as :meth:`_legal_actions`)."""
-        if self._node is not None or self._done >= 0:
+        """Whether the placement is legal at a player's node: exactly the placements
+        :meth:`_legal_actions` lists."""
+        if self._done >= 0:
             return False
         cell, colour = action.cell, action.colour
         if self._cells[cell]:
@@ -1234,13 +1238,17 @@ class SumodokuState(State):
     def apply_action(self, action: Action) -> None:
         """Apply one action, as :meth:`State.apply_action` does.
 
-        A placement is recognised by the rules directly instead of being
-        looked up in :meth:`legal_actions`; any other action, and an illegal
-        placement, goes through :meth:`State.apply_action`, which refuses
-        it with the same errors.
+        A player's placement is judged by the rules directly instead of being
+        looked up in :meth:`legal_actions`, and refused with the same error;
+        any other action goes through :meth:`State.apply_action`.
         """
         player = self.current_player()
-        if player >= 0 and type(action) is Place and self._may_place(player, action):
+        # A fast path for a player's placement. Its mutants that skip it are equivalent:
+        # State.apply_action then judges the placement by the same rules.
+        if player >= 0 and type(action) is Place:  # pragma: no mutate
+            if not self._may_place(player, action):
+                reason = self._illegal_reason(player, action)
+                raise IllegalActionError(self._game.name, action, player, reason)
             self._apply(player, action)
             self._history.append(HistoryEntry(player, (action,)))
             return
@@ -1358,15 +1366,11 @@ class SumodokuState(State):
 
     def _why(self, cell: int) -> str:
         """The first rule the piece on ``cell`` breaks with the other pieces."""
-        colour = self._cells[cell]
-        self._cells[cell] = 0
-        try:
-            return self._conflict(cell, colour, counts_include_self=True)
-        finally:
-            self._cells[cell] = colour
+        return self._conflict(cell, self._cells[cell], counts_include_self=True)
 
     def _conflict(self, cell: int, colour: int, *, counts_include_self: bool = False) -> str:
-        """Why a piece of ``colour`` on ``cell`` breaks a rule (the cell itself counted empty)."""
+        """Why a piece of ``colour`` on ``cell`` breaks a rule (the cell's own piece, if any,
+        is never the other piece named)."""
         rules = self._rules
         allowed = rules.allowed[cell]
         if not allowed >> colour & 1:
@@ -1392,7 +1396,8 @@ class SumodokuState(State):
                     f"{border} is not marked but would hold the consecutive {colour} and {near} "
                     "(SU-14)"
                 )
-        return "it breaks no rule"
+        # Unreachable: _why and _place_reason only ask about pieces that break a rule.
+        return "it breaks no rule"  # pragma: no mutate
 
     def _place(self, player: int, cell: int, colour: int) -> None:
         rules = self._rules
@@ -1402,7 +1407,7 @@ class SumodokuState(State):
             self._hands[player][colour] -= 1
         self._supply[colour] -= 1
         self._turns[player] += 1
-        self._moment = -1
+        self._moment = _UNSET
         if not valid:
             self._mistakes.append(cell)
             self._moment = cell
@@ -1427,7 +1432,7 @@ class SumodokuState(State):
         self._out[colour] += 1
         self._mistakes = [c for c in self._mistakes if c != cell and self._breaks(c)]
         if self._moment >= 0 and self._moment not in self._mistakes:
-            self._moment = -1
+            self._moment = _UNSET
         self._node = None
         if self._done >= 0 and self._moment < 0:
             self._finish(
@@ -1442,9 +1447,11 @@ class SumodokuState(State):
     def _start_turn(self) -> None:
         """SU-6: a player with no valid move and nothing else to do loses at once."""
         player = self._to_move
-        if self._done >= 0 or self._can_move(player):
+        if self._can_move(player):
             return
-        if self._moment >= 0 or self._mistakes or self._claim_open(player):
+        # A placement that may still be pointed out (SU-7), an invalid last piece among them
+        # (ruling SU-23), is one of the unnoticed mistakes.
+        if self._mistakes or self._claim_open(player):
             return  # they may point out, find a mistake or claim; or concede
         self._finish(
             1 - player,
@@ -1453,8 +1460,8 @@ class SumodokuState(State):
         )
 
     def _finish(self, winner: int, reason: str, detail: str) -> None:
+        # Only ever called at a player's node (_observe leaves the observer's node first).
         self._result = SumodokuResult(winner, reason, detail)
-        self._node = None
 
     def _judge_claim(self, player: int, claim: Claim) -> None:
         """SU-10, rulings SU-26, SU-27: the filling and the time, judged directly."""
@@ -1572,7 +1579,7 @@ class SumodokuState(State):
             if not self._supply[colour]:
                 return f"no piece of colour {colour} is left in the supply (SU-11)"
         elif not self._owned[player] >> colour & 1:
-            mine = "".join(str(k) for k in range(1, 10) if self._owned[player] >> k & 1)
+            mine = "".join(str(k) for k in _COLOUR_NUMBERS if self._owned[player] >> k & 1)
             return f"colour {colour} is not Player {player + 1}'s (their colours: {mine}), SU-1"
         elif not self._hands[player][colour]:
             return f"Player {player + 1} has no piece of colour {colour} left"
@@ -1684,10 +1691,9 @@ class SumodokuState(State):
     def __str__(self) -> str:
         return self._text()
 
-    def _repr_svg_(self) -> str | None:
-        """The position as SVG, for Jupyter (when the position can draw itself)."""
-        draw = getattr(self.position, "_repr_svg_", None)
-        return draw() if callable(draw) else None
+    def _repr_svg_(self) -> str:
+        """The position as SVG, for Jupyter: :meth:`Position._repr_svg_`."""
+        return self.position._repr_svg_()
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> SumodokuState:
         """A clone: Sumodoku has no hidden information.
