@@ -424,6 +424,10 @@ KINDS = (
         ),
         ({"digits": [b"1", b"2"]}, f"$.type: null is not an action type ({KINDS})"),
         (
+            {"type": "deal-pot", "digits": [10**5000, 1]},
+            "$.digits: a list of 2 items is not a list of two digits 1-9",
+        ),
+        (
             {"type": "colour", "row": 10**5000, "col": 1},
             "$.row: an integer of about 5001 digits is not a row 1-9",
         ),
