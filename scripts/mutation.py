@@ -75,7 +75,11 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku_records.py",
     ),
     "dokuspec/engine/competitive.py": ("test_engine_competitive.py", "test_competitive_play.py"),
-    "dokuspec/engine/twodoku.py": ("test_engine_twodoku.py", "test_verify_twodoku_engine.py"),
+    "dokuspec/engine/twodoku.py": (
+        "test_engine_twodoku.py",
+        "test_verify_twodoku_engine.py",
+        "test_engine_twodoku_contracts.py",
+    ),
     "dokuspec/spec/model.py": ("test_model.py", "test_solvers.py"),
     "dokuspec/spec/sumodoku.py": (
         "test_full_board_model.py",
