@@ -774,3 +774,44 @@ def test_smallest_core_zero_budgets_and_bad_input(
         backend.smallest_core([99])
     with pytest.raises(TypeError, match="an assumption must be an int literal"):
         backend.smallest_core(["a"])  # type: ignore[list-item]
+
+
+# -- the watchdog ------------------------------------------------------------------------------
+
+
+def test_the_watchdog_interrupts_again_a_call_that_began_after_its_deadline() -> None:
+    """An interrupt sent before the solver's call began is lost (Z3 forgets it when its check
+    starts); on a busy machine a deadline can pass before then. The watchdog repeats it."""
+    import threading  # noqa: PLC0415
+
+    from dokuspec.solvers.base import Watchdog, _clock  # noqa: PLC0415
+
+    interrupted = threading.Event()
+    watchdog = Watchdog(interrupted.set, _clock())  # the deadline has passed already
+    with watchdog.watching():
+        assert interrupted.wait(5)  # the first interrupt, before the call
+        interrupted.clear()  # the call begins and forgets it
+        stopped = interrupted.wait(5)  # the call runs until interrupted again
+    assert stopped
+    assert watchdog.fired == "time"
+
+
+def test_the_watchdog_stops_interrupting_once_the_call_has_ended() -> None:
+    import threading  # noqa: PLC0415
+
+    from dokuspec.solvers.base import Watchdog, _clock  # noqa: PLC0415
+
+    calls: list[float] = []
+    lock = threading.Lock()
+
+    def interrupt() -> None:
+        with lock:
+            calls.append(_clock())
+
+    with Watchdog(interrupt, _clock()).watching():
+        time.sleep(0.1)
+    with lock:
+        made = len(calls)
+    time.sleep(0.1)
+    assert made >= 2  # repeated while the call ran
+    assert len(calls) == made  # and never after it ended

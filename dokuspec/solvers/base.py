@@ -301,6 +301,10 @@ class OptimizeResult:
         return self.status == "optimal"
 
 
+#: Seconds between two interrupts of a call that has not ended yet (:class:`Watchdog`).
+_INTERRUPT_AGAIN = 0.02
+
+
 class Watchdog:
     """Interrupts a running solver call at a deadline, or when SIGINT arrives.
 
@@ -308,7 +312,8 @@ class Watchdog:
     from another thread (Z3, and python-sat solvers with ``interrupt()``).
     In the main thread, SIGINT is noticed through :func:`signal.set_wakeup_fd`
     (Python's own handler still runs, and raises :class:`KeyboardInterrupt`
-    as soon as the interrupted call returns).
+    as soon as the interrupted call returns). The interrupt is repeated
+    until the call ends, since one sent before the call began is lost.
 
     Attributes:
         fired: ``"time"`` once the deadline interrupted the call, ``"signal"``
@@ -367,12 +372,29 @@ class Watchdog:
             if signal_read in ready:
                 if signal.SIGINT in received:
                     self.fired = "signal"
-                    self._interrupt()
+                    self._keep_interrupting(stop_read)
                     return
                 continue
             self.fired = "time"
-            self._interrupt()
+            self._keep_interrupting(stop_read)
             return
+
+    def _keep_interrupting(self, stop_read: int) -> None:
+        """Interrupt the call, and again every :data:`_INTERRUPT_AGAIN` seconds until it ends.
+
+        An interrupt that arrives before the solver's call has begun is lost
+        (Z3 forgets it when its check starts): on a busy machine a deadline
+        can pass before then, and the search would run unbounded. Repeating
+        the interrupt until the block ends stops it soon after it begins.
+        """
+        while True:
+            self._interrupt()
+            try:
+                ready, _, _ = select.select([stop_read], [], [], _INTERRUPT_AGAIN)
+            except OSError:  # the descriptors are closed: the watch is over
+                return
+            if ready:
+                return
 
 
 def _join(thread: threading.Thread) -> None:
