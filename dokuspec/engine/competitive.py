@@ -910,9 +910,8 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 
 def _shown(value: object) -> str:
     """A JSON value as it is written, kept short (long strings, numbers and containers)."""
-    if isinstance(value, dict | list):
-        return quote(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+    # An int is written as json.dumps writes it up to quote's limit, then by its size.
+    if isinstance(value, dict | list) or (isinstance(value, int) and not isinstance(value, bool)):
         return quote(value)
     text = json.dumps(value)
     return text if len(text) <= 42 else text[:40] + '"...'
