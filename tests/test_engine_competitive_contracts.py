@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from dokuspec.engine.base import Action, IllegalActionError, RecordError, State
+from dokuspec.engine.base import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    IllegalActionError,
+    RecordError,
+    State,
+)
 from dokuspec.engine.competitive import (
     CompetitiveSudoku,
     CompetitiveSudokuState,
@@ -348,3 +355,93 @@ def test_the_one_line_text_of_a_state() -> None:
         "competitive turn: Grids b1b2b3b4b5........ r1r2r3r4r5........; "
         "Pools r6|r7 b6|b7; Decks 2 red, 2 black; turn 0"
     )
+
+
+def test_a_toss_message_with_two_copies_cs2() -> None:
+    state = CompetitiveSudoku(copies_per_colour=2).new_initial_state(0)
+    for _ in range(2):
+        for rank in range(1, 10):
+            play(state, draw(f"r{rank}"), draw(f"b{rank}"))
+    # 36 cards drawn in 18 equal pairs: the deck ran out.
+    assert reason(state, draw("r1")) == (
+        "the deck ran out on equal sums: a toss decides who is Black (CS-2)"
+    )
+
+
+def test_taking_from_a_pool_with_fewer_stacks_cs10_cs13_cs15() -> None:
+    state = opening()  # one copy: Red's Deck holds r8 r9, Black's b8 b9
+    play(state, TakeDeck(), draw("r8"), Place(card("r8"), 6))  # Red
+    play(state, Take("r", 1), Place(card("r6"), 6), draw("r9"))  # Black; the red Pool r7 | r9
+    play(state, Pass())  # Red's Deck is empty
+    play(state, Take("r", 2), Place(card("r9"), 7))  # no red card left to refill
+    play(state, Pass())
+    assert reason(state, Take("r", 2)) == "the red Pool has 1 Stack, so no Stack 2"
+    assert str(state) == (
+        "competitive turn: Grids b1b2b3b4b5r6r9.... r1r2r3r4r5r8......; "
+        "Pools r7 b6|b7; Decks 0 red, 2 black; turn 5"
+    )
+    play(state, Take("r", 1), Place(card("r7"), 8))
+    play(state, Pass())
+    assert reason(state, Take("r", 1)) == "the red Pool has no Stack, so no Stack 1"
+    assert reason(state, Take("b", 3)) == "the black Pool has 2 Stacks, so no Stack 3"
+    assert str(state) == (
+        "competitive turn: Grids b1b2b3b4b5r6r9r7.. r1r2r3r4r5r8......; "
+        "Pools - b6|b7; Decks 0 red, 2 black; turn 7"
+    )
+
+
+def mixed_full_grids() -> CompetitiveSudokuState:
+    """Two copies; Red's Grid r1 r2 r3 / r4 r5 b6 / r9 r8 r8, Black's b1 b2 b3 / b4 b5 b9 /
+    b7 b8 b9 (neither wins: rows 9 8 8 and 4 5 9 are no lines); the Pools r6 | r7, b8 | b7."""
+    state = opening(copies=2)
+    play(state, Take("b", 1), Place(card("b6"), 6), draw("b8"))  # Red; black refill b8
+    play(state, TakeDeck(), draw("b9"), Place(card("b9"), 6))  # Black
+    for position, red, black in ((7, "r9", "b7"), (8, "r8", "b8"), (9, "r8", "b9")):
+        play(state, TakeDeck(), draw(red), Place(card(red), position))
+        play(state, TakeDeck(), draw(black), Place(card(black), position))
+    return state
+
+
+def test_a_card_drawn_onto_a_full_grid_cs11_cs12() -> None:
+    state = mixed_full_grids()
+    assert str(state.grid(1)) == "r1 r2 r3 / r4 r5 b6 / r9 r8 r8"
+    play(state, TakeDeck(), draw("r1"))  # Red
+    assert reason(state, Place(card("r1"), 1)) == (
+        "player 1's Grid is full: swap r1 into a position or return it to the red Pool (CS-11)"
+    )
+    # The displaced card goes to the Pool of its colour; both Pools have two Stacks of one.
+    assert reason(state, Swap(card("r1"), 6)) == (
+        "both Stacks of the black Pool hold one card: choose Stack 1 or 2 (CS-12)"
+    )
+    assert reason(state, Swap(card("r1"), 7)) == (
+        "both Stacks of the red Pool hold one card: choose Stack 1 or 2 (CS-12)"
+    )
+
+
+def drive_until_choice(state: CompetitiveSudokuState) -> CompetitiveSudokuState:
+    """Play on until both Decks are exhausted (CS-16): the first chance outcome, a forced
+    pass or flood, else a draw from one's own Deck and a return of the card (first Stack)."""
+    while state.current_player() != SIMULTANEOUS:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        moves = state.legal_actions()
+        if len(moves) == 1:
+            state.apply_action(moves[0])
+        elif TakeDeck() in moves:
+            state.apply_action(TakeDeck())
+        else:
+            state.apply_action(next(m for m in moves if isinstance(m, Return)))
+    return state
+
+
+def test_the_choice_and_the_end_of_the_game_cs16() -> None:
+    state = drive_until_choice(mixed_full_grids())
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Pass(), Concede()))
+    assert error.value.reason == (
+        "both Decks are exhausted: each player chooses Concede or Continue (CS-16)"
+    )
+    play(state, (Concede(), Concede()))
+    assert state.is_terminal()
+    assert reason(state, Pass()) == "the game is over"
