@@ -910,9 +910,8 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 
 def _shown(value: object) -> str:
     """A JSON value as it is written, kept short (long strings, numbers and containers)."""
-    if isinstance(value, dict | list):
-        return quote(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+    # An int is written as json.dumps writes it up to quote's limit, then by its size.
+    if isinstance(value, dict | list) or (isinstance(value, int) and not isinstance(value, bool)):
         return quote(value)
     text = json.dumps(value)
     return text if len(text) <= 42 else text[:40] + '"...'
@@ -953,9 +952,13 @@ def _read_member(kind: str, key: str, value: object) -> object:
 
 def _read_action(data: object) -> Action:
     """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
-    if isinstance(data, dict) and all(type(v) in _PLAIN for v in data.values()):
-        # The exact JSON form of an action the engine offers: read at once.
-        known = _KNOWN.get(tuple(data.items()))
+    # The exact JSON form of an action the engine offers: read at once. A fast path only:
+    # the reading below returns an equal action for every form this one takes.
+    if isinstance(data, dict) and all(  # pragma: no mutate
+        type(v) in _PLAIN  # pragma: no mutate
+        for v in data.values()
+    ):
+        known = _KNOWN.get(tuple(data.items()))  # pragma: no mutate
         if known is not None:
             return known
     if not isinstance(data, dict):
@@ -1827,7 +1830,8 @@ class CompetitiveSudokuState(State):
             return self._turn_reason(player, action)
         if phase is _PUT:
             return self._put_reason(player, action)
-        return "not a legal action here"
+        # Unreachable: every phase is above but the end, which the protocol reports itself.
+        return "not a legal action here"  # pragma: no mutate
 
     def _source_name(self) -> str:
         phase = self._phase

@@ -1,0 +1,447 @@
+"""Exact contracts of the Competitive Sudoku engine (CS-* in RULINGS.md).
+
+Line kinds and bonuses computed by the engine's own functions (not only read from
+the tables built at import), action texts, the JSON forms an action is read from
+and the exact error messages, the reasons an action is illegal, the one-line text
+of a state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dokuspec.engine.base import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    IllegalActionError,
+    RecordError,
+    State,
+)
+from dokuspec.engine.competitive import (
+    CompetitiveSudoku,
+    CompetitiveSudokuState,
+    Concede,
+    Continue,
+    Draw,
+    Pass,
+    Pick,
+    Place,
+    Return,
+    Swap,
+    Take,
+    TakeDeck,
+    Toss,
+    _bonus,
+    _bonus_of_ranks,
+    _classify,
+    count_winning_hands,
+    line_points,
+    max_score,
+    winning_rank_patterns,
+)
+from dokuspec.errors import PositionError
+from dokuspec.vocabulary.competitive import Card, Scoring
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def draw(text: str) -> Draw:
+    return Draw(Card.parse(text))
+
+
+def play(state: State, *steps: Action | tuple[Action, ...]) -> State:
+    for step in steps:
+        if isinstance(step, tuple):
+            state.apply_actions(step)
+        else:
+            state.apply_action(step)
+    return state
+
+
+def placement(copies: int = 1) -> CompetitiveSudokuState:
+    """Draft mode; seat 0 is Black (r9 beats r1, CS-2) and picks b1-b5, Red r1-r5 (CS-3)."""
+    state = CompetitiveSudoku(copies_per_colour=copies).new_initial_state(0)
+    play(state, draw("r9"), draw("r1"))
+    reds = [card(f"r{n}") for n in range(1, 6)]
+    blacks = [card(f"b{n}") for n in range(1, 6)]
+    play(state, *(Draw(c) for c in reds + blacks))
+    for black, red in zip(blacks, reds, strict=True):
+        play(state, Pick(black), Pick(red))
+    assert isinstance(state, CompetitiveSudokuState)
+    return state
+
+
+def opening(copies: int = 1) -> CompetitiveSudokuState:
+    """Each seat's five cards on positions 1-5; the red Pool r6 | r7, the black b6 | b7 (CS-8)."""
+    state = placement(copies)
+    for n in range(1, 6):
+        play(state, (Place(card(f"b{n}"), n), Place(card(f"r{n}"), n)))
+    play(state, draw("r6"), draw("r7"), draw("b6"), draw("b7"))
+    return state
+
+
+def reason(state: State, action: Action) -> str:
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(action)
+    return error.value.reason
+
+
+# -- CS-18: line kinds, by the classifying function itself ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ranks", "kind"),
+    [
+        ((5, 5, 5), "triplet"),
+        ((8, 2, 4), "power-series"),
+        ((2, 4, 8), "power-series"),
+        ((3, 1, 2), "one-straight"),
+        ((1, 2, 3), "one-straight"),
+        ((5, 1, 3), "two-straight"),
+        ((7, 4, 1), "three-straight"),
+        ((2, 5, 8), "three-straight"),
+        ((1, 2, 4), None),
+        ((1, 1, 2), None),
+        ((3, 4, 8), None),
+        ((2, 4, 9), None),
+        ((1, 5, 9), None),  # a step of 4 is no straight
+    ],
+)
+def test_classify_names_the_kind_of_three_ranks_cs18(
+    ranks: tuple[int, int, int], kind: str | None
+) -> None:
+    assert _classify(*ranks) == kind
+
+
+# -- CS-20: the three-triplets bonus -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ranks", "bonus"),
+    [
+        ((1, 1, 1, 2, 2, 2, 3, 3, 3), 3),  # three triplet rows
+        ((4, 7, 9, 4, 7, 9, 4, 7, 9), 3),  # three triplet columns
+        ((1, 1, 1, 2, 2, 2, 3, 3, 4), 0),  # two triplet rows only
+        ((1, 2, 3, 1, 2, 3, 1, 2, 4), 0),  # two triplet columns only
+        ((1, 2, 3, 4, 5, 6, 7, 8, 9), 0),
+    ],
+)
+def test_the_three_triplets_bonus_of_ranks_cs20(ranks: tuple[int, ...], bonus: int) -> None:
+    assert _bonus_of_ranks(ranks) == bonus
+    # The same ranks in red cards (indices 0-8 are r1-r9).
+    assert _bonus([rank - 1 for rank in ranks]) == bonus
+
+
+def test_max_utility_follows_the_three_triplets_bonus_option_cs20() -> None:
+    # 23 with the bonus (test_max_score_of_the_standard_deck_cs16_cs20), 20 without.
+    assert CompetitiveSudoku(three_triplets_bonus=True).max_utility() == 23
+    assert CompetitiveSudoku().max_utility() == 20
+
+
+# -- public helpers: defaults and exact errors ---------------------------------------------------
+
+
+def test_the_deck_defaults_to_two_copies_and_counts_grids_of_cards() -> None:
+    # 13,956 rank patterns with two copies, 16,845 without limit (CS-19).
+    assert len(winning_rank_patterns()) == 13956
+    assert count_winning_hands(colours=False) == 13956
+    assert count_winning_hands() == count_winning_hands(2, colours=True)
+    assert count_winning_hands() > 13956  # colours multiply the patterns
+
+
+def test_nine_copies_are_allowed_and_ten_refused() -> None:
+    # Nine copies of each card: 18 of each rank, no limit on a Grid of nine.
+    assert len(winning_rank_patterns(9)) == 16845
+    with pytest.raises(PositionError) as error:
+        winning_rank_patterns(10)
+    assert str(error.value) == "copies_per_colour is 1-9 or None, not 10"
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (5, "a line is a sequence of three cards, not int"),
+        ("r1r2r3", "a line is a sequence of three cards, not str"),
+        ({card("r1"), card("r2"), card("r3")}, "a line is a sequence of three cards, not set"),
+    ],
+)
+def test_line_points_refuses_what_is_not_a_sequence(cards: object, message: str) -> None:
+    with pytest.raises(TypeError) as error:
+        line_points(cards)  # type: ignore[arg-type]
+    assert str(error.value) == message
+
+
+def test_max_score_needs_a_number_of_copies() -> None:
+    with pytest.raises(TypeError) as error:
+        max_score(None)  # type: ignore[arg-type]
+    assert str(error.value) == "max_score needs a number of copies, not None"
+
+
+def test_line_points_with_scoring_cs20() -> None:
+    assert line_points([card("r2"), card("b4"), card("r8")], Scoring(power_series_points=5)) == 5
+
+
+# -- action texts --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Concede(), "concede"),
+        (Continue(), "continue"),
+        (TakeDeck(), "take from own Deck"),
+        (Pass(), "pass"),
+        (Swap(card("b3"), 5), "swap b3 into position 5"),
+        (Swap(card("r1"), 9, 1), "swap r1 into position 9, displaced card onto Stack 1"),
+        (Return(card("r4")), "return r4 to the red Pool"),
+        (Return(card("b4"), 2), "return b4 to the black Pool onto Stack 2"),
+    ],
+)
+def test_action_texts(action: Action, text: str) -> None:
+    assert str(action) == text
+
+
+# -- reading actions from JSON -------------------------------------------------------------------
+
+
+def read(data: object) -> Action:
+    return CompetitiveSudoku().action_from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "action"),
+    [
+        # Members in another order than to_json's: read member by member.
+        ({"position": 9, "card": "r5", "type": "place"}, Place(card("r5"), 9)),
+        ({"position": 1, "card": "b5", "type": "place"}, Place(card("b5"), 1)),
+        ({"player": 0, "type": "toss"}, Toss(0)),
+        ({"player": 1, "type": "toss"}, Toss(1)),
+        ({"stack": 1, "pool": "red", "type": "take"}, Take("r", 1)),
+        ({"stack": 2, "pool": "black", "type": "take"}, Take("b", 2)),
+        ({"stack": None, "position": 4, "card": "b2", "type": "swap"}, Swap(card("b2"), 4)),
+        ({"stack": 2, "position": 4, "card": "b2", "type": "swap"}, Swap(card("b2"), 4, 2)),
+        ({"stack": None, "card": "r2", "type": "return"}, Return(card("r2"))),
+        ({"stack": 1, "card": "r2", "type": "return"}, Return(card("r2"), 1)),
+    ],
+)
+def test_json_forms_in_any_member_order_are_read(data: object, action: Action) -> None:
+    assert read(data) == action
+
+
+LONG = "x" * 41  # 43 characters written: cut to its first 40 and '"...'
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"type": "place", "card": "r5", "position": 10},
+            "$.position: 10 is not a Grid position 1-9",
+        ),
+        (
+            {"type": "place", "card": "r5", "position": 0},
+            "$.position: 0 is not a Grid position 1-9",
+        ),
+        ({"type": "toss", "player": 2}, "$.player: 2 is not a player 0 or 1"),
+        ({"type": "toss", "player": True}, "$.player: true is not a player 0 or 1"),
+        ({"type": "take", "pool": "red", "stack": 3}, "$.stack: 3 is not a Stack (1 or 2)"),
+        ({"type": "take", "pool": "red", "stack": None}, "$.stack: null is not a Stack (1 or 2)"),
+        ({"type": "take", "pool": "red", "stack": 0}, "$.stack: 0 is not a Stack (1 or 2)"),
+        (
+            {"type": "swap", "card": "r5", "position": 5, "stack": 3},
+            "$.stack: 3 is not a Stack (1, 2 or null)",
+        ),
+        (
+            {"type": "return", "card": "r5", "stack": 0},
+            "$.stack: 0 is not a Stack (1, 2 or null)",
+        ),
+        (
+            {"type": "return", "card": "r5", "stack": "1"},
+            '$.stack: "1" is not a Stack (1, 2 or null)',
+        ),
+        # The written value, kept short: 42 characters in full, 43 cut to 40 and '"...'.
+        (
+            {"type": "flood", "pool": "y" * 40},
+            '$.pool: "' + "y" * 40 + '" is not a Pool ("red" or "black")',
+        ),
+        (
+            {"type": "flood", "pool": LONG},
+            '$.pool: "' + "x" * 39 + '"... is not a Pool ("red" or "black")',
+        ),
+        (
+            {"type": "flood", "pool": "z" * 39},
+            '$.pool: "' + "z" * 39 + '" is not a Pool ("red" or "black")',
+        ),
+        # Integers: as written up to 120 bits, then their size (dokuspec.errors.quote).
+        (
+            {"type": "toss", "player": 2**64},
+            "$.player: 18446744073709551616 is not a player 0 or 1",
+        ),
+        (
+            {"type": "toss", "player": 2**63},
+            "$.player: 9223372036854775808 is not a player 0 or 1",
+        ),
+        (
+            {"type": "toss", "player": 2**200},
+            "$.player: an integer of about 61 digits is not a player 0 or 1",
+        ),
+        ({"type": "toss", "player": [0]}, "$.player: a list of 1 items is not a player 0 or 1"),
+    ],
+)
+def test_wrong_json_members_are_named_exactly(data: object, message: str) -> None:
+    with pytest.raises(RecordError) as error:
+        read(data)
+    assert str(error.value) == message
+
+
+# -- why an action is illegal --------------------------------------------------------------------
+
+
+def test_nothing_is_drawn_outside_a_turn() -> None:
+    state = opening()
+    assert state.drawn() is None
+    play(state, TakeDeck(), draw("r9"))
+    assert state.drawn() == card("r9")
+
+
+def test_a_toss_message_when_the_deck_ran_out_on_equal_sums_cs2() -> None:
+    state = CompetitiveSudoku(copies_per_colour=1).new_initial_state(0)
+    for rank in range(1, 10):
+        play(state, draw(f"r{rank}"), draw(f"b{rank}"))
+    assert reason(state, draw("r1")) == (
+        "the deck ran out on equal sums: a toss decides who is Black (CS-2)"
+    )
+    play(state, Toss(0))  # seat 0 is Black; the deal (CS-3) draws red cards first
+    assert reason(state, draw("b1")) == "no b1 is left in the red cards being dealt"
+
+
+def test_placement_reasons_cs6_cs21() -> None:
+    state = placement()
+    # Black (seat 0) holds b1-b5, Red (seat 1) r1-r5.
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Pick(card("b1")), Place(card("r1"), 1)))
+    assert error.value.reason == (
+        "both players place one of their cards on an empty position (CS-21)"
+    )
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Place(card("r1"), 1), Place(card("r1"), 1)))
+    assert error.value.reason == "player 0 holds no r1 to place (they hold b1 b2 b3 b4 b5)"
+    play(state, (Place(card("b1"), 1), Place(card("r1"), 1)))
+    # Position 1 holds r1 (card index 0) for Red, b1 for Black.
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Place(card("b2"), 2), Place(card("r2"), 1)))
+    assert error.value.reason == "position 1 of player 1's Grid already holds r1"
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Place(card("b2"), 1), Place(card("r2"), 2)))
+    assert error.value.reason == "position 1 of player 0's Grid already holds b1"
+
+
+def test_the_card_drawn_goes_to_an_empty_position_cs11() -> None:
+    state = play(opening(), Take("b", 2))  # Red (seat 1) takes b7
+    assert reason(state, Place(card("b7"), 1)) == (
+        "position 1 holds r1: b7 goes to an empty position (6, 7, 8, 9) (CS-11)"
+    )
+
+
+def test_the_one_line_text_of_a_state() -> None:
+    state = opening()
+    # Seat 0 (Black) then seat 1 (Red); each Pool's Stacks bottom to top, "|" between.
+    assert str(state) == (
+        "competitive turn: Grids b1b2b3b4b5........ r1r2r3r4r5........; "
+        "Pools r6|r7 b6|b7; Decks 2 red, 2 black; turn 0"
+    )
+
+
+def test_a_toss_message_with_two_copies_cs2() -> None:
+    state = CompetitiveSudoku(copies_per_colour=2).new_initial_state(0)
+    for _ in range(2):
+        for rank in range(1, 10):
+            play(state, draw(f"r{rank}"), draw(f"b{rank}"))
+    # 36 cards drawn in 18 equal pairs: the deck ran out.
+    assert reason(state, draw("r1")) == (
+        "the deck ran out on equal sums: a toss decides who is Black (CS-2)"
+    )
+
+
+def test_taking_from_a_pool_with_fewer_stacks_cs10_cs13_cs15() -> None:
+    state = opening()  # one copy: Red's Deck holds r8 r9, Black's b8 b9
+    play(state, TakeDeck(), draw("r8"), Place(card("r8"), 6))  # Red
+    play(state, Take("r", 1), Place(card("r6"), 6), draw("r9"))  # Black; the red Pool r7 | r9
+    play(state, Pass())  # Red's Deck is empty
+    play(state, Take("r", 2), Place(card("r9"), 7))  # no red card left to refill
+    play(state, Pass())
+    assert reason(state, Take("r", 2)) == "the red Pool has 1 Stack, so no Stack 2"
+    assert str(state) == (
+        "competitive turn: Grids b1b2b3b4b5r6r9.... r1r2r3r4r5r8......; "
+        "Pools r7 b6|b7; Decks 0 red, 2 black; turn 5"
+    )
+    play(state, Take("r", 1), Place(card("r7"), 8))
+    play(state, Pass())
+    assert reason(state, Take("r", 1)) == "the red Pool has no Stack, so no Stack 1"
+    assert reason(state, Take("b", 3)) == "the black Pool has 2 Stacks, so no Stack 3"
+    assert str(state) == (
+        "competitive turn: Grids b1b2b3b4b5r6r9r7.. r1r2r3r4r5r8......; "
+        "Pools - b6|b7; Decks 0 red, 2 black; turn 7"
+    )
+
+
+def mixed_full_grids() -> CompetitiveSudokuState:
+    """Two copies; Red's Grid r1 r2 r3 / r4 r5 b6 / r9 r8 r8, Black's b1 b2 b3 / b4 b5 b9 /
+    b7 b8 b9 (neither wins: rows 9 8 8 and 4 5 9 are no lines); the Pools r6 | r7, b8 | b7."""
+    state = opening(copies=2)
+    play(state, Take("b", 1), Place(card("b6"), 6), draw("b8"))  # Red; black refill b8
+    play(state, TakeDeck(), draw("b9"), Place(card("b9"), 6))  # Black
+    for position, red, black in ((7, "r9", "b7"), (8, "r8", "b8"), (9, "r8", "b9")):
+        play(state, TakeDeck(), draw(red), Place(card(red), position))
+        play(state, TakeDeck(), draw(black), Place(card(black), position))
+    return state
+
+
+def test_a_card_drawn_onto_a_full_grid_cs11_cs12() -> None:
+    state = mixed_full_grids()
+    assert str(state.grid(1)) == "r1 r2 r3 / r4 r5 b6 / r9 r8 r8"
+    play(state, TakeDeck(), draw("r1"))  # Red
+    assert reason(state, Place(card("r1"), 1)) == (
+        "player 1's Grid is full: swap r1 into a position or return it to the red Pool (CS-11)"
+    )
+    # The displaced card goes to the Pool of its colour; both Pools have two Stacks of one.
+    assert reason(state, Swap(card("r1"), 6)) == (
+        "both Stacks of the black Pool hold one card: choose Stack 1 or 2 (CS-12)"
+    )
+    assert reason(state, Swap(card("r1"), 7)) == (
+        "both Stacks of the red Pool hold one card: choose Stack 1 or 2 (CS-12)"
+    )
+
+
+def drive_until_choice(state: CompetitiveSudokuState) -> CompetitiveSudokuState:
+    """Play on until both Decks are exhausted (CS-16): the first chance outcome, a forced
+    pass or flood, else a draw from one's own Deck and a return of the card (first Stack)."""
+    while state.current_player() != SIMULTANEOUS:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        moves = state.legal_actions()
+        if len(moves) == 1:
+            state.apply_action(moves[0])
+        elif TakeDeck() in moves:
+            state.apply_action(TakeDeck())
+        else:
+            state.apply_action(next(m for m in moves if isinstance(m, Return)))
+    return state
+
+
+def test_the_choice_and_the_end_of_the_game_cs16() -> None:
+    state = drive_until_choice(mixed_full_grids())
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_actions((Pass(), Concede()))
+    assert error.value.reason == (
+        "both Decks are exhausted: each player chooses Concede or Continue (CS-16)"
+    )
+    play(state, (Concede(), Concede()))
+    assert state.is_terminal()
+    assert reason(state, Pass()) == "the game is over"
