@@ -74,7 +74,11 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku_moves.py",
         "test_engine_sumodoku_records.py",
     ),
-    "dokuspec/engine/competitive.py": ("test_engine_competitive.py", "test_competitive_play.py"),
+    "dokuspec/engine/competitive.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+    ),
     "dokuspec/engine/twodoku.py": (
         "test_engine_twodoku.py",
         "test_verify_twodoku_engine.py",
