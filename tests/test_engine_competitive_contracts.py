@@ -9,6 +9,7 @@ of a state.
 from __future__ import annotations
 
 import pytest
+from test_engine_competitive import card, draw, play
 
 from dokuspec.engine.base import (
     CHANCE,
@@ -41,26 +42,9 @@ from dokuspec.engine.competitive import (
     winning_rank_patterns,
 )
 from dokuspec.errors import PositionError
-from dokuspec.vocabulary.competitive import Card, Scoring
+from dokuspec.vocabulary.competitive import Scoring
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def draw(text: str) -> Draw:
-    return Draw(Card.parse(text))
-
-
-def play(state: State, *steps: Action | tuple[Action, ...]) -> State:
-    for step in steps:
-        if isinstance(step, tuple):
-            state.apply_actions(step)
-        else:
-            state.apply_action(step)
-    return state
 
 
 def placement(copies: int = 1) -> CompetitiveSudokuState:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from test_engine_playout import Result, Uniform, result_of
 
 from dokuspec.engine import playout
 from dokuspec.engine.base import Action
@@ -32,18 +33,6 @@ from dokuspec.engine.playout import (
 from dokuspec.engine.records import write_record
 from dokuspec.errors import DokuspecError
 
-Result = tuple[int, int, tuple[str, str], tuple[float, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class Uniform:
-    """Any legal action, uniformly (module level, so it pickles)."""
-
-    name: str = "uniform"
-
-    def __call__(self, state: MinidokuState, player: int, rng: random.Random) -> Action:
-        return rng.choice(state.legal_actions(player))
-
 
 @dataclass(frozen=True, slots=True)
 class Locked:
@@ -54,10 +43,6 @@ class Locked:
 
     def __call__(self, state: MinidokuState, player: int, rng: random.Random) -> Action:
         return state.legal_actions(player)[0]
-
-
-def result_of(index: int, seed: int, names: tuple[str, str], state: MinidokuState) -> Result:
-    return (index, seed, names, state.returns())
 
 
 def make_run() -> Run[MinidokuState, Result]:
