@@ -9,11 +9,9 @@ of a state.
 from __future__ import annotations
 
 import pytest
-from test_engine_competitive import card, draw, play
+from test_engine_competitive import card, draw, drive_until_choice, play
 
 from dokuspec.engine.base import (
-    CHANCE,
-    SIMULTANEOUS,
     Action,
     IllegalActionError,
     RecordError,
@@ -400,23 +398,6 @@ def test_a_card_drawn_onto_a_full_grid_cs11_cs12() -> None:
     assert reason(state, Swap(card("r1"), 7)) == (
         "both Stacks of the red Pool hold one card: choose Stack 1 or 2 (CS-12)"
     )
-
-
-def drive_until_choice(state: CompetitiveSudokuState) -> CompetitiveSudokuState:
-    """Play on until both Decks are exhausted (CS-16): the first chance outcome, a forced
-    pass or flood, else a draw from one's own Deck and a return of the card (first Stack)."""
-    while state.current_player() != SIMULTANEOUS:
-        if state.current_player() == CHANCE:
-            state.apply_action(state.chance_outcomes()[0][0])
-            continue
-        moves = state.legal_actions()
-        if len(moves) == 1:
-            state.apply_action(moves[0])
-        elif TakeDeck() in moves:
-            state.apply_action(TakeDeck())
-        else:
-            state.apply_action(next(m for m in moves if isinstance(m, Return)))
-    return state
 
 
 def test_the_choice_and_the_end_of_the_game_cs16() -> None:
