@@ -10,7 +10,9 @@ Usage (from the repository root; see docs/mutation.rst)::
 For each module this runs ``mutmut run`` (configured in pyproject.toml) on
 that module's mutants only, with the ``mutation`` Hypothesis profile and only
 the module's own test files collected (``DOKUSPEC_MUTATION_TESTS``, read by
-tests/conftest.py), then prints every module's score with
+tests/conftest.py) and the module's ``functools`` caches emptied before each
+test (``DOKUSPEC_MUTATION_MODULE``: a result cached by one test would hide a
+mutant behind the cache from the others), then prints every module's score with
 ``scripts/mutation_scores.py``. A module's own tests are the files that test
 it directly; the whole suite reaches more of it through the cross-checks, so
 the score is a lower bound of the whole suite's (``mutmut run`` without this
@@ -78,6 +80,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_competitive.py",
         "test_competitive_play.py",
         "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
     ),
     "dokuspec/engine/twodoku.py": (
         "test_engine_twodoku.py",
@@ -146,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             os.environ,
             HYPOTHESIS_PROFILE="mutation",
             DOKUSPEC_MUTATION_TESTS=",".join(OWN_TESTS[module]),
+            DOKUSPEC_MUTATION_MODULE=module.removesuffix(".py").replace("/", "."),
         )
         print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
         command = [str(mutmut), "run", "--max-children", str(args.max_children)]

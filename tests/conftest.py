@@ -22,8 +22,10 @@ Test modules scale their example counts to the active profile with
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+import pytest
 from helpers import CI_EXAMPLES, MUTATION_EXAMPLES
 from hypothesis import HealthCheck, settings
 
@@ -54,3 +56,22 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if not selected or collection_path.suffix != ".py" or not name.startswith("test_"):
         return None
     return name not in selected.split(",")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches_of_the_mutated_module() -> None:
+    """Under mutation testing, empty the mutated module's ``functools`` caches before each test.
+
+    ``scripts/mutation.py`` names the module in ``DOKUSPEC_MUTATION_MODULE``
+    (such as ``dokuspec.engine.competitive``). A cached result computed by an
+    earlier test would hide a mutant of the function behind the cache from
+    every later test, and from mutmut's record of which tests reach which
+    function; with fresh caches each test computes what it uses.
+    """
+    name = os.environ.get("DOKUSPEC_MUTATION_MODULE")
+    module = sys.modules.get(name) if name else None
+    if module is None:
+        return
+    for value in vars(module).values():
+        if getattr(value, "__module__", None) == name and hasattr(value, "cache_clear"):
+            value.cache_clear()
