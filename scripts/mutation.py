@@ -6,6 +6,7 @@ Usage (from the repository root; see docs/mutation.rst)::
     python scripts/mutation.py dokuspec/engine/twodoku.py
     python scripts/mutation.py --list                  # the modules and their tests
     python scripts/mutation.py --not-killed dokuspec/engine/twodoku.py   # after adding tests
+    python scripts/mutation.py --sample 300 dokuspec/spec/twodoku/deals.py  # an estimate
 
 For each module this runs ``mutmut run`` (configured in pyproject.toml) on
 that module's mutants only, with the ``mutation`` Hypothesis profile and only
@@ -27,12 +28,19 @@ With ``--not-killed``, only the module's mutants that no test has killed yet
 killed mutant stays killed. mutmut resets the results of every function whose
 source changed when it next generates the mutants, so a second pass then runs
 the mutants left without a result.
+
+With ``--sample N``, N of the module's mutants not run yet are drawn at
+random (seeded with ``--seed``) and only those are run: on a module with no
+mutant run yet, the score is then an estimate from a uniform sample, and
+``scripts/mutation_scores.py`` prints its 95% interval. Later runs of the
+same command draw further mutants, so samples add up to the full run.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -109,16 +117,37 @@ def mutant_pattern(module: str) -> str:
     return module.removesuffix(".py").replace("/", ".") + ".*"
 
 
+def module_statuses_of(root: Path, module: str) -> dict[str, str]:
+    """The module's mutants and their mutmut statuses (empty before mutmut generated them)."""
+    from mutation_scores import module_statuses  # noqa: PLC0415 - the script beside
+
+    return module_statuses(root).get(module, {})
+
+
 def mutants_of(
     root: Path, module: str, *, killed: bool | None = None, status: str | None = None
 ) -> list[str]:
     """The names of the module's mutants killed or not (``killed``), or of one ``status``."""
-    from mutation_scores import KILLED, module_statuses  # noqa: PLC0415 - the script beside
+    from mutation_scores import KILLED  # noqa: PLC0415 - the script beside
 
-    found = module_statuses(root).get(module, {})
+    found = module_statuses_of(root, module)
     if status is not None:
         return [name for name, now in found.items() if now == status]
     return [name for name, now in found.items() if (now in KILLED) == killed]
+
+
+def sample(root: Path, module: str, size: int, seed: int, env: dict[str, str]) -> list[str]:
+    """``size`` of the module's mutants not run yet, drawn at random with ``seed``.
+
+    Before the module's first run its mutants are not listed yet: mutmut is
+    then run once (in ``env``) with a pattern that matches none of them, which
+    generates them and collects its statistics but runs no mutant.
+    """
+    if not module_statuses_of(root, module):
+        mutmut = Path(sys.executable).with_name("mutmut")
+        subprocess.run([str(mutmut), "run", "dokuspec.no_such_module.*"], env=env, check=False)
+    names = sorted(mutants_of(root, module, status="not checked"))
+    return sorted(random.Random(seed).sample(names, min(size, len(names))))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,7 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--not-killed", action="store_true", help="run only the mutants not killed so far"
     )
+    parser.add_argument(
+        "--sample", type=int, metavar="N", help="run N random mutants not run yet, per module"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     args = parser.parse_args(argv)
+    if args.sample is not None and (args.sample < 1 or args.not_killed):
+        print("error: --sample takes a positive N, without --not-killed", file=sys.stderr)
+        return 2
     if args.list:
         for module, tests in OWN_TESTS.items():
             print(f"{module}: {' '.join(tests)}")
@@ -153,7 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
         command = [str(mutmut), "run", "--max-children", str(args.max_children)]
-        if not args.not_killed:
+        if args.sample is not None:
+            passes = [
+                lambda module=module, env=env: sample(root, module, args.sample, args.seed, env)
+            ]
+        elif not args.not_killed:
             passes = [lambda module=module: [mutant_pattern(module)]]
         else:
             # The second pass: functions changed since the last run lost their results.

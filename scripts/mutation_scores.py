@@ -19,6 +19,11 @@ With ``--target P`` the script exits 1 when a module matched by ``--only`` (a
 glob, default every module) scores below P percent or still has mutants not
 run, so a partial run is never read as a passing score.
 
+A module with mutants left not run has a partial score. When the mutants run
+are a uniform random sample (``scripts/mutation.py --sample``), the score
+estimates the full run's, and the table is followed by its 95% Wilson score
+interval.
+
 ``--survivors MODULE`` lists the mutants that count against the score: those
 that survived and those no selected test reaches.
 """
@@ -31,6 +36,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from statistics import NormalDist
 
 from mutmut.stats import status_by_exit_code
 
@@ -62,6 +68,15 @@ def tally(statuses: dict[str, str]) -> dict[str, int | float | None]:
     return row
 
 
+def wilson_interval(killed: int, run: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``killed / run``, in percent."""
+    z = NormalDist().inv_cdf(0.5 + level / 2)
+    share = killed / run
+    centre = (share + z * z / (2 * run)) / (1 + z * z / run)
+    half = z / (1 + z * z / run) * (share * (1 - share) / run + z * z / (4 * run * run)) ** 0.5
+    return 100 * (centre - half), 100 * (centre + half)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path("."), help="repository root")
@@ -90,13 +105,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        print(f"{'module':<34}{'mutants':>8}{'killed':>7}{'surv.':>6}{'none':>5}{'score':>7}")
+        print(
+            f"{'module':<30}{'mutants':>8}{'killed':>7}{'surv.':>6}{'none':>5}{'left':>6}"
+            f"{'score':>7}"
+        )
+        partial = []
         for module, row in rows.items():
             score = "-" if row["score"] is None else f"{row['score']:.1f}%"
             name = module.removeprefix("dokuspec/")
             print(
-                f"{name:<34}{row['mutants']:>8}{row['killed']:>7}{row['survived']:>6}"
-                f"{row['no tests']:>5}{score:>7}"
+                f"{name:<30}{row['mutants']:>8}{row['killed']:>7}{row['survived']:>6}"
+                f"{row['no tests']:>5}{row['not checked']:>6}{score:>7}"
+            )
+            if row["score"] is not None and row["not checked"]:
+                partial.append((name, row))
+        for name, row in partial:
+            run = int(row["mutants"] or 0) - int(row["not checked"] or 0)
+            low, high = wilson_interval(int(row["killed"] or 0), run)
+            print(
+                f"{name}: {run} of {row['mutants']} run; if a uniform sample, "
+                f"95% interval {low:.1f}-{high:.1f}%"
             )
     if args.target is None:
         return 0
