@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -85,3 +86,64 @@ def test_a_target_fails_below_it_and_on_mutants_not_run(
     assert scores.main([*root, "--target", "90", "--only", "dokuspec/spec/*"]) == 1
     assert scores.main([*root, "--survivors", "dokuspec/nowhere.py"]) == 2
     assert scores.main(["--root", str(tmp_path / "absent")]) == 2
+
+
+def test_the_table_shows_mutants_left_and_a_partial_scores_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scores = load()
+    write_results(tmp_path, "dokuspec/engine/a.py", {"m1": 1, "m2": 0})
+    codes: dict[str, int | None] = {f"k{i}": 1 for i in range(90)}
+    codes |= {f"s{i}": 0 for i in range(10)} | {f"n{i}": None for i in range(50)}
+    write_results(tmp_path, "dokuspec/spec/b.py", codes)
+    assert scores.main(["--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "module                         mutants killed surv. none  left  score",
+        "engine/a.py                          2      1     1    0     0  50.0%",
+        "spec/b.py                          150     90    10    0    50  90.0%",
+        # The Wilson score interval of 90 in 100 at 95%: 0.8256-0.9448.
+        "spec/b.py: 100 of 150 run; if a uniform sample, 95% interval 82.6-94.5%",
+    ]
+
+
+def test_the_wilson_interval() -> None:
+    scores = load()
+    # 0 of 10 and 10 of 10: the interval still has width (unlike the normal approximation).
+    low, high = scores.wilson_interval(0, 10)
+    assert low == pytest.approx(0.0, abs=1e-9)
+    assert high == pytest.approx(27.75, abs=0.01)
+    low, high = scores.wilson_interval(10, 10)
+    assert (low, high) == (pytest.approx(72.25, abs=0.01), pytest.approx(100.0))
+
+
+def load_mutation() -> ModuleType:
+    pytest.importorskip("mutmut")
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        spec = importlib.util.spec_from_file_location("mutation", SCRIPT.with_name("mutation.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+
+
+def test_a_sample_draws_only_mutants_not_run_and_repeats_with_its_seed(tmp_path: Path) -> None:
+    mutation = load_mutation()
+    codes: dict[str, int | None] = {f"run{i}": 1 for i in range(5)}
+    codes |= {f"left{i:02}": None for i in range(40)}
+    write_results(tmp_path, "dokuspec/spec/b.py", codes)
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        first = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
+        again = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
+        other = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 8, {})
+        everything = mutation.sample(tmp_path, "dokuspec/spec/b.py", 100, 7, {})
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    assert len(first) == len(set(first)) == 10
+    assert set(first) <= {f"left{i:02}" for i in range(40)}
+    assert first == again == sorted(first)
+    assert other != first
+    assert everything == sorted(f"left{i:02}" for i in range(40))
