@@ -29,6 +29,14 @@ killed mutant stays killed. mutmut resets the results of every function whose
 source changed when it next generates the mutants, so a second pass then runs
 the mutants left without a result.
 
+A mutant that makes the code loop forever is killed when a test times out
+(pytest-timeout). The suite allows a test 300 seconds; the mutation runs
+allow ``--test-timeout`` (60 by default), so that such a mutant costs a
+minute, not five. Keep it well above the slowest own test of the module
+under load (mutmut's ``mutants/mutmut-stats.json`` records each test's
+duration; the Competitive engine's slowest takes about 6 seconds), or a slow
+test would kill mutants it does not catch.
+
 With ``--sample N``, N of the module's mutants not run yet are drawn at
 random (seeded with ``--seed``) and only those are run: on a module with no
 mutant run yet, the score is then an estimate from a uniform sample, and
@@ -162,6 +170,13 @@ def main(argv: list[str] | None = None) -> int:
         "--sample", type=int, metavar="N", help="run N random mutants not run yet, per module"
     )
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
+    parser.add_argument(
+        "--test-timeout",
+        type=int,
+        default=60,
+        metavar="SECONDS",
+        help="fail a test that runs longer (default 60; the suite's own limit is 300)",
+    )
     args = parser.parse_args(argv)
     if args.sample is not None and (args.sample < 1 or args.not_killed):
         print("error: --sample takes a positive N, without --not-killed", file=sys.stderr)
@@ -186,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             HYPOTHESIS_PROFILE="mutation",
             DOKUSPEC_MUTATION_TESTS=",".join(OWN_TESTS[module]),
             DOKUSPEC_MUTATION_MODULE=module.removesuffix(".py").replace("/", "."),
+            PYTEST_ADDOPTS=f"{os.environ.get('PYTEST_ADDOPTS', '')} --timeout={args.test_timeout}",
         )
         print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
         command = [str(mutmut), "run", "--max-children", str(args.max_children)]

@@ -9,7 +9,17 @@ of a state.
 from __future__ import annotations
 
 import pytest
-from test_engine_competitive import card, draw, drive_until_choice, play
+from test_engine_competitive import (
+    BLACK_FILL,
+    RED_FILL,
+    card,
+    draw,
+    drive_until_choice,
+    full_grids,
+    play,
+    replay_onto,
+    seen,
+)
 
 from dokuspec.engine.base import (
     Action,
@@ -410,3 +420,52 @@ def test_the_choice_and_the_end_of_the_game_cs16() -> None:
     play(state, (Concede(), Concede()))
     assert state.is_terminal()
     assert reason(state, Pass()) == "the game is over"
+
+
+@pytest.mark.parametrize(
+    ("choices", "equal", "result", "ending"),
+    [
+        ((Concede(), Concede()), "both_score", [0, 0], "both players conceded: a draw (CS-16)"),
+        # Black (seat 0, value 10) concedes against Red's 4.
+        (
+            (Concede(), Continue()),
+            "both_score",
+            [6, 0],
+            "player 0 conceded with the more valuable hand (CS-16)",
+        ),
+        (
+            (Continue(), Concede()),
+            "conceder_wins",
+            [10, 4],
+            "player 1 conceded: both score their hands (CS-16)",
+        ),
+    ],
+)
+def test_the_ending_of_a_concession_cs16(
+    choices: tuple[Action, Action], equal: str, result: list[int], ending: str
+) -> None:
+    state = CompetitiveSudoku(copies_per_colour=2, equal_value_concede=equal).new_initial_state(0)
+    state = drive_until_choice(replay_onto(full_grids(RED_FILL, BLACK_FILL), state))
+    play(state, choices)
+    assert seen(state)["result"] == result
+    assert seen(state)["ending"] == ending
+    assert str(state.observation(0).text).splitlines()[-1] == (
+        f"game over: {ending}; scores {result[0]} and {result[1]}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("equal", "result", "ending"),
+    [
+        ("both_score", [4, 4], "player 1 conceded: both score their hands (CS-16)"),
+        ("conceder_wins", [0, 6], "player 1 conceded with an equally valuable hand (CS-16)"),
+    ],
+)
+def test_the_ending_of_a_concession_with_equal_hands_cs16(
+    equal: str, result: list[int], ending: str
+) -> None:
+    state = CompetitiveSudoku(copies_per_colour=2, equal_value_concede=equal).new_initial_state(0)
+    same = ("b9", "b8", "b8", "b9")  # Black fills like Red: both hands are worth 4
+    state = drive_until_choice(replay_onto(full_grids(RED_FILL, same), state))
+    play(state, (Continue(), Concede()))
+    assert (seen(state)["result"], seen(state)["ending"]) == (result, ending)
