@@ -22,6 +22,7 @@ from test_engine_competitive import (
 )
 
 from dokuspec.engine.base import (
+    CHANCE,
     Action,
     IllegalActionError,
     RecordError,
@@ -469,3 +470,28 @@ def test_the_ending_of_a_concession_with_equal_hands_cs16(
     state = drive_until_choice(replay_onto(full_grids(RED_FILL, same), state))
     play(state, (Continue(), Concede()))
     assert (seen(state)["result"], seen(state)["ending"]) == (result, ending)
+
+
+def test_an_observation_names_the_seat_and_its_colour() -> None:
+    state = opening()  # seat 0 is Black
+    assert state.observation(0).text.splitlines()[0] == (
+        "competitive sudoku (draft), as player 0 (Black) sees it"
+    )
+    assert state.observation(1).text.splitlines()[0] == (
+        "competitive sudoku (draft), as player 1 (Red) sees it"
+    )
+
+
+def test_whose_turn_during_the_table_draws_cs8_cs9_cs24() -> None:
+    # Before the first turn nobody's turn has started; after a trade, the turn that was
+    # starting when both continued resumes once the table is drawn (CS-24).
+    state = placement(2)
+    for n in range(1, 6):
+        play(state, (Place(card(f"b{n}"), n), Place(card(f"r{n}"), n)))
+    assert state.current_player() == CHANCE
+    assert seen(state)["turn_of"] is None
+    state = drive_until_choice(full_grids(RED_FILL, BLACK_FILL))
+    assert seen(state)["turn_of"] == 1
+    play(state, (Continue(), Continue()))
+    assert state.current_player() == CHANCE
+    assert (seen(state)["trades"], seen(state)["turn_of"]) == (1, 1)
