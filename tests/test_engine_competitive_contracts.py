@@ -495,3 +495,76 @@ def test_whose_turn_during_the_table_draws_cs8_cs9_cs24() -> None:
     play(state, (Continue(), Continue()))
     assert state.current_player() == CHANCE
     assert (seen(state)["trades"], seen(state)["turn_of"]) == (1, 1)
+
+
+def text_of(state: State, player: int = 0) -> list[str]:
+    return state.observation(player).text.splitlines()
+
+
+def test_the_text_of_an_observation_while_black_is_drawn_cs2() -> None:
+    state = play(CompetitiveSudoku(copies_per_colour=1).new_initial_state(0), draw("r9"))
+    empty = ".. .. .. / .. .. .. / .. .. .."
+    # Nobody is Black yet: the seats are named without a colour.
+    assert text_of(state, 1) == [
+        "competitive sudoku (draft), as player 1 sees it",
+        "player 0 drew (who is Black): r9",
+        "player 1 drew (who is Black): -",
+        # Until Black is known, the Pools follow seat 1's Grid.
+        f"player 1 Grid: {empty}",
+        "red: -",
+        "black: -",
+        f"player 0 Grid: {empty}",
+        "Decks: player 0 0, player 1 0; turns 0, trades 0",
+        "to act: chance (a card from the deck (who is Black, CS-2))",
+    ]
+
+
+def test_the_text_of_an_observation_while_cards_are_dealt_and_picked_cs3() -> None:
+    state = play(CompetitiveSudoku(copies_per_colour=1).new_initial_state(0), draw("r9"))
+    play(state, draw("r1"), draw("r5"), draw("r2"))
+    lines = text_of(state)
+    # Black is known (r9 beats r1), so the draws for it are no longer shown; the cards
+    # dealt so far lie in the draft pool (CS-3).
+    assert lines[:5] == [
+        "competitive sudoku (draft), as player 0 (Black) sees it",
+        "dealt: r2 r5",
+        "draft pool: r2 r5",
+        "player 0 (Black) holds: -",
+        "player 1 (Red) holds: -",
+    ]
+    assert lines[-1] == "to act: chance (a card from the red cards being dealt)"
+    state = placement()
+    lines = text_of(state, 1)
+    assert lines[1:4] == [
+        "dealt: b1 b2 b3 b4 b5 r1 r2 r3 r4 r5",
+        "draft pool: -",
+        "player 0 (Black) holds: b1 b2 b3 b4 b5",
+    ]
+    assert lines[4] == "player 1 (Red) holds: r1 r2 r3 r4 r5"
+
+
+def test_the_text_of_an_observation_in_play_cs8_cs11() -> None:
+    state = opening()  # one copy: Red's Deck holds r8 r9, Black's b8 b9
+    assert text_of(state) == [
+        "competitive sudoku (draft), as player 0 (Black) sees it",
+        "player 0 (Black) Grid: b1 b2 b3 / b4 b5 .. / .. .. ..",
+        "red: r6 | r7",
+        "black: b6 | b7",
+        "player 1 (Red) Grid: r1 r2 r3 / r4 r5 .. / .. .. ..",
+        "Decks: player 0 2, player 1 2; turns 0, trades 0",
+        "to act: player 1 (Red) (turn)",
+    ]
+    play(state, TakeDeck(), draw("r8"))
+    lines = text_of(state, 1)
+    assert lines[5:7] == ["Decks: player 0 2, player 1 1; turns 0, trades 0", "drawn: r8"]
+
+
+def test_the_text_of_an_observation_while_twins_are_dealt_cs4() -> None:
+    state = CompetitiveSudoku(copies_per_colour=1, mode="twins").new_initial_state(0)
+    play(state, draw("r9"), draw("r1"), draw("r5"), draw("r2"))
+    # No draft pool in Twins: each rank dealt gives Black its black twin, Red the red card.
+    assert text_of(state)[1:4] == [
+        "dealt: r2 r5",
+        "player 0 (Black) holds: b2 b5",
+        "player 1 (Red) holds: r2 r5",
+    ]
