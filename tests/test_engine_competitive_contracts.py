@@ -568,3 +568,49 @@ def test_the_text_of_an_observation_while_twins_are_dealt_cs4() -> None:
         "player 0 (Black) holds: b2 b5",
         "player 1 (Red) holds: r2 r5",
     ]
+
+
+def test_returns_are_zero_until_the_game_is_over() -> None:
+    assert opening().returns() == (0, 0)
+
+
+def test_a_card_drawn_is_shown_even_the_first_card_r1() -> None:
+    # Two copies: Red's Deck holds the second r1 (card index 0, the lowest).
+    state = CompetitiveSudoku(copies_per_colour=2).new_initial_state(0)
+    state = play(replay_onto(opening(), state), TakeDeck(), draw("r1"))
+    assert seen(state)["drawn"] == "r1"
+    assert "drawn: r1" in text_of(state)
+    assert str(state).endswith("; drawn r1; turn 0")
+
+
+@pytest.mark.parametrize(
+    ("table", "tie", "first"),
+    [
+        # Red Pool r6 | r7 (13) against black b6 | b7 (13): equal sums, the option decides.
+        (("r6", "r7", "b6", "b7"), "red", 1),
+        (("r6", "r7", "b6", "b7"), "black", 0),
+        # r6 | r8 (14) against b6 | b7 (13): Red moves first whatever the option.
+        (("r6", "r8", "b6", "b7"), "black", 1),
+        # r6 | r7 (13) against b6 | b8 (14): Black moves first.
+        (("r6", "r7", "b6", "b8"), "red", 0),
+    ],
+)
+def test_the_first_turn_in_twins_cs9(
+    table: tuple[str, str, str, str], tie: str, first: int
+) -> None:
+    state = CompetitiveSudoku(copies_per_colour=2, mode="twins", first_turn_tie=tie)
+    start = state.new_initial_state(0)
+    play(start, draw("r9"), draw("r1"), *(draw(f"r{n}") for n in range(1, 6)))
+    for n in range(1, 6):
+        play(start, (Place(card(f"b{n}"), n), Place(card(f"r{n}"), n)))
+    play(start, *(draw(text) for text in table))
+    assert seen(start)["turn_of"] == first
+    assert start.current_player() == first
+
+
+def test_the_draft_deals_five_red_cards_then_five_black_cs3() -> None:
+    state = CompetitiveSudoku(copies_per_colour=1).new_initial_state(0)
+    play(state, draw("r9"), draw("r1"), *(draw(f"r{n}") for n in range(1, 5)))
+    assert text_of(state)[-1] == "to act: chance (a card from the red cards being dealt)"
+    play(state, draw("r5"))
+    assert text_of(state)[-1] == "to act: chance (a card from the black cards being dealt)"
