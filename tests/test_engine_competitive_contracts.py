@@ -614,3 +614,27 @@ def test_the_draft_deals_five_red_cards_then_five_black_cs3() -> None:
     assert text_of(state)[-1] == "to act: chance (a card from the red cards being dealt)"
     play(state, draw("r5"))
     assert text_of(state)[-1] == "to act: chance (a card from the black cards being dealt)"
+
+
+def test_long_lines_of_an_observation_wrap_at_80_columns_cs2() -> None:
+    state = CompetitiveSudoku(copies_per_colour=2).new_initial_state(0)
+    for _ in range(2):
+        for rank in range(1, 10):
+            play(state, draw(f"r{rank}"), draw(f"b{rank}"))
+    # 18 equal pairs: each seat's draws make an 83-column line, wrapped after 80 columns
+    # with the rest indented by four spaces; the deck is used up, so a toss decides.
+    lines = text_of(state)
+    assert lines[1:5] == [
+        "player 0 drew (who is Black): r1 r1 r2 r2 r3 r3 r4 r4 r5 r5 r6 r6 r7 r7 r8 r8 r9",
+        "    r9",
+        "player 1 drew (who is Black): b1 b1 b2 b2 b3 b3 b4 b4 b5 b5 b6 b6 b7 b7 b8 b8 b9",
+        "    b9",
+    ]
+    assert lines[-1] == "to act: chance (a toss decides who is Black)"
+
+
+def test_a_card_returned_goes_on_the_stack_chosen_cs12() -> None:
+    state = mixed_full_grids()  # Red (seat 1) to move; the red Pool r6 | r7
+    play(state, TakeDeck(), draw("r1"), Return(card("r1"), 2))
+    assert seen(state)["pools"] == ["red: r6 | r7 r1", "black: b7 | b8"]
+    assert " Pools r6|r7r1 b7|b8; " in str(state)
