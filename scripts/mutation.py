@@ -110,7 +110,11 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_safe_moves.py",
         "test_verify.py",
     ),
-    "dokuspec/spec/competitive.py": ("test_spec_competitive.py",),
+    "dokuspec/spec/competitive.py": (
+        "test_spec_competitive.py",
+        "test_competitive_queries.py",
+        "test_verify_competitive.py",
+    ),
     "dokuspec/spec/twodoku/deals.py": ("test_twodoku_deals.py",),
     "dokuspec/spec/twodoku/positions.py": (
         "test_twodoku_positions.py",
