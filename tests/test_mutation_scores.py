@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -116,32 +115,28 @@ def test_the_wilson_interval() -> None:
     assert (low, high) == (pytest.approx(72.25, abs=0.01), pytest.approx(100.0))
 
 
-def load_mutation() -> ModuleType:
+def load_mutation(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """scripts/mutation.py, which imports mutation_scores from beside it."""
     pytest.importorskip("mutmut")
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        spec = importlib.util.spec_from_file_location("mutation", SCRIPT.with_name("mutation.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))
+    spec = importlib.util.spec_from_file_location("mutation", SCRIPT.with_name("mutation.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_a_sample_draws_only_mutants_not_run_and_repeats_with_its_seed(tmp_path: Path) -> None:
-    mutation = load_mutation()
+def test_a_sample_draws_only_mutants_not_run_and_repeats_with_its_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mutation = load_mutation(monkeypatch)
     codes: dict[str, int | None] = {f"run{i}": 1 for i in range(5)}
     codes |= {f"left{i:02}": None for i in range(40)}
     write_results(tmp_path, "dokuspec/spec/b.py", codes)
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        first = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
-        again = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
-        other = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 8, {})
-        everything = mutation.sample(tmp_path, "dokuspec/spec/b.py", 100, 7, {})
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    first = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
+    again = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 7, {})
+    other = mutation.sample(tmp_path, "dokuspec/spec/b.py", 10, 8, {})
+    everything = mutation.sample(tmp_path, "dokuspec/spec/b.py", 100, 7, {})
     assert len(first) == len(set(first)) == 10
     assert set(first) <= {f"left{i:02}" for i in range(40)}
     assert first == again == sorted(first)
