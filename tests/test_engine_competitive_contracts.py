@@ -20,6 +20,9 @@ from test_engine_competitive import (
     replay_onto,
     seen,
 )
+from test_engine_competitive import (
+    opening as opening_with_options,
+)
 
 from dokuspec.engine.base import (
     CHANCE,
@@ -598,14 +601,9 @@ def test_a_card_drawn_is_shown_even_the_first_card_r1() -> None:
 def test_the_first_turn_in_twins_cs9(
     table: tuple[str, str, str, str], tie: str, first: int
 ) -> None:
-    state = CompetitiveSudoku(copies_per_colour=2, mode="twins", first_turn_tie=tie)
-    start = state.new_initial_state(0)
-    play(start, draw("r9"), draw("r1"), *(draw(f"r{n}") for n in range(1, 6)))
-    for n in range(1, 6):
-        play(start, (Place(card(f"b{n}"), n), Place(card(f"r{n}"), n)))
-    play(start, *(draw(text) for text in table))
-    assert seen(start)["turn_of"] == first
-    assert start.current_player() == first
+    state = opening_with_options(copies=2, mode="twins", table=table, first_turn_tie=tie)
+    assert seen(state)["turn_of"] == first
+    assert state.current_player() == first
 
 
 def test_the_draft_deals_five_red_cards_then_five_black_cs3() -> None:
