@@ -12,7 +12,8 @@
   :func:`replayed_record`;
 * :func:`stream_games`: a simulation's games printed as they finish and
   summarised, also after SIGINT, with :func:`progress_bar` (the
-  progress bar) and :func:`interrupts_deferred` (the block in which SIGINT
+  progress bar; rows printed while it shows go through :func:`row_console`,
+  above it) and :func:`interrupts_deferred` (the block in which SIGINT
   waits: a game is played, recorded and printed whole, or not at all).
 """
 
@@ -25,7 +26,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar, cast
 
 import click
 from rich.console import Console
@@ -62,6 +63,7 @@ __all__ = [
     "read_input",
     "record_argument",
     "replayed_record",
+    "row_console",
     "simulate_and_summarise",
     "simulate_options",
     "stream_games",
@@ -159,21 +161,44 @@ class WorkersType(click.ParamType):  # type: ignore[type-arg]
         self.fail(f"{shown(str(value))!r}: give a whole number 1-{_MAX_WORKERS:,}", param, ctx)
 
 
-def progress_bar(out: Output, *, as_json: bool) -> Any:
-    """A transient progress bar on standard error when it is a terminal and JSON lines are
-    not printed on the same terminal; else ``None``. Each task shows its description."""
+def progress_bar(out: Output, *, as_json: bool) -> Progress | None:
+    """A transient progress bar, or ``None``: shown when standard error is a terminal, unless
+    JSON lines go to a terminal. Each task shows its description.
+
+    While standard output is a terminal too, the bar is drawn there, by the
+    console the rows are printed with (:func:`row_console`): rich prints each
+    row above the bar, so a row never shares a line with it, and the bar is
+    cleared at the end. Otherwise (the rows go to a file or a pipe) it is
+    drawn on standard error.
+    """
     if not is_terminal(sys.stderr) or (as_json and out.isatty()):
         return None
+    console = (
+        Console(file=out, highlight=False, markup=False, emoji=False)  # type: ignore[arg-type]
+        if out.isatty()
+        else Console(stderr=True)
+    )
     return Progress(
         TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=console,
         transient=True,
         redirect_stdout=False,
         redirect_stderr=False,
     )
+
+
+def row_console(out: Output, bar: Progress | None) -> Console:
+    """The console to print rows on ``out`` with while ``bar`` (:func:`progress_bar`) shows.
+
+    The bar's own console when the bar is drawn on ``out`` (rich then puts
+    each row above the bar); else :func:`plain_console`.
+    """
+    if bar is not None and cast(object, bar.console.file) is out:
+        return bar.console
+    return plain_console(out)
 
 
 @contextmanager
@@ -255,6 +280,7 @@ def stream_games(
     """
     done: list[T] = []
     bar = progress_bar(out, as_json=as_json)
+    console = row_console(out, bar)
     games_left = iter(results)
     try:
         with bar if bar is not None else nullcontext():
@@ -267,9 +293,9 @@ def stream_games(
                     if as_json:
                         out.write(json.dumps(result.to_json()) + "\n")
                     elif line is not None:
-                        out.write(shown(line(result)) + "\n")
+                        print_plain(console, line(result))
                     done.append(result)
-                if bar is not None:
+                if bar is not None and task is not None:
                     bar.advance(task)
     except OSError as error:
         summarise(done)
