@@ -23,12 +23,14 @@ import json
 import re
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any, NoReturn, Protocol, TypeVar, cast
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
@@ -344,11 +346,16 @@ def percent(part: int, whole: int) -> str:
 
 
 def plain_console(out: Output) -> Console:
-    """A console that prints to ``out`` within 80 columns, with no markup, highlighting or emoji."""
+    """A console that prints to ``out`` within 80 columns, with no markup, highlighting or emoji.
+
+    A longer line is wrapped at its spaces (a word longer than 80 columns is
+    cut), so that every line fits 80 columns; :func:`print_plain` wraps a
+    long line itself first, with its continued lines indented.
+    """
     return Console(
         file=out,  # type: ignore[arg-type]
         width=WIDTH,
-        soft_wrap=True,
+        soft_wrap=False,
         highlight=False,
         markup=False,
         emoji=False,
@@ -356,8 +363,16 @@ def plain_console(out: Output) -> Console:
 
 
 def print_plain(console: Console, line: str, style: str | None = None) -> None:
-    """Print one line as plain text (never markup), control characters escaped."""
-    console.print(Text(shown(line), style=style or ""))
+    """Print one line as plain text (never markup), control characters escaped; a line
+    wider than 80 columns is wrapped at its spaces, continued lines indented by 4."""
+    text = shown(line)
+    parts = [text]
+    if cell_len(text) > WIDTH:
+        parts = textwrap.wrap(
+            text, WIDTH, subsequent_indent="    ", break_long_words=True, break_on_hyphens=False
+        )
+    for part in parts:
+        console.print(Text(part, style=style or ""))
 
 
 # -- the simulate commands -------------------------------------------------------------------------
