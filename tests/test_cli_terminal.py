@@ -195,3 +195,30 @@ def test_ctrl_c_while_a_game_loads_is_one_line_and_130(monkeypatch: pytest.Monke
     monkeypatch.setattr(app.importlib, "import_module", interrupted)
     result = CliRunner().invoke(main, ["sumodoku", "count", PUZZLE])
     assert (result.exit_code, result.stdout, result.stderr) == (130, "", "dokuspec: interrupted\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "module", "note"),
+    [
+        (
+            ["sumodoku", "check"],
+            "dokuspec.cli.sumodoku._is_terminal",
+            "dokuspec: reading positions from standard input (81 cells or a JSON object per\n"
+            "    line, or 9-line grids); end with Ctrl-D\n",
+        ),
+        (
+            ["sumodoku", "show", "-"],
+            "dokuspec.cli.shared.is_terminal",
+            "dokuspec: reading a position (81 cells, a grid or a JSON object) from standard\n"
+            "    input; end with Ctrl-D\n",
+        ),
+    ],
+)
+def test_the_note_for_standard_input_on_a_terminal_fits_80_columns(
+    args: list[str], module: str, note: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Standard input is taken for a terminal; standard error is not (no progress bar).
+    monkeypatch.setattr(module, lambda stream: stream is sys.stdin)
+    result = CliRunner().invoke(main, args, input=PUZZLE + "\n")
+    assert result.exit_code == 0
+    assert result.stderr == note
