@@ -216,9 +216,10 @@ def test_tally_counts_exactly_and_bounds_the_median() -> None:
     for seconds in (0.003, 0.001, 0.002, 0.010):
         small.add("completable", seconds)
     assert small.median() == (0.0025, True)
-    assert small.summary("f") == (
-        "f: 4 positions: 4 completable, 0 impossible, 0 unknown; median 2.5 ms per query"
-    )
+    assert small.summary("f") == [
+        "f: 4 positions",
+        "  4 completable, 0 impossible, 0 unknown; median 2.5 ms per query",
+    ]
     large = Tally()
     times = [0.001 * (1 + i % 1000) for i in range(Tally.EXACT + 1001)]
     for i, seconds in enumerate(times):
@@ -229,4 +230,4 @@ def test_tally_counts_exactly_and_bounds_the_median() -> None:
     assert not exact
     assert abs(median - true) / true <= 0.011
     assert large.counts == {"unknown": 1572, "impossible": 9429}
-    assert Tally().summary("x") == "x: 0 positions: 0 completable, 0 impossible, 0 unknown"
+    assert Tally().summary("x") == ["x: 0 positions", "  0 completable, 0 impossible, 0 unknown"]

@@ -1,7 +1,15 @@
-"""The ``dokuspec`` command group: every game's commands, one-line usage errors."""
+"""The ``dokuspec`` command group: every game's commands, one-line usage errors.
+
+A game's commands are loaded when they are used (click's lazily loading
+group): ``dokuspec --version``, ``dokuspec --help`` and a mistyped command
+import no game, no solver and no Hypothesis; ``dokuspec sumodoku ...``
+imports :mod:`dokuspec.cli.sumodoku` (and through it :mod:`dokuspec.sumodoku`)
+and no other game.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -9,17 +17,74 @@ from typing import Any
 import click
 
 from dokuspec import __version__
-from dokuspec.cli.competitive import competitive_group
-from dokuspec.cli.io import Status, error_line, silence_stdout
-from dokuspec.cli.sumodoku import sumodoku_group
-from dokuspec.cli.twodoku import twodoku_group
-from dokuspec.cli.verify import verify_command
+from dokuspec.cli.io import Status, error_line, hint, silence_stdout
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "competitive": (
+        "dokuspec.cli.competitive:competitive_group",
+        "Competitive Sudoku: hands (rules CS-17..CS-20), simulated...",
+    ),
+    "sumodoku": (
+        "dokuspec.cli.sumodoku:sumodoku_group",
+        "Sumodoku positions (rules SU-3, SU-12..SU-15).",
+    ),
+    "twodoku": (
+        "dokuspec.cli.twodoku:twodoku_group",
+        "Two-Doku: deals (TD-1 to TD-4), what a player can infer...",
+    ),
+    "verify": (
+        "dokuspec.cli.verify:verify_command",
+        "Run the cross-checks of the three games: engine against...",
+    ),
+}
+"""The commands of ``dokuspec``: where each is defined (``module:attribute``) and its line in
+``dokuspec --help`` (the line click makes of the command's help; the tests hold them equal).
+A command's own subcommands are whatever its module defines."""
 
 
 class _Main(click.Group):
-    """A group whose usage errors are one line (``dokuspec: error: ...``), exit status 2."""
+    """The ``dokuspec`` group: its commands loaded on use; usage errors in one line
+    (``dokuspec: error: ...``), exit status 2."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, _, attribute = COMMANDS[cmd_name][0].partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Ctrl-C while a game and its solvers load, or before its command
+            # runs: one line and status 130, as from within a command (click
+            # would print an empty line and abort).
+            hint("interrupted")
+            sys.exit(Status.INTERRUPTED)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            # An unknown command: the close names come from the table, not
+            # from the commands loaded (none are).
+            unknown = getattr(click.exceptions, "NoSuchCommand", None)
+            if unknown is None or not isinstance(error, unknown):
+                raise
+            raise unknown(error.command_name, possibilities=COMMANDS, ctx=ctx) from None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
 
     def main(  # type: ignore[override]
         self,
@@ -60,9 +125,3 @@ def main() -> None:
     column); 74 an input or output failure (closed stream, full disk, closed
     pipe); 130 interrupted (Ctrl-C).
     """
-
-
-main.add_command(sumodoku_group)
-main.add_command(competitive_group)
-main.add_command(twodoku_group)
-main.add_command(verify_command)

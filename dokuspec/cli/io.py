@@ -5,13 +5,18 @@ from __future__ import annotations
 import enum
 import os
 import sys
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO
 
 from dokuspec.errors import DokuspecError
 
+WIDTH = 80
+"""The columns every line of the commands' default output fits in."""
+
 __all__ = [
+    "WIDTH",
     "InputError",
     "Output",
     "OutputError",
@@ -68,17 +73,34 @@ def shown(text: str) -> str:
 
 
 def error_line(message: str) -> None:
-    """Print ``dokuspec: error: message`` as one line on standard error (if it is open)."""
-    hint(f"error: {shown(message)}")
+    """Print ``dokuspec: error: message`` as one line on standard error (if it is open).
+
+    One line however long, so that it can be found and copied whole.
+    """
+    _stderr_write(f"dokuspec: error: {shown(message)}\n")
 
 
 def hint(message: str) -> None:
-    """Print ``dokuspec: message`` as one line on standard error (if it is open)."""
+    """Print ``dokuspec: message`` on standard error (if it is open), within 80 columns.
+
+    A longer message is wrapped at its spaces, continued lines indented.
+    """
+    lines = textwrap.wrap(
+        f"dokuspec: {message}",
+        WIDTH,
+        subsequent_indent="    ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    _stderr_write("".join(line + "\n" for line in lines))
+
+
+def _stderr_write(text: str) -> None:
     stream = sys.stderr
     if stream is None:
         return
     try:
-        stream.write(f"dokuspec: {message}\n")
+        stream.write(text)
         stream.flush()
     except (OSError, ValueError):
         pass

@@ -20,20 +20,20 @@ from collections import Counter
 
 from rich.text import Text
 
-from dokuspec.cli.io import shown
+from dokuspec.cli.io import WIDTH, shown
 
-__all__ = ["STATUSES", "Tally", "duration", "header", "heading", "row"]
+__all__ = ["STATUSES", "WIDTH", "Tally", "duration", "header", "heading", "row"]
 
 STATUSES = ("completable", "impossible", "unknown")
 _STYLE = {"completable": "green", "impossible": "red", "unknown": "yellow"}
 
-WIDTH = 80
 _LINE = 7
 _STATUS = 11
 _TIME = 9
 _GAP = "  "
 _DETAIL_COLUMN = _LINE + _STATUS + _TIME + 3 * len(_GAP)
 _DETAIL = WIDTH - _DETAIL_COLUMN
+_SUMMARY_INDENT = "  "
 
 
 def duration(seconds: float) -> str:
@@ -124,13 +124,14 @@ class Tally:
                 return float(2 ** ((index + 0.5) / self._PER_DOUBLING))
         raise AssertionError("rank beyond the count")  # pragma: no cover
 
-    def summary(self, label: str) -> str:
-        """``label: N positions: a completable, b impossible, c unknown; median T per query``."""
+    def summary(self, label: str) -> list[str]:
+        """The summary in two short lines: ``label: N positions``, then indented
+        ``a completable, b impossible, c unknown; median T per query``."""
         total = self.total
         noun = "position" if total == 1 else "positions"
         counts = ", ".join(f"{self.counts[status]} {status}" for status in STATUSES)
-        text = f"{label}: {total} {noun}: {counts}"
+        text = f"{_SUMMARY_INDENT}{counts}"
         if total:
             median, exact = self.median()
             text += f"; median {'' if exact else '~'}{duration(median)} per query"
-        return text
+        return [f"{label}: {total} {noun}", text]

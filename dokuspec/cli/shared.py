@@ -12,7 +12,8 @@
   :func:`replayed_record`;
 * :func:`stream_games`: a simulation's games printed as they finish and
   summarised, also after SIGINT, with :func:`progress_bar` (the
-  progress bar) and :func:`interrupts_deferred` (the block in which SIGINT
+  progress bar; rows printed while it shows go through :func:`row_console`,
+  above it) and :func:`interrupts_deferred` (the block in which SIGINT
   waits: a game is played, recorded and printed whole, or not at all).
 """
 
@@ -22,12 +23,14 @@ import json
 import re
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar, cast
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
@@ -62,6 +65,7 @@ __all__ = [
     "read_input",
     "record_argument",
     "replayed_record",
+    "row_console",
     "simulate_and_summarise",
     "simulate_options",
     "stream_games",
@@ -159,21 +163,44 @@ class WorkersType(click.ParamType):  # type: ignore[type-arg]
         self.fail(f"{shown(str(value))!r}: give a whole number 1-{_MAX_WORKERS:,}", param, ctx)
 
 
-def progress_bar(out: Output, *, as_json: bool) -> Any:
-    """A transient progress bar on standard error when it is a terminal and JSON lines are
-    not printed on the same terminal; else ``None``. Each task shows its description."""
+def progress_bar(out: Output, *, as_json: bool) -> Progress | None:
+    """A transient progress bar, or ``None``: shown when standard error is a terminal, unless
+    JSON lines go to a terminal. Each task shows its description.
+
+    While standard output is a terminal too, the bar is drawn there, by the
+    console the rows are printed with (:func:`row_console`): rich prints each
+    row above the bar, so a row never shares a line with it, and the bar is
+    cleared at the end. Otherwise (the rows go to a file or a pipe) it is
+    drawn on standard error.
+    """
     if not is_terminal(sys.stderr) or (as_json and out.isatty()):
         return None
+    console = (
+        Console(file=out, highlight=False, markup=False, emoji=False)  # type: ignore[arg-type]
+        if out.isatty()
+        else Console(stderr=True)
+    )
     return Progress(
         TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=console,
         transient=True,
         redirect_stdout=False,
         redirect_stderr=False,
     )
+
+
+def row_console(out: Output, bar: Progress | None) -> Console:
+    """The console to print rows on ``out`` with while ``bar`` (:func:`progress_bar`) shows.
+
+    The bar's own console when the bar is drawn on ``out`` (rich then puts
+    each row above the bar); else :func:`plain_console`.
+    """
+    if bar is not None and cast(object, bar.console.file) is out:
+        return bar.console
+    return plain_console(out)
 
 
 @contextmanager
@@ -255,6 +282,7 @@ def stream_games(
     """
     done: list[T] = []
     bar = progress_bar(out, as_json=as_json)
+    console = row_console(out, bar)
     games_left = iter(results)
     try:
         with bar if bar is not None else nullcontext():
@@ -267,9 +295,9 @@ def stream_games(
                     if as_json:
                         out.write(json.dumps(result.to_json()) + "\n")
                     elif line is not None:
-                        out.write(shown(line(result)) + "\n")
+                        print_plain(console, line(result))
                     done.append(result)
-                if bar is not None:
+                if bar is not None and task is not None:
                     bar.advance(task)
     except OSError as error:
         summarise(done)
@@ -318,11 +346,16 @@ def percent(part: int, whole: int) -> str:
 
 
 def plain_console(out: Output) -> Console:
-    """A console that prints to ``out`` within 80 columns, with no markup, highlighting or emoji."""
+    """A console that prints to ``out`` within 80 columns, with no markup, highlighting or emoji.
+
+    A longer line is wrapped at its spaces (a word longer than 80 columns is
+    cut), so that every line fits 80 columns; :func:`print_plain` wraps a
+    long line itself first, with its continued lines indented.
+    """
     return Console(
         file=out,  # type: ignore[arg-type]
         width=WIDTH,
-        soft_wrap=True,
+        soft_wrap=False,
         highlight=False,
         markup=False,
         emoji=False,
@@ -330,8 +363,16 @@ def plain_console(out: Output) -> Console:
 
 
 def print_plain(console: Console, line: str, style: str | None = None) -> None:
-    """Print one line as plain text (never markup), control characters escaped."""
-    console.print(Text(shown(line), style=style or ""))
+    """Print one line as plain text (never markup), control characters escaped; a line
+    wider than 80 columns is wrapped at its spaces, continued lines indented by 4."""
+    text = shown(line)
+    parts = [text]
+    if cell_len(text) > WIDTH:
+        parts = textwrap.wrap(
+            text, WIDTH, subsequent_indent="    ", break_long_words=True, break_on_hyphens=False
+        )
+    for part in parts:
+        console.print(Text(part, style=style or ""))
 
 
 # -- the simulate commands -------------------------------------------------------------------------

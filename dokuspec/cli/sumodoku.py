@@ -35,7 +35,7 @@ from dokuspec.cli.io import (
     shown,
     standard_output,
 )
-from dokuspec.cli.report import WIDTH, Tally, header, heading, row
+from dokuspec.cli.report import WIDTH, Tally, header, row
 from dokuspec.cli.shared import (
     STDIN,
     bots_option,
@@ -262,14 +262,7 @@ class _Run:
         self.as_json = as_json
         self.quiet = quiet and not as_json
         self.wide = wide
-        self.console = Console(
-            file=out,  # type: ignore[arg-type]
-            width=WIDTH,
-            soft_wrap=True,
-            highlight=False,
-            markup=False,
-            emoji=False,
-        )
+        self.console = plain_console(out)
         self.totals = Tally()
         self.tallies: dict[str, Tally] = {}
         self._source: str | None = None
@@ -313,15 +306,17 @@ class _Run:
     def _print_row(self, source: str, line: int, verdict: Verdict, seconds: float) -> None:
         if source != self._source:
             self._source = source
-            self.console.print(heading(source))
+            print_plain(self.console, source, "bold")
             if not self._header:
                 self._header = True
                 title = "conflict" if self.explain else ""
                 if self.wide:
                     title = "completion or conflict" if self.explain else "completion"
                 self.console.print(header(title))
+        # --wide rows are printed whole, however wide: the completion for copying.
         self.console.print(
-            row(line, verdict.status, seconds, self._detail(verdict), wide=self.wide)
+            row(line, verdict.status, seconds, self._detail(verdict), wide=self.wide),
+            soft_wrap=self.wide,
         )
 
     def _detail(self, verdict: Verdict) -> str:
@@ -361,12 +356,13 @@ class _Run:
         if self.as_json:
             return
         if len(self.tallies) > 1:
-            for source, tally in self.tallies.items():
-                self.console.print(tally.summary(shown(source)))
-            self.console.print(self.totals.summary("total"))
+            summaries = [tally.summary(shown(source)) for source, tally in self.tallies.items()]
+            summaries.append(self.totals.summary("total"))
         else:
-            label = shown(next(iter(self.tallies), "input"))
-            self.console.print(self.totals.summary(label))
+            summaries = [self.totals.summary(shown(next(iter(self.tallies), "input")))]
+        for lines in summaries:
+            for line in lines:
+                print_plain(self.console, line)
 
 
 @sumodoku_group.command(name="count")

@@ -46,6 +46,7 @@ from dokuspec.cli.shared import (
     plain_console,
     print_plain,
     progress_bar,
+    row_console,
 )
 
 if TYPE_CHECKING:
@@ -190,12 +191,13 @@ def verify_command(
             raise click.BadParameter(f"{seed}: give a seed of 0 or more", param_hint="'--seed'")
         chosen = campaign.checks_named(names, games)
         out = standard_output()
-        console = plain_console(out)
         if list_only:
+            console = plain_console(out)
             for check in chosen:
                 print_plain(console, f"{check.name:<{_NAME}}{_GAP}{check.summary}")
             sys.exit(Status.OK)
         progress = progress_bar(out, as_json=as_json)
+        console = row_console(out, progress)
         bar: list[Any] = []
 
         def advanced(result: TaskResult) -> None:
