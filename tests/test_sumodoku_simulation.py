@@ -214,3 +214,18 @@ def test_only_the_literal_reading_lets_a_player_win_by_their_own_mistake() -> No
     assert [r.reason for r in revised].count("mistake-found") == 7
     assert not [r for r in revised if "their own mistake" in r.detail]
     assert len([r for r in literal if "found their own mistake" in r.detail]) == 5
+
+
+def test_an_observer_who_always_acts_leaves_pointing_out_and_wins_no_game() -> None:
+    """SU-9 revised: with observer=1 random players still point mistakes out (SU-7), and a
+    player whose pieces were removed never wins by placing all 40 (SU-5). (Read as before,
+    the observer took every mistake first: no pointing out, and all-pieces-played wins.)"""
+    results = list(simulate(6, 4, ("random", "random"), options={**TABLETOP, "observer": 1}))
+    assert summarise(results).reasons == {
+        "all-pieces-played": 0,
+        "no-valid-move": 4,
+        "claim-succeeded": 0,
+        "claim-failed": 0,
+        "pointed-out": 2,
+        "mistake-found": 0,
+    }
