@@ -244,16 +244,19 @@ def test_replay_prints_the_final_position_and_the_result(tmp_path: Path) -> None
     assert isinstance(result, dict)
     actions = record["actions"]
     assert isinstance(actions, list)
+    # a game's length is its turns: placements and claims (ruling SU-25), as simulate counts
+    turns = sum(a["type"] in ("place", "claim") for a in actions)
     assert any(
         line.startswith(
-            f"game over after {len(actions)} actions: Player {result['winner']} wins, "
+            f"game over after {turns} turns: Player {result['winner']} wins, "
             f"{result['reason']} (SU-"
         )
         for line in lines
     )
     code, out, _ = run("replay", "-", "--json", stdin=json.dumps(record))
     data = json.loads(out)
-    assert data["finished"] is True and data["actions"] == len(actions)
+    assert list(data) == ["finished", "turns", "position", "result"]
+    assert data["finished"] is True and data["turns"] == turns
     assert {k: data["result"][k] for k in ("winner", "reason")} == result
     board = data["position"]["board"]
     placed = [a for a in actions if isinstance(a, dict) and a.get("type") == "place"]
@@ -261,6 +264,52 @@ def test_replay_prints_the_final_position_and_the_result(tmp_path: Path) -> None
     assert sum(c != "." for c in board) == len(placed)
     for a in placed:
         assert board[(a["row"] - 1) * 9 + a["col"] - 1] == str(a["colour"])
+
+
+SOLUTION = "978654213645231798213879654796518432521347986384926175437182569159463827862795341"
+
+
+def test_replay_counts_a_game_in_turns_as_simulate_does() -> None:
+    """One turn is "1 turn"; a claim is a turn, the chance steps are not (ruling SU-25)."""
+    from dokuspec.engine.sumodoku import (  # noqa: PLC0415
+        Claim,
+        Colours,
+        Place,
+        Sumodoku,
+        record_text,
+    )
+
+    options = {"claim_window": [1, 1], "claim_time_limits": [[1, 1, 60]]}
+    state = Sumodoku(colour_assignment="random", **options).new_initial_state(0)  # type: ignore[arg-type]
+    state.apply_action(Colours((1, 2, 3, 4), (5, 6, 7, 8), 9))
+    state.apply_action(Claim(sumodoku.Board(SOLUTION), 1))
+    code, out, err = run("replay", "-", stdin=record_text(state))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2:] == [
+        "game over after 1 turn: Player 1 wins, claim-succeeded (SU-10)",
+        "Player 1 completed the board in 1 s",
+    ]
+    code, out, _ = run("replay", "-", "--json", stdin=record_text(state))
+    assert json.loads(out)["turns"] == 1
+    unfinished = Sumodoku().new_initial_state(0)
+    unfinished.apply_action(Place(1, 1, 1))
+    code, out, _ = run("replay", "-", stdin=record_text(unfinished))
+    assert out.splitlines()[-1] == "not finished after 1 turn"
+    code, out, _ = run("replay", "-", "--json", stdin=record_text(unfinished))
+    assert {k: v for k, v in json.loads(out).items() if k != "position"} == {
+        "finished": False,
+        "turns": 1,
+        "result": None,
+    }
+
+
+def test_a_game_line_says_1_turn_and_n_turns() -> None:
+    from dokuspec.cli.sumodoku import _game_line  # noqa: PLC0415
+
+    result = sumodoku.GameResult(0, 1, ("solver", "solver"), 1, 1, "claim-succeeded", "", 1, 0)
+    assert _game_line(result) == "game 0: Player 1 wins, claim-succeeded (SU-10), 1 turn"
+    result = sumodoku.GameResult(3, 1, ("random", "random"), 1, 2, "pointed-out", "", 2, 2)
+    assert _game_line(result) == "game 3: Player 2 wins, pointed-out (SU-7), 2 turns"
 
 
 def test_replay_svg_numbers_the_placements(tmp_path: Path) -> None:
@@ -358,9 +407,72 @@ def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.Monkey
     [
         (["--games", "-1"], "Invalid value for '--games'"),
         (["--bots", "random,clever"], "Invalid value for '--bots'"),
-        (["--observer", "1.5"], "Invalid value for '--observer': '1.5'"),
+        (
+            ["--observer", "1.5"],
+            "Invalid value for '--observer': '1.5': give a probability from 0 to 1 (0.25 or 1/3)",
+        ),
+        (
+            ["--observer", "4/3"],
+            "Invalid value for '--observer': '4/3': give a probability from 0 to 1 (0.25 or 1/3)",
+        ),
+        (
+            ["--observer", "1/0"],
+            "Invalid value for '--observer': '1/0': give a probability from 0 to 1 (0.25 or 1/3)",
+        ),
+        (
+            ["--observer", "nan"],
+            "Invalid value for '--observer': 'nan': give a probability from 0 to 1 (0.25 or 1/3)",
+        ),
+        (
+            ["--observer", "0.5"],
+            "sumodoku: option 'observer': the observer points out invalid placements, which "
+            "only enforcement 'tabletop' plays (SU-4, SU-9)",
+        ),
         (["--enforcement", "loose"], "Invalid value for '--enforcement'"),
     ],
 )
 def test_simulate_usage_errors_are_one_line(args: list[str], message: str) -> None:
     assert one_line_error(*run("simulate", *args)).startswith(message)
+
+
+def test_simulate_plays_the_tabletop_options_exactly(tmp_path: Path) -> None:
+    """--observer takes a fraction, read exactly (SU-20); --own-mistake-wins is SU-8's option;
+    the records hold both."""
+    args = ["--games", "1", "--bots", "random", "--enforcement", "tabletop"]
+    records = tmp_path / "games"
+    code, out, err = run(
+        "simulate", *args, "--observer", "1/3", "--own-mistake-wins", "--records", str(records)
+    )
+    assert (code, err) == (0, "")
+    options = json.loads((records / "game-000000.json").read_text())["options"]
+    assert (options["observer"], options["own_mistake_wins"]) == ("1/3", True)
+    (result,) = sumodoku.simulate(
+        1, 0, ("random", "random"),
+        options={"enforcement": "tabletop", "observer": "1/3", "own_mistake_wins": True},
+    )  # fmt: skip
+    assert out.splitlines()[0] == (
+        f"game 0: Player {result.winner} wins, {result.reason} "
+        f"({_RULES[result.reason]}), {result.turns} turns"
+    )
+    code, _, err = run("simulate", *args, "--records", str(tmp_path / "default"))
+    options = json.loads((tmp_path / "default" / "game-000000.json").read_text())["options"]
+    assert (code, err, options["observer"], options["own_mistake_wins"]) == (0, "", 0, False)
+    # a decimal is read as written, not as the float nearest to it
+    code, _, err = run(
+        "simulate", *args, "--observer", "0.3333333333333333333", "--records", str(tmp_path / "d")
+    )
+    options = json.loads((tmp_path / "d" / "game-000000.json").read_text())["options"]
+    assert (code, err, options["observer"]) == (0, "", "3333333333333333333/10000000000000000000")
+    assert one_line_error(*run("simulate", *args, "--observer", "1e-999999999")) == (
+        "sumodoku: option 'observer': Decimal('1E-999999999') has more than 100 decimal places"
+    )
+
+
+_RULES = {
+    "all-pieces-played": "SU-5",
+    "no-valid-move": "SU-6",
+    "pointed-out": "SU-7",
+    "mistake-found": "SU-8",
+    "claim-succeeded": "SU-10",
+    "claim-failed": "SU-10",
+}

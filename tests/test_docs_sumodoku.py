@@ -116,10 +116,9 @@ def _claim_over_a_mistake(observer: int) -> SumodokuState:
         state.apply_action(Place(*b))
     assert state.board[1, 1] == 0 and 4 in [state.board[1, c] for c in range(2, 10)]
     state.apply_action(Place(1, 1, 4))
+    state.apply_action(Place(*theirs[14]))  # Player 2 lets it pass (SU-9)
     if observer:
         state.apply_action(Observe(1, 1))
-    state.apply_action(Place(*theirs[14]))
-    if observer:
         assert state.unnoticed() == ()
     assert state.claim_open(0)
     state.apply_action(Claim(Board(SOLUTION), 10))

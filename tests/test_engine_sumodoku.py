@@ -7,7 +7,9 @@ Sudoku board (``SOLUTION``), never read back from the engine.
 from __future__ import annotations
 
 import json
+import math
 import random
+from decimal import Decimal
 from fractions import Fraction
 
 import jsonschema
@@ -99,6 +101,7 @@ def test_the_defaults_are_the_rules_register_s() -> None:
         "strict_marks": False,
         "non_consecutive": False,
         "observer": 0,
+        "own_mistake_wins": False,
     }
     game = Sumodoku()
     assert game.variants == Variants()
@@ -166,7 +169,8 @@ def test_the_defaults_are_the_rules_register_s() -> None:
             "contradicts the consecutive marks; choose one (SU-17)",
         ),
         ({"strict_marks": True}, "strict_marks", "needs consecutive marks"),
-        ({"observer": 1.5}, "observer", "1.5 is greater than the maximum of 1"),
+        ({"observer": 1.5}, "observer", "1.5 is not a chance from 0 to 1"),
+        ({"own_mistake_wins": 1}, "own_mistake_wins", "1 is not of type 'boolean'"),
         ({"observer": 0.5}, "observer", "only enforcement 'tabletop' plays (SU-4, SU-9)"),
         (
             {"colour_assignment": "random", "free_colours": True},
@@ -188,6 +192,112 @@ def test_every_option_is_validated_and_named(
 def test_the_observer_is_read_exactly() -> None:
     game = Sumodoku(enforcement="tabletop", observer=0.1)
     assert game.observer == Fraction(1, 10)
+
+
+@pytest.mark.parametrize(
+    ("value", "chance", "written"),
+    [
+        (0, Fraction(0), 0),
+        (1, Fraction(1), 1),
+        (0.25, Fraction(1, 4), 0.25),
+        (0.1, Fraction(1, 10), 0.1),
+        (Fraction(1, 3), Fraction(1, 3), "1/3"),
+        (Fraction(1, 2), Fraction(1, 2), 0.5),
+        (Fraction(2, 2), Fraction(1), 1),
+        (Decimal("0.5"), Fraction(1, 2), 0.5),
+        (Decimal("0.1"), Fraction(1, 10), 0.1),
+        (Decimal("0.33333333333333333333"), Fraction(33333333333333333333, 10**20), None),
+        ("1/3", Fraction(1, 3), "1/3"),
+        ("2/6", Fraction(1, 3), "1/3"),
+        ("3/4", Fraction(3, 4), 0.75),
+    ],
+)
+def test_the_observer_takes_every_exact_number_and_writes_it_as_json_can(
+    value: object, chance: Fraction, written: object
+) -> None:
+    """SU-20, SU-29: ints, floats (as written), fractions, decimals and "p/q", exactly; the
+    options hold the int or float when it is exact, else "p/q", and a record replays it."""
+    game = Sumodoku(enforcement="tabletop", observer=value)  # type: ignore[arg-type]
+    assert game.observer == chance
+    expected = written if written is not None else f"{chance.numerator}/{chance.denominator}"
+    assert game.options["observer"] == expected
+    assert type(game.options["observer"]) is type(expected)
+    state = game.new_initial_state(0)
+    assert read_record(record_text(state)).game == game
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (math.nan, "nan is not a finite number from 0 to 1"),
+        (math.inf, "inf is not a finite number from 0 to 1"),
+        (-math.inf, "-inf is not a finite number from 0 to 1"),
+        (Decimal("NaN"), "Decimal('NaN') is not a finite number from 0 to 1"),
+        (Decimal("sNaN"), "Decimal('sNaN') is not a finite number from 0 to 1"),
+        (Decimal("Infinity"), "Decimal('Infinity') is not a finite number from 0 to 1"),
+        (Decimal("1E-999999999"), "Decimal('1E-999999999') has more than 100 decimal places"),
+        (Fraction(4, 3), "Fraction(4, 3) is not a chance from 0 to 1"),
+        (Decimal("1.5"), "Decimal('1.5') is not a chance from 0 to 1"),
+        (-1, "-1 is not a chance from 0 to 1"),
+        ("4/3", "'4/3' is not a chance from 0 to 1"),
+        ("1/0", "'1/0' has the denominator 0"),
+        ("0.5", "'0.5' is not a fraction 'p/q' (such as '1/3')"),
+        (" 1/3", "' 1/3' is not a fraction 'p/q' (such as '1/3')"),
+        ("-1/3", "'-1/3' is not a fraction 'p/q' (such as '1/3')"),
+        (
+            True,
+            "True is not a number (an int, float, Fraction or Decimal) or a fraction 'p/q'",
+        ),
+        (
+            None,
+            "None is not a number (an int, float, Fraction or Decimal) or a fraction 'p/q'",
+        ),
+        (
+            [0.5],
+            "a list of 1 items is not a number (an int, float, Fraction or Decimal) or a "
+            "fraction 'p/q'",
+        ),
+    ],
+)
+def test_an_observer_that_is_not_a_finite_chance_is_refused_by_name(
+    value: object, message: str
+) -> None:
+    """SU-29: NaN, infinities and values out of 0-1, of any number type, name the option."""
+    with pytest.raises(GameOptionError) as caught:
+        Sumodoku(enforcement="tabletop", observer=value)  # type: ignore[arg-type]
+    assert str(caught.value) == f"sumodoku: option 'observer': {message}"
+    assert caught.value.option == "observer"
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [
+        ([[16, 35, math.nan]], "[0]: nan is not a finite number of seconds > 0"),
+        ([[16, 35, math.inf]], "[0]: inf is not a finite number of seconds > 0"),
+        (
+            [[16, 20, 960], [21, 35, -math.inf]],
+            "[1]: -inf is not a finite number of seconds > 0",
+        ),
+        ([[16, 35, Decimal("NaN")]], "[0]: Decimal('NaN') is not an int or float"),
+        ([[16, 35, Decimal("5")]], "[0]: Decimal('5') is not an int or float"),
+        ([[16, 35, Fraction(1, 2)]], "[0]: Fraction(1, 2) is not an int or float"),
+        ([[Decimal("16"), 35, 60]], "[0]: Decimal('16') is not an integer"),
+    ],
+)
+def test_claim_time_limits_are_finite_json_numbers(limits: object, message: str) -> None:
+    """SU-10, SU-29: a claim that can never time out, or seconds of another number type, are
+    refused naming the option."""
+    with pytest.raises(GameOptionError) as caught:
+        Sumodoku(claim_time_limits=limits)  # type: ignore[arg-type]
+    assert str(caught.value) == f"sumodoku: option 'claim_time_limits': {message}"
+
+
+def test_a_claim_window_of_decimals_is_refused_by_name() -> None:
+    with pytest.raises(GameOptionError) as caught:
+        Sumodoku(claim_window=[Decimal("NaN"), 35])  # type: ignore[list-item]
+    assert str(caught.value) == (
+        "sumodoku: option 'claim_window': Decimal('NaN') is not an integer"
+    )
 
 
 def test_variant_options_build_the_variants() -> None:
@@ -602,7 +712,8 @@ def test_an_invalid_placement_can_be_pointed_out_right_after_it() -> None:
     )
 
 
-def test_once_the_opponent_moved_only_finding_the_mistake_wins_even_one_s_own() -> None:
+def test_once_the_opponent_moved_only_the_opponent_may_find_the_mistake() -> None:
+    """SU-8 revised: finding one's own unnoticed mistake does not win by default."""
     state = play(TABLETOP.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
     play(state, Place(9, 9, 6))
     assert state.point_out_target() is None
@@ -612,26 +723,61 @@ def test_once_the_opponent_moved_only_finding_the_mistake_wins_even_one_s_own() 
         "only an invalid last placement of the opponent may be pointed out, right after it "
         "(SU-7); there is none",
     )
-    assert FindMistake(1, 5) in state.legal_actions()
+    assert FindMistake(1, 5) not in state.legal_actions()
+    refused(
+        state,
+        FindMistake(1, 5),
+        "r1c5=1 is Player 1's own mistake: only the opponent's may be found "
+        "(SU-8; option own_mistake_wins)",
+    )
     refused(state, FindMistake(2, 2), "r2c2 holds no unnoticed mistake (SU-8, ruling SU-22)")
+    play(state, Place(2, 2, 2))
+    assert FindMistake(1, 5) in state.legal_actions()
+    play(state, FindMistake(1, 5))
+    assert state.result is not None
+    assert (state.result.winner, state.result.reason) == (1, "mistake-found")
+    assert state.result.detail == (
+        "Player 2 found the mistake r1c5=1 of Player 1: colour 1 is already in row 1 (r1c1), SU-3"
+    )
+    assert state.turn_number(1) == 2  # finding a mistake is not a turn (ruling SU-25)
+
+
+def test_with_own_mistake_wins_a_player_may_find_their_own_mistake() -> None:
+    """SU-8's option: the literal reading, the first to find any unnoticed mistake wins."""
+    game = Sumodoku(enforcement="tabletop", own_mistake_wins=True)
+    state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
+    play(state, Place(9, 9, 6))
+    assert FindMistake(1, 5) in state.legal_actions()
     play(state, FindMistake(1, 5))
     assert state.result is not None
     assert (state.result.winner, state.result.reason) == (0, "mistake-found")
+    assert state.result.detail == (
+        "Player 1 found their own mistake r1c5=1: colour 1 is already in row 1 (r1c1), SU-3"
+    )
     assert state.turn_number(0) == 2  # finding a mistake is not a turn (ruling SU-25)
 
 
-def test_the_observer_is_a_chance_node_after_each_placement_while_a_mistake_stands() -> None:
+def test_the_observer_acts_only_on_a_mistake_the_opponent_let_pass() -> None:
+    """SU-9 revised, SU-28: no observer's node right after a mistake (the opponent may still
+    point it out); one after every later placement, on the mistakes let pass only."""
     game = Sumodoku(enforcement="tabletop", observer=0.25)
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5))
     assert state.current_player() == 0  # no mistake: no observer
     play(state, Place(1, 5, 1))
+    assert state.current_player() == 1  # the opponent first (SU-7)
+    assert state.chance_outcomes() == ()
+    assert PointOut(1, 5) in state.legal_actions()
+    play(state, Place(9, 1, 5))  # Player 2 lets it pass
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == ((Observe(1, 5), Fraction(1, 4)), (Silent(), Fraction(3, 4)))
     play(state, Silent())
-    assert state.current_player() == 1
-    play(state, Place(9, 1, 5))  # valid, but the mistake still stands: the observer again
-    assert state.current_player() == CHANCE
-    play(state, Silent(), Place(1, 6, 1))
+    assert state.current_player() == 0
+    play(state, Place(1, 6, 1))  # a second mistake: only the first may be observed
+    assert state.chance_outcomes() == ((Observe(1, 5), Fraction(1, 4)), (Silent(), Fraction(3, 4)))
+    refused(state, Observe(1, 6), "this is not an unnoticed mistake the observer may remove (SU-9)")
+    play(state, Silent())
+    assert state.point_out_target() == Piece(1, 6, 1)
+    play(state, Place(9, 2, 6))
     assert state.chance_outcomes() == (
         (Observe(1, 5), Fraction(1, 8)),
         (Observe(1, 6), Fraction(1, 8)),
@@ -639,9 +785,21 @@ def test_the_observer_is_a_chance_node_after_each_placement_while_a_mistake_stan
     )
 
 
+def test_an_observer_who_always_acts_leaves_pointing_out_to_the_opponent() -> None:
+    """SU-9 revised: with ``observer=1`` the opponent may still point a mistake out (SU-7)."""
+    game = Sumodoku(enforcement="tabletop", observer=1)
+    state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
+    assert state.current_player() == 1
+    assert state.legal_actions()[-1] == PointOut(1, 5)
+    play(state, PointOut(1, 5))
+    assert state.result is not None
+    assert (state.result.winner, state.result.reason) == (1, "pointed-out")
+
+
 def test_the_observer_removes_the_piece_and_leaves_a_hole() -> None:
     game = Sumodoku(enforcement="tabletop", observer=1)
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
+    play(state, Place(2, 5, 6))
     assert state.chance_outcomes() == ((Observe(1, 5), Fraction(1)),)
     play(state, Observe(1, 5))
     assert state.board[1, 5] == 0
@@ -650,8 +808,7 @@ def test_the_observer_removes_the_piece_and_leaves_a_hole() -> None:
     assert state.hand(0) == (7, 9, 9, 9, 0, 0, 0, 0, 4)
     assert state.unnoticed() == ()
     assert state.point_out_target() is None
-    assert state.current_player() == 1
-    play(state, Place(2, 5, 6))
+    assert state.current_player() == 0
     # the hole takes a valid piece later (SU-9)
     play(state, Place(1, 5, 2))
     assert state.board[1, 5] == 2
@@ -660,12 +817,45 @@ def test_the_observer_removes_the_piece_and_leaves_a_hole() -> None:
 def test_a_mistake_whose_partner_left_the_game_is_no_longer_one() -> None:
     game = Sumodoku(enforcement="tabletop", observer=0.5)
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(9, 9, 5), Place(1, 5, 1))
-    play(state, Silent(), Place(9, 1, 6), Silent())
+    play(state, Place(9, 1, 6), Silent())
     # r1c5=1 clashes with r1c1; r2c5=1 would clash with r1c5 only (box 2, column 5)
     play(state, Place(2, 5, 1))
     assert state.unnoticed() == (Piece(1, 5, 1), Piece(2, 5, 1))
+    assert state.point_out_target() == Piece(2, 5, 1)
     play(state, Observe(1, 5))
     assert state.unnoticed() == ()
+    assert state.point_out_target() is None  # nothing left to point out (ruling SU-22)
+
+
+def observe_when_asked(state: SumodokuState, *actions: Action) -> SumodokuState:
+    """Play ``actions``; whenever the observer's node comes up, it removes the first mistake."""
+    for action in actions:
+        state.apply_action(action)
+        if state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+def test_a_piece_the_observer_removed_does_not_count_as_placed() -> None:
+    """SU-9 revised, SU-5: Player 1 places all 40 pieces, one of them removed: no win."""
+    state = Sumodoku(enforcement="tabletop", observer=1).new_initial_state(0)
+    assert P1_CELLS[0] == (1, 6, 4) and (2, 4, 2) in P1_CELLS
+    fours = [p for p in P1_CELLS if p[2] == 4]
+    mine = [p for p in P1_CELLS[1:] if p != fours[-1]]  # one 4 short: it is lost
+    # Player 1's second piece, a 4 on r2c4 (box 2 holds r1c6=4), passes and is removed
+    observe_when_asked(state, Place(*P1_CELLS[0]), Place(*P2_CELLS[0]), Place(2, 4, 4))
+    observe_when_asked(state, Place(*P2_CELLS[1]))
+    assert state.out == (0, 0, 0, 1, 0, 0, 0, 0, 0)
+    for a, b in zip(mine[:-1], P2_CELLS[2:39], strict=True):
+        observe_when_asked(state, Place(*a), Place(*b))
+    observe_when_asked(state, Place(*mine[-1]))
+    assert state.turn_number(0) == 40 and state.hand(0) == (0,) * 9
+    assert state.result is None  # not all-pieces-played: 39 of the 40 stand
+    assert state.current_player() == 1
+    observe_when_asked(state, Place(*P2_CELLS[39]))
+    assert state.result is not None
+    assert (state.result.winner, state.result.reason) == (1, "all-pieces-played")
+    assert state.result.detail == "Player 2 placed all 40 pieces (SU-5)"
 
 
 def test_an_invalid_last_piece_waits_for_the_opponent_s_answer() -> None:
@@ -693,15 +883,16 @@ def test_an_invalid_last_piece_waits_for_the_opponent_s_answer() -> None:
     assert (state.result.winner, state.result.reason) == (1, "pointed-out")
 
 
-def test_the_observer_removing_an_invalid_last_piece_lets_the_win_stand() -> None:
+def test_the_observer_leaves_an_invalid_last_piece_to_the_opponent() -> None:
+    """SU-9 revised, ruling SU-23: the observer does not act before the opponent's answer."""
     state = Sumodoku(enforcement="tabletop", observer=1).new_initial_state(0)
     mine = P1_CELLS[36:] + P1_CELLS[:36]
     for a, b in zip(mine[:39], P2_CELLS[:39], strict=True):
         play(state, Place(*a), Place(*b))
-    play(state, Place(8, 3, 1), Observe(8, 3))
-    assert state.result is not None
-    assert (state.result.winner, state.result.reason) == (0, "all-pieces-played")
-    assert state.out == (1, 0, 0, 0, 0, 0, 0, 0, 0)
+    play(state, Place(8, 3, 1))
+    assert state.current_player() == 1
+    assert state.legal_actions() == (PointOut(8, 3), Concede())
+    assert state.out == (0,) * 9
 
 
 # -- observations --------------------------------------------------------------------------------

@@ -223,6 +223,7 @@ def test_only_the_draw_s_splits_are_accepted_at_the_colour_draw() -> None:
 def test_only_an_unnoticed_mistake_may_be_observed() -> None:
     game = Sumodoku(enforcement="tabletop", observer=1)
     state = play(game.new_initial_state(), Place(1, 5, 1), Place(9, 9, 5), Place(1, 1, 1))
+    play(state, Place(9, 8, 6))  # Player 2 lets the mistake pass (SU-9)
     assert state.current_player() == CHANCE
     # observer 1: the one mistake is removed for sure, silence is not an outcome (SU-9)
     assert state.chance_outcomes() == ((Observe(1, 1), Fraction(1)),)
@@ -292,11 +293,13 @@ def test_a_mistake_on_r1c1_may_be_pointed_out() -> None:
     )
     play(state, Place(9, 1, 6))
     assert state.point_out_target() is None
+    assert FindMistake(1, 1) not in state.legal_actions()  # Player 1's own (SU-8)
+    play(state, Place(2, 2, 2))
     assert FindMistake(1, 1) in state.legal_actions()
     assert finished(play(state, FindMistake(1, 1))) == (
-        0,
+        1,
         "mistake-found",
-        "Player 1 found the mistake r1c1=1: colour 1 is already in row 1 (r1c5), SU-3",
+        "Player 2 found the mistake r1c1=1 of Player 1: colour 1 is already in row 1 (r1c5), SU-3",
     )
 
 
@@ -313,7 +316,8 @@ def test_a_mistake_on_r2c1_is_named_by_its_row_and_column() -> None:
     assert finished(play(state, FindMistake(2, 1))) == (
         1,
         "mistake-found",
-        "Player 2 found the mistake r2c1=1: colour 1 is already in column 1 (r1c1), SU-3",
+        "Player 2 found the mistake r2c1=1 of Player 1: colour 1 is already in column 1 "
+        "(r1c1), SU-3",
     )
 
 
@@ -453,8 +457,34 @@ def test_an_unnoticed_mistake_keeps_a_player_without_a_valid_move_in_the_game() 
     assert finished(play(state, FindMistake(1, 1))) == (
         1,
         "mistake-found",
-        "Player 2 found the mistake r1c1=1: r1c1 is an even cell, colour 1 is not (SU-13)",
+        "Player 2 found the mistake r1c1=1 of Player 1: r1c1 is an even cell, colour 1 is not "
+        "(SU-13)",
     )
+
+
+def test_one_s_own_unnoticed_mistake_does_not_keep_a_player_in_the_game() -> None:
+    """SU-6 with SU-8 revised: Player 2's last piece, a 6, goes on r1c1 (row 1 holds r1c4=6)
+    instead of the last 6-cell; Player 1 lets it pass. Player 2's only unnoticed mistake is
+    their own, so without a valid move they lose at once; with ``own_mistake_wins`` they may
+    find it."""
+    ones = [Place(*p) for p in solution_pieces({2, 4})]
+    twos = solution_pieces({6, 8})
+    assert (1, 4, 6) in twos
+    last_six = [p for p in twos if p[2] == 6][-1]
+    theirs = [*(Place(*p) for p in twos if p != last_six), Place(1, 1, 6)]
+    moves = [move for pair in zip(theirs, ones, strict=True) for move in pair]
+    options = {"parity": EVEN, "enforcement": "tabletop", "first_player": 2, **CLAIMS_LATE}
+    state = play(Sumodoku(**options).new_initial_state(), *moves)  # type: ignore[arg-type]
+    assert state.unnoticed() == (Piece(1, 1, 6),)
+    assert finished(state) == (
+        0,
+        "no-valid-move",
+        "Player 2 has no valid move; Player 1 made the last one",
+    )
+    literal = Sumodoku(**options, own_mistake_wins=True)  # type: ignore[arg-type]
+    state = play(literal.new_initial_state(), *moves)
+    assert state.current_player() == 1
+    assert state.legal_actions() == (FindMistake(1, 1), Concede())
 
 
 # -- the claim (SU-10, SU-15; rulings SU-26, SU-27) ----------------------------------------------
@@ -497,7 +527,7 @@ def test_a_claim_counts_the_pieces_out_of_the_game() -> None:
     """SU-15: a piece the observer removed (SU-9) is in no filling."""
     game = claim_on_turn(3, enforcement="tabletop", observer=1)
     state = play(game.new_initial_state(), Place(1, 8, 1), Place(1, 2, 7), Place(1, 1, 1))
-    play(state, Observe(1, 1), Place(1, 3, 8))
+    play(state, Place(1, 3, 8), Observe(1, 1))
     assert state.out == (1, 0, 0, 0, 0, 0, 0, 0, 0)
     assert state.hand(0)[0] == 7
     # SOLUTION agrees with r1c8=1, r1c2=7, r1c3=8 and adds 8 more 1s
@@ -557,29 +587,30 @@ def invalid_last_piece() -> SumodokuState:
 
 
 def test_the_observer_after_an_invalid_last_piece() -> None:
+    """SU-9 revised: the observer may remove the older mistake, which Player 2 let pass, not
+    the last piece, which Player 2 may still point out (SU-7)."""
     state = invalid_last_piece()
     assert state.hand(0) == (0,) * 9
     assert state.turn_number(0) == 40
     assert state.unnoticed() == (Piece(5, 1, 9), Piece(1, 1, 1))
-    assert state.chance_outcomes() == (
-        (Observe(5, 1), Fraction(1, 4)),
-        (Observe(1, 1), Fraction(1, 4)),
-        (Silent(), Fraction(1, 2)),
-    )
-    # the last piece removed: it is not played, but all 40 were placed (ruling SU-23)
-    removed = play(state.clone(), Observe(1, 1))
-    assert finished(removed) == (
-        0,
-        "all-pieces-played",
-        "Player 1 placed all 40 pieces (SU-5); the observer removed the last one",
-    )
-    # the other mistake removed: the last piece still waits for Player 2's answer
+    assert state.chance_outcomes() == ((Observe(5, 1), Fraction(1, 2)), (Silent(), Fraction(1, 2)))
+    refused(state, Observe(1, 1), "this is not an unnoticed mistake the observer may remove (SU-9)")
+    # Player 1's older mistake removed: not all 40 of their pieces are placed any more (SU-5);
+    # the last piece still waits for Player 2's answer, who may also place
     play(state, Observe(5, 1))
     assert state.result is None
     assert state.out == (0, 0, 0, 0, 0, 0, 0, 0, 1)
     assert state.current_player() == 1
     assert state.point_out_target() == Piece(1, 1, 1)
-    assert state.legal_actions() == (PointOut(1, 1), Concede())
+    assert state.legal_actions() == (
+        Place(2, 6, 5),
+        Place(5, 1, 5),
+        Place(9, 5, 5),
+        PointOut(1, 1),
+    )
+    # Player 2's last piece fills the hole: all 40 of theirs are placed (SU-5)
+    play(state, Place(5, 1, 5))
+    assert finished(state) == (1, "all-pieces-played", "Player 2 placed all 40 pieces (SU-5)")
 
 
 def test_after_an_invalid_last_piece_the_opponent_answers_it() -> None:
@@ -606,7 +637,7 @@ def test_after_an_invalid_last_piece_the_opponent_answers_it() -> None:
     assert finished(found) == (
         1,
         "mistake-found",
-        "Player 2 found the mistake r5c1=9: colour 9 is already in row 5 (r5c7), SU-3",
+        "Player 2 found the mistake r5c1=9 of Player 1: colour 9 is already in row 5 (r5c7), SU-3",
     )
     assert finished(play(state, PointOut(1, 1))) == (
         1,
@@ -663,7 +694,8 @@ def five_mistakes() -> SumodokuState:
     return state
 
 
-def test_the_observer_chooses_among_five_mistakes() -> None:
+def test_the_observer_chooses_among_the_mistakes_let_pass() -> None:
+    """The last of the five mistakes may still be pointed out: not observed (SU-9)."""
     state = five_mistakes()
     assert state.unnoticed() == (
         Piece(1, 1, 1),
@@ -674,11 +706,10 @@ def test_the_observer_chooses_among_five_mistakes() -> None:
     )
     assert state.point_out_target() == Piece(3, 8, 1)
     assert state.chance_outcomes() == (
-        (Observe(1, 1), Fraction(1, 10)),
-        (Observe(5, 5), Fraction(1, 10)),
-        (Observe(9, 5), Fraction(1, 10)),
-        (Observe(3, 7), Fraction(1, 10)),
-        (Observe(3, 8), Fraction(1, 10)),
+        (Observe(1, 1), Fraction(1, 8)),
+        (Observe(5, 5), Fraction(1, 8)),
+        (Observe(9, 5), Fraction(1, 8)),
+        (Observe(3, 7), Fraction(1, 8)),
         (Silent(), Fraction(1, 2)),
     )
 
@@ -749,11 +780,11 @@ def test_a_mistake_whose_partner_leaves_is_none_though_a_marked_border_holds() -
 
 
 def test_a_hole_on_marked_borders_takes_only_what_fits_them() -> None:
-    state = play(marked_mistakes(), Observe(5, 5))
+    state = play(marked_mistakes(), Silent(), Place(9, 1, 9), Observe(5, 5))
     assert state.unnoticed() == (Piece(5, 9, 2),)
     # the mark with r5c4=3 asks for 2 or 4: column 5 holds 4, row 5 holds 2
-    assert colours_at(state, 1, 5, 5) == set()
-    assert state.valid_moves(1) == expected_valid_moves(state, 1)
+    assert colours_at(state, 0, 5, 5) == set()
+    assert state.valid_moves(0) == expected_valid_moves(state, 0)
 
 
 # -- when a claim is open (SU-10) ----------------------------------------------------------------
@@ -776,9 +807,10 @@ def test_no_claim_during_the_colour_draw_or_after_the_end() -> None:
 
 
 def test_no_claim_at_the_observer_s_node() -> None:
-    game = claim_on_turn(2, enforcement="tabletop", observer=0.5)
+    game = claim_on_turn(3, enforcement="tabletop", observer=0.5)
     state = play(game.new_initial_state(), Place(1, 5, 1), Place(9, 9, 5), Place(1, 1, 1))
+    play(state, Place(9, 8, 6))
     assert state.current_player() == CHANCE
-    assert not state.claim_open(1)
+    assert not state.claim_open(0)
     play(state, Silent())
-    assert state.claim_open(1)
+    assert state.claim_open(0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -373,16 +374,87 @@ def test_the_observer_s_steps_are_recorded_as_the_observer_s() -> None:
     """SU-9, ruling SU-20: the observer's outcomes are chance steps, recorded as "observer"."""
     game = Sumodoku(enforcement="tabletop", observer=0.5)
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
-    play(state, Silent(), Place(9, 1, 6), Observe(1, 5))
+    play(state, Place(9, 1, 6), Silent(), Place(2, 2, 2), Observe(1, 5))
     assert record_json(state)["actions"] == [
         {"player": 1, "type": "place", "row": 1, "col": 1, "colour": 1},
         {"player": 2, "type": "place", "row": 1, "col": 9, "colour": 5},
         {"player": 1, "type": "place", "row": 1, "col": 5, "colour": 1},
-        {"player": "observer", "type": "silent"},
         {"player": 2, "type": "place", "row": 9, "col": 1, "colour": 6},
+        {"player": "observer", "type": "silent"},
+        {"player": 1, "type": "place", "row": 2, "col": 2, "colour": 2},
         {"player": "observer", "type": "observe", "row": 1, "col": 5},
     ]
     assert read_record(record_text(state)) == state
+
+
+def found_own_mistake(game: Sumodoku) -> SumodokuState:
+    """Player 1's r1c5=1 (row 1 holds r1c1=1) passes; Player 1 then finds it."""
+    state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
+    return play(state, Place(9, 9, 6), FindMistake(1, 5))
+
+
+def test_a_record_from_before_the_revision_of_su8_replays_as_it_was_played() -> None:
+    """A record without ``own_mistake_wins`` predates it: read with the literal SU-8."""
+    data = record_json(found_own_mistake(Sumodoku(enforcement="tabletop", own_mistake_wins=True)))
+    assert data["result"] == {"winner": 1, "reason": "mistake-found"}
+    options = data["options"]
+    assert isinstance(options, dict)
+    del options["own_mistake_wins"]
+    state = read_record(json.dumps(data))
+    assert state.result is not None
+    assert (state.result.winner, state.result.reason) == (0, "mistake-found")
+    assert state.game.options["own_mistake_wins"] is True
+    assert record_json(state)["options"] == {**options, "own_mistake_wins": True}
+
+
+def test_a_record_of_today_names_own_mistake_wins_and_keeps_to_it() -> None:
+    """SU-8 revised: a record that says ``own_mistake_wins`` false cannot find one's own."""
+    data = record_json(found_own_mistake(Sumodoku(enforcement="tabletop", own_mistake_wins=True)))
+    data["options"]["own_mistake_wins"] = False  # type: ignore[call-overload, index]
+    error = refusal(record_text_of(data))
+    assert str(error) == (
+        "game.json:10:5: $.actions[4]: find the mistake on r1c5: r1c5=1 is Player 1's own "
+        "mistake: only the opponent's may be found (SU-8; option own_mistake_wins)"
+    )
+
+
+def record_text_of(data: dict[str, Any]) -> str:
+    """``data`` as record_text writes a record: one action per line."""
+    head = [f"  {json.dumps(k)}: {json.dumps(data[k])}" for k in ("game", "options", "seed")]
+    steps = ",\n".join(f"    {json.dumps(step)}" for step in data["actions"])
+    tail = f'  "result": {json.dumps(data["result"])}'
+    return "{\n" + ",\n".join([*head, f'  "actions": [\n{steps}\n  ]', tail]) + "\n}\n"
+
+
+def test_a_record_from_before_the_revision_of_su9_in_which_the_observer_acted_is_refused() -> None:
+    """SU-9 revised: the observer then acted right after a mistake, before SU-7 could point it
+    out; such a step cannot be replayed, and is refused where it stands."""
+    options = Sumodoku(enforcement="tabletop", observer=1).options
+    del options["own_mistake_wins"]
+    data: dict[str, Any] = {
+        "game": "sumodoku",
+        "options": options,
+        "seed": 0,
+        "actions": [
+            {"player": 1, "type": "place", "row": 1, "col": 1, "colour": 1},
+            {"player": 2, "type": "place", "row": 1, "col": 9, "colour": 5},
+            {"player": 1, "type": "place", "row": 1, "col": 5, "colour": 1},
+            {"player": "observer", "type": "observe", "row": 1, "col": 5},
+            {"player": 2, "type": "place", "row": 2, "col": 5, "colour": 6},
+        ],
+        "result": None,
+    }
+    error = refusal(record_text_of(data))
+    assert str(error) == (
+        "game.json:9:16: $.actions[3].player: the observer acts here as SU-9 read before its "
+        'revision (the record\'s options have no "own_mistake_wins"); it cannot be replayed'
+    )
+    # without the observer's step, the same record replays: its observer never acted
+    del data["actions"][3]
+    state = read_record(record_text_of(data))
+    assert state.game.options["own_mistake_wins"] is True
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == ((Observe(1, 5), Fraction(1)),)
 
 
 def test_a_record_without_actions_lists_none() -> None:
@@ -505,14 +577,15 @@ def test_a_step_recorded_for_the_wrong_actor_names_who_acts() -> None:
     assert error.reason == '$.actions[0].player: recorded for 1, but "chance" is to act'
     game = Sumodoku(enforcement="tabletop", observer=0.5)
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
+    play(state, Place(9, 1, 6))
     data = record_json(state)
-    data["actions"].append({"player": 2, "type": "concede"})  # type: ignore[union-attr]
+    data["actions"].append({"player": 1, "type": "concede"})  # type: ignore[union-attr]
     error = refusal(json.dumps(data))
-    assert error.reason == '$.actions[3].player: recorded for 2, but "observer" is to act'
-    data["actions"][3] = {"player": "observer", "type": "silent"}  # type: ignore[index]
+    assert error.reason == '$.actions[4].player: recorded for 1, but "observer" is to act'
+    data["actions"][4] = {"player": "observer", "type": "silent"}  # type: ignore[index]
     data["actions"].append({"player": "chance", "type": "silent"})  # type: ignore[union-attr]
     error = refusal(json.dumps(data))
-    assert error.reason == '$.actions[4].player: recorded for "chance", but 2 is to act'
+    assert error.reason == '$.actions[5].player: recorded for "chance", but 1 is to act'
 
 
 @pytest.mark.parametrize(
@@ -736,14 +809,19 @@ def test_the_text_view_at_the_observer_and_after_it() -> None:
     state = play(game.new_initial_state(0), Place(1, 1, 1), Place(1, 9, 5), Place(1, 5, 1))
     assert str(state).splitlines()[-2:] == [
         "Unnoticed mistakes (!): r1c5=1",
+        "Player 2 to move, own turn 2",
+    ]
+    play(state, Place(2, 5, 6))
+    assert str(state).splitlines()[-2:] == [
+        "Unnoticed mistakes (!): r1c5=1",
         "The observer looks",
     ]
-    play(state, Observe(1, 5), Place(2, 5, 6), Place(2, 2, 2), Place(2, 9, 6))
+    play(state, Observe(1, 5), Place(2, 2, 2), Place(2, 9, 6), Place(3, 3, 3))
     play(state, Observe(2, 9))
     assert str(state).splitlines()[-3:] == [
-        "Turns taken: Player 1 3, Player 2 3",
+        "Turns taken: Player 1 4, Player 2 3",
         "Out of the game: 1:1 6:1",
-        "Player 1 to move, own turn 4",
+        "Player 2 to move, own turn 4",
     ]
 
 

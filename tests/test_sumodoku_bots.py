@@ -214,9 +214,12 @@ def test_the_solver_bot_points_out_and_finds_mistakes() -> None:
     state.apply_action(mistake)
     bot = SolverBot()
     assert bot(state, 1, random.Random(0)) == PointOut(mistake.row, mistake.col)
-    # Not pointed out in time: at Player 1's next turn either player may find it (SU-8).
+    # Not pointed out in time: Player 2 may find it at their next turn, Player 1 may not
+    # (SU-8), and places.
     state.apply_action(state.valid_moves(1)[0])
-    assert bot(state, 0, random.Random(0)) == FindMistake(mistake.row, mistake.col)
+    assert isinstance(bot(state, 0, random.Random(0)), Place)
+    state.apply_action(state.valid_moves(0)[0])
+    assert bot(state, 1, random.Random(0)) == FindMistake(mistake.row, mistake.col)
 
 
 def test_solver_bots_never_make_the_board_impossible_and_player_1_claims_first() -> None:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import math
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from dokuspec import sumodoku
+from dokuspec.engine.base import GameOptionError
 from dokuspec.engine.sumodoku import REASONS, SumodokuState, read_record
 from dokuspec.errors import DokuspecError
 from dokuspec.sumodoku import (
@@ -143,3 +147,85 @@ def test_simulation_arguments() -> None:
     with pytest.raises(DokuspecError, match="a game's index is 0 or more"):
         play_game(-1, 1)
     assert list(simulate(0, 1)) == []
+
+
+TABLETOP = {"enforcement": "tabletop"}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {**TABLETOP, "observer": math.nan},
+            "sumodoku: option 'observer': nan is not a finite number from 0 to 1",
+        ),
+        (
+            {**TABLETOP, "observer": Decimal("NaN")},
+            "sumodoku: option 'observer': Decimal('NaN') is not a finite number from 0 to 1",
+        ),
+        (
+            {**TABLETOP, "observer": Fraction(3, 2)},
+            "sumodoku: option 'observer': Fraction(3, 2) is not a chance from 0 to 1",
+        ),
+        (
+            {"claim_time_limits": [[16, 35, math.inf]]},
+            "sumodoku: option 'claim_time_limits': [0]: inf is not a finite number of seconds > 0",
+        ),
+        (
+            {"claim_time_limits": [[16, 35, math.nan]]},
+            "sumodoku: option 'claim_time_limits': [0]: nan is not a finite number of seconds > 0",
+        ),
+        (
+            {"own_mistake_wins": "yes"},
+            "sumodoku: option 'own_mistake_wins': 'yes' is not of type 'boolean'",
+        ),
+    ],
+)
+def test_bad_options_are_refused_by_name_before_any_game(
+    options: dict[str, object], message: str
+) -> None:
+    """SU-29: simulate and play_game refuse them when called, naming the option."""
+    with pytest.raises(GameOptionError) as caught:
+        simulate(1, 0, options=options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    with pytest.raises(GameOptionError) as caught:
+        play_game(0, 0, options=options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_the_observer_is_played_exactly_whatever_its_number_type() -> None:
+    """SU-20: Fraction(1, 3) is "1/3" in the record; Decimal("0.5") is the game of 0.5."""
+    bots = ("random", "random")
+    result, state = play_game(0, 5, bots, {**TABLETOP, "observer": Fraction(1, 3)})
+    assert state.game.observer == Fraction(1, 3)
+    assert json.loads(sumodoku.record_text(state))["options"]["observer"] == "1/3"
+    (same,) = simulate(1, 5, bots, options={**TABLETOP, "observer": "1/3"})
+    assert same == result
+    half, _ = play_game(0, 5, bots, {**TABLETOP, "observer": Decimal("0.5")})
+    assert half == play_game(0, 5, bots, {**TABLETOP, "observer": 0.5})[0]
+
+
+def test_only_the_literal_reading_lets_a_player_win_by_their_own_mistake() -> None:
+    """SU-8 revised: random bots in tabletop play find only the opponent's mistakes; with
+    own_mistake_wins most games end with a player finding their own."""
+    bots = ("random", "random")
+    revised = list(simulate(8, 2, bots, options=TABLETOP))
+    literal = list(simulate(8, 2, bots, options={**TABLETOP, "own_mistake_wins": True}))
+    assert [r.reason for r in revised].count("mistake-found") == 7
+    assert not [r for r in revised if "their own mistake" in r.detail]
+    assert len([r for r in literal if "found their own mistake" in r.detail]) == 5
+
+
+def test_an_observer_who_always_acts_leaves_pointing_out_and_wins_no_game() -> None:
+    """SU-9 revised: with observer=1 random players still point mistakes out (SU-7), and a
+    player whose pieces were removed never wins by placing all 40 (SU-5). (Read as before,
+    the observer took every mistake first: no pointing out, and all-pieces-played wins.)"""
+    results = list(simulate(6, 4, ("random", "random"), options={**TABLETOP, "observer": 1}))
+    assert summarise(results).reasons == {
+        "all-pieces-played": 0,
+        "no-valid-move": 4,
+        "claim-succeeded": 0,
+        "claim-failed": 0,
+        "pointed-out": 2,
+        "mistake-found": 0,
+    }

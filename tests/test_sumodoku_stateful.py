@@ -48,6 +48,7 @@ from dokuspec.verify.sumodoku_play import (
     MoveError,
     PlayChecker,
     PlayCheckError,
+    TabletopError,
     check_claims,
     play_checked,
 )
@@ -344,9 +345,97 @@ def test_a_piece_placed_on_a_hole_is_checked() -> None:
     checker.apply(Place(1, 1, 1))
     checker.apply(Place(9, 9, 5))
     checker.apply(Place(1, 2, 1))  # invalid: two 1s in row 1
+    checker.apply(Place(8, 8, 6))  # Player 2 lets it pass
     checker.apply(state.chance_outcomes()[0][0])  # the observer removes it
     assert state.out[0] == 1 and state.board[1, 2] == 0
     assert Piece(1, 2, 1) not in state.unnoticed()
-    checker.apply(Place(8, 8, 6))
     checker.apply(Place(1, 2, 2))  # the hole, filled validly
     assert state.board[1, 2] == 2
+
+
+def first_line(error: BaseException) -> str:
+    """The problem a checker names, without the position it adds."""
+    return str(error).splitlines()[0]
+
+
+def _a_mistake(options: dict[str, JSONValue]) -> tuple[PlayChecker, SumodokuState]:
+    """Player 1 places r1c1=1, Player 2 r9c9=5, Player 1 r1c2=1: a mistake (row 1)."""
+    state = Sumodoku(**options).new_initial_state(0)
+    checker = PlayChecker(state)
+    checker.apply(Place(1, 1, 1))
+    checker.apply(Place(9, 9, 5))
+    return checker, state
+
+
+def test_an_observer_acting_before_the_opponent_may_point_out_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SU-9 as it read before its revision: the observer acts right after the mistake."""
+    monkeypatch.setattr(SumodokuState, "_passed", lambda self: list(self._mistakes))
+    checker, _ = _a_mistake({"enforcement": "tabletop", "observer": 1})
+    with pytest.raises(TabletopError) as caught:
+        checker.apply(Place(1, 2, 1))
+    assert first_line(caught.value).endswith(
+        ": after place colour 1 on r1c2 the observer acts; the mistakes let pass are [] (SU-9)"
+    )
+
+
+def test_finding_one_s_own_mistake_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SU-8 as it read before its revision: a player may find their own mistake."""
+    monkeypatch.setattr(SumodokuState, "_may_find", lambda self, player, cell: cell != self._moment)
+    checker, _ = _a_mistake({"enforcement": "tabletop"})
+    checker.apply(Place(1, 2, 1))
+    with pytest.raises(TabletopError) as caught:
+        checker.apply(Place(8, 8, 6))
+    assert first_line(caught.value).endswith(
+        ": engine player 0 may point out [] and find [(1, 2)]; the unnoticed invalid "
+        "placements are ['r1c2=1'], the last move's None, own mistakes not found "
+        "(SU-7, SU-8, ruling SU-21)"
+    )
+    # with own_mistake_wins, the same game is the rules'
+    checker, _ = _a_mistake({"enforcement": "tabletop", "own_mistake_wins": True})
+    checker.apply(Place(1, 2, 1))
+    checker.apply(Place(8, 8, 6))
+    checker.apply(FindMistake(1, 2))
+
+
+SOLUTION = "978654213645231798213879654796518432521347986384926175437182569159463827862795341"
+
+
+def test_a_removed_piece_counted_as_placed_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SU-5 with SU-9 revised: Player 1's 4 on r2c4 (box 2 holds r1c6=4) passes and is
+    removed; Player 1's 40th placement then wins nothing. Planted: the engine forgets the
+    removal and lets it win."""
+    observe = SumodokuState._observe
+
+    def forgotten(self: SumodokuState, cell: int) -> None:
+        observe(self, cell)
+        self._removed = [0, 0]
+
+    monkeypatch.setattr(SumodokuState, "_observe", forgotten)
+    pieces = [(i // 9 + 1, i % 9 + 1, int(v)) for i, v in enumerate(SOLUTION)]
+    nines = [p for p in pieces if p[2] == 9]
+    ones = [p for p in pieces if p[2] in (1, 2, 3, 4)] + nines[:4]
+    twos = [p for p in pieces if p[2] in (5, 6, 7, 8)] + nines[4:8]
+    mine = [ones[0], (2, 4, 4), *(p for p in ones[1:] if p != [q for q in ones if q[2] == 4][-1])]
+
+    def play() -> SumodokuState:
+        state = Sumodoku(enforcement="tabletop", observer=1).new_initial_state(0)
+        checker = PlayChecker(state)
+        for a, b in zip(mine, twos, strict=True):
+            for piece in (a, b):
+                checker.apply(Place(*piece))
+                if state.current_player() == CHANCE:
+                    checker.apply(state.chance_outcomes()[0][0])
+        return state
+
+    with pytest.raises(PlayCheckError) as caught:
+        play()
+    assert first_line(caught.value).endswith(
+        ": engine player 0 won with all pieces played (SU-5) holding (0, 0, 0, 0, 0, 0, 0, 0, "
+        "0), 1 of theirs removed by the observer (SU-9)"
+    )
+    monkeypatch.undo()
+    result = play().result
+    assert result is not None
+    assert (result.winner, result.reason) == (1, "all-pieces-played")

@@ -18,6 +18,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
+from decimal import Decimal
 from typing import IO, Any
 
 import click
@@ -92,6 +93,7 @@ class _Seconds(click.ParamType):  # type: ignore[type-arg]
 # take full-width and other Unicode digits, and underscores.
 _ASCII_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
 _ASCII_WHOLE = re.compile(r"[0-9]+")
+_ASCII_FRACTION = re.compile(r"[0-9]{1,100}/[0-9]{1,100}")
 
 
 class _Whole(click.IntRange):
@@ -725,7 +727,7 @@ _COLUMN = 12
 
 
 class _ChanceType(click.ParamType):  # type: ignore[type-arg]
-    """A probability 0-1 in ASCII (``0.25``)."""
+    """A probability 0-1 in ASCII: a decimal (``0.25``) or a fraction (``1/3``), read exactly."""
 
     name = "probability"
 
@@ -733,16 +735,27 @@ class _ChanceType(click.ParamType):  # type: ignore[type-arg]
         if isinstance(value, float):
             return value
         text = str(value).strip()
-        if _ASCII_NUMBER.fullmatch(text) and 0 <= float(text) <= 1:
-            return float(text)
-        self.fail(f"{shown(str(value))!r}: give a probability from 0 to 1", param, ctx)
+        if _ASCII_NUMBER.fullmatch(text) and 0 <= Decimal(text) <= 1:
+            return Decimal(text)  # the engine reads it exactly (SU-20)
+        if _ASCII_FRACTION.fullmatch(text):
+            numerator, _, denominator = text.partition("/")
+            if int(denominator) and int(numerator) <= int(denominator):
+                return text  # the engine reads it exactly (SU-20)
+        self.fail(
+            f"{shown(str(value))!r}: give a probability from 0 to 1 (0.25 or 1/3)", param, ctx
+        )
 
 
 def _game_line(result: Any) -> str:
     winner = "nobody wins" if result.winner is None else f"Player {result.winner} wins"
     rule = _REASON_RULES.get(result.reason)
     why = result.reason if rule is None else f"{result.reason} ({rule})"
-    return f"game {result.index}: {winner}, {why}, {result.turns} turns"
+    return f"game {result.index}: {winner}, {why}, {_turns(result.turns)}"
+
+
+def _turns(turns: int) -> str:
+    """A game's length: its turns, both players' placements and claims (ruling SU-25)."""
+    return f"{turns:,} turn" if turns == 1 else f"{turns:,} turns"
 
 
 def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int) -> list[str]:
@@ -796,8 +809,13 @@ def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int
         "--observer",
         type=_ChanceType(),
         default=None,
-        help="Tabletop: the chance that the observer points out an unnoticed invalid "
-        "placement after each action (SU-9).",
+        help="Tabletop: the chance that the observer removes an unnoticed invalid "
+        "placement the opponent let pass, after each placement (SU-9): 0.25 or 1/3.",
+    ),
+    click.option(
+        "--own-mistake-wins",
+        is_flag=True,
+        help="Tabletop: finding one's own unnoticed mistake wins too (SU-8, read literally).",
     ),
 )
 def simulate_command(
@@ -809,7 +827,8 @@ def simulate_command(
     first_player: str | None,
     free_colours: bool,
     sudoku_x: bool,
-    observer: float | None,
+    observer: float | Decimal | str | None,
+    own_mistake_wins: bool,
     records: str | None,
     as_json: bool,
     workers: int,
@@ -821,7 +840,8 @@ def simulate_command(
     --seed and i, so the results are the same however the games are shared
     among processes (--workers) or the workers of a Dask cluster
     (--scheduler). Each game is printed as it finishes (who won, how, after
-    how many turns); then a summary: each player's wins, the first
+    how many turns: both players' placements and claims, ruling SU-25);
+    then a summary: each player's wins, the first
     player's win rate and how often each way of winning occurred (SU-5 to
     SU-10). With --json, one JSON object per game, then one line
     {"summary": {...}}. With --records DIR, each game's record is written
@@ -846,6 +866,8 @@ def simulate_command(
         options["x"] = True
     if observer is not None:
         options["observer"] = observer
+    if own_mistake_wins:
+        options["own_mistake_wins"] = True
     first = int(first_player or 1)
     simulate_and_summarise(
         lambda: sumodoku.simulate(
@@ -898,8 +920,9 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     RECORD is a JSON game record ('simulate --records' writes them), or '-'
     for standard input. Every action is checked by the engine as it is
     replayed, and the result the record states must be the game's. Prints
-    the position at the end and how the game ended (who won, how, and the
-    rule), or that it is not finished. With --json: 'finished', 'actions',
+    the position at the end and how the game ended (who won, how, the rule,
+    and after how many turns: both players' placements and claims, ruling
+    SU-25), or that it is not finished. With --json: 'finished', 'turns',
     'position' and 'result' (null when not finished).
 
     Exit status: 0 replayed; 2 a bad record or usage (one line naming the
@@ -911,7 +934,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
         state = replayed_record(record, sumodoku.replay_record)
         position = state.position
         found = state.result
-        steps = len(state.history())
+        turns = state.turn_number(0) + state.turn_number(1)
         if svg_file is not None:
             svg = sumodoku.board_svg(position, moves=_placements(state))
             if svg_file == "-":
@@ -924,7 +947,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                 json.dumps(
                     {
                         "finished": found is not None,
-                        "actions": steps,
+                        "turns": turns,
                         "position": position.to_json(),
                         "result": result,
                     }
@@ -937,13 +960,13 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                 print_plain(console, line)
             print_plain(console, "")
             if found is None:
-                print_plain(console, f"not finished: {steps} actions replayed")
+                print_plain(console, f"not finished after {_turns(turns)}")
             else:
                 rule = _REASON_RULES.get(found.reason)
                 why = found.reason if rule is None else f"{found.reason} ({rule})"
                 print_plain(
                     console,
-                    f"game over after {steps} actions: Player {found.winner + 1} wins, {why}",
+                    f"game over after {_turns(turns)}: Player {found.winner + 1} wins, {why}",
                 )
                 for part in textwrap.wrap(found.detail, WIDTH, subsequent_indent="    "):
                     print_plain(console, part)

@@ -35,22 +35,28 @@ players 0 and 1: engine player 0 is the rules' Player 1. Records written by
 
    * the opponent, right after it and before their own turn
      (:class:`PointOut`, SU-7): the mover loses (``"pointed-out"``);
-   * either player at the start of a later turn (:class:`FindMistake`,
-     SU-8): the finder wins (``"mistake-found"``), even for their own piece;
-   * the observer (SU-9): a chance node after every placement while a
-     mistake stands, driven by the ``observer`` option ``p``: each
-     unnoticed mistake is removed with probability ``p / n`` (:class:`Observe`,
-     ``n`` mistakes), nothing happens with ``1 - p`` (:class:`Silent`). The
-     removed piece leaves the game (:attr:`SumodokuState.out`) and its cell
-     becomes a hole that a valid placement may fill later.
+   * the opponent at the start of a later turn (:class:`FindMistake`,
+     SU-8): the finder wins (``"mistake-found"``). Finding one's own
+     mistake wins only with the option ``own_mistake_wins`` (the literal
+     reading of the rule text);
+   * the observer (SU-9): once the opponent has let the mistake pass (made
+     their next placement without pointing it out), a chance node after
+     every placement while such a mistake stands, driven by the
+     ``observer`` option ``p``: each of those ``n`` mistakes is removed
+     with probability ``p / n`` (:class:`Observe`), nothing happens with
+     ``1 - p`` (:class:`Silent`). The opponent's right of SU-7 always
+     comes first. The removed piece leaves the game
+     (:attr:`SumodokuState.out`) and does not count as placed for SU-5;
+     its cell becomes a hole that a valid placement may fill later.
 
    The observer is modelled as chance (ruling SU-20) rather than as a third
    player: it has no goal and no return, so the game stays a two-player
    zero-sum game; its outcomes have exact probabilities and are recorded like
    any other step, so a record replays without a random number generator,
    and a study varies how attentive the observer is with one number.
-4. The end. A player who has placed all 40 pieces wins (SU-5,
-   ``"all-pieces-played"``, not with free colours); a player with no valid
+4. The end. A player who has placed all 40 pieces, none of them removed
+   by the observer, wins (SU-5, ``"all-pieces-played"``, not with free
+   colours); a player with no valid
    move at the start of their turn loses (SU-6, ``"no-valid-move"``); a
    claim wins or loses (SU-10, ``"claim-succeeded"``, ``"claim-failed"``);
    and SU-7, SU-8 above. Every game has a winner; the returns are +1 and -1.
@@ -88,12 +94,15 @@ import copy
 import json
 import math
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from itertools import combinations
+from numbers import Number
 from typing import Any, ClassVar
 
 from dokuspec.engine.base import (
@@ -190,6 +199,9 @@ _PIECES_EACH = 40  # SU-1: 4 colours of 9 and 4 of the shared colour
 _FIXED = ((1, 2, 3, 4), (5, 6, 7, 8), 9)
 _COLOUR_NUMBERS = range(1, 10)  # the colours 1-9, in order
 _UNSET = -1  # no cell (SumodokuState._moment), no player (SumodokuState._done)
+_OWN_MISTAKE_WINS = "own_mistake_wins"  # the option of SU-8 that records name since its revision
+_MOST_DIGITS = 100  # of the observer's chance as a fraction "p/q", or its decimal places
+_FRACTION_TEXT = re.compile(rf"[0-9]{{1,{_MOST_DIGITS}}}/[0-9]{{1,{_MOST_DIGITS}}}")
 
 
 def _is_int(value: object) -> bool:
@@ -584,6 +596,7 @@ class _Rules:
     free: bool
     variants: Variants
     observer: Fraction
+    own_mistakes: bool
     units: tuple[tuple[int, ...], ...]
     units_of: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
@@ -601,6 +614,7 @@ def _rules(
     free: bool,
     variants: Variants,
     observer: Fraction,
+    own_mistakes: bool,
 ) -> _Rules:
     units = _unit_cells(variants.x)
     units_of: list[list[int]] = [[] for _ in range(81)]
@@ -621,6 +635,7 @@ def _rules(
         free=free,
         variants=variants,
         observer=observer,
+        own_mistakes=own_mistakes,
         units=units,
         units_of=tuple(tuple(u) for u in units_of),
         peers=peers,
@@ -654,18 +669,26 @@ class Sumodoku(Game):
             claim may take on those own turns (SU-10; default
             ``[[16, 20, 960], [21, 25, 720], [26, 30, 480], [31, 35, 240]]``).
             Ranges must not overlap and must cover every turn of the window;
-            seconds are a positive number.
+            seconds are a finite int or float > 0.
         free_colours: no colours assigned; one common supply (SU-11).
         x, parity, consecutive, strict_marks, non_consecutive: the variants
             (SU-12 to SU-14), in the keys and forms of the position's JSON
             form, combined as SU-17 allows.
         observer: 0-1 (default 0): the chance that the observer removes an
-            unnoticed mistake after a placement (SU-9, ruling SU-20); read
-            exactly (``Fraction(str(value))``). Only with ``"tabletop"``.
+            unnoticed mistake the opponent has let pass, after a placement
+            (SU-9, rulings SU-20, SU-28). Only with ``"tabletop"``. Read
+            exactly: an int, a float (as written: ``0.1`` is 1/10), a
+            :class:`~fractions.Fraction`, a :class:`~decimal.Decimal` or
+            the text ``"p/q"``; :attr:`options` holds it as JSON can (the
+            int or float, else ``"p/q"`` in lowest terms: ``Fraction(1, 3)``
+            is ``"1/3"``, ``Decimal("0.25")`` is ``0.25``).
+        own_mistake_wins: whether a player may win by finding their own
+            unnoticed mistake (SU-8; default false: only the opponent's).
 
     Raises:
         GameOptionError: an unknown option or a bad value, naming the option
-            (ruling SU-29).
+            (ruling SU-29): among them an observer or a claim's seconds that
+            is NaN or infinite.
     """
 
     name: ClassVar[str] = _GAME
@@ -721,12 +744,28 @@ class Sumodoku(Game):
         OptionSpec(
             "observer",
             0,
-            {"type": "number", "minimum": 0, "maximum": 1},
-            "the chance the observer removes a mistake after a placement (SU-9, tabletop)",
+            {
+                "anyOf": [
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    {"type": "string", "pattern": "^[0-9]+/[0-9]+$"},
+                ]
+            },
+            "the chance the observer removes a mistake the opponent let pass (SU-9, tabletop)",
+        ),
+        OptionSpec(
+            "own_mistake_wins",
+            False,
+            _BOOL,
+            "finding one's own unnoticed mistake wins too (SU-8, the literal reading)",
         ),
     )
 
     def __init__(self, **options: JSONValue) -> None:
+        if "observer" in options:
+            options["observer"] = self._exact_observer(options["observer"])
+        for name in ("claim_window", "claim_time_limits"):
+            if name in options:
+                self._check_numbers(name, options[name])
         super().__init__(**options)
         o = self._options
         self._rules = _rules(
@@ -738,10 +777,66 @@ class Sumodoku(Game):
             free=bool(o["free_colours"]),
             variants=self._variants(),
             observer=self._observer(),
+            own_mistakes=bool(o["own_mistake_wins"]),
         )
 
     def _fail(self, option: str, reason: str) -> GameOptionError:
         return GameOptionError(self.name, option, reason)
+
+    def _exact_observer(self, value: object) -> JSONValue:
+        """The ``observer`` option's value in its JSON form (an int, a float or ``"p/q"``),
+        checked: a chance from 0 to 1, finite, read exactly."""
+        if isinstance(value, str):
+            if not _FRACTION_TEXT.fullmatch(value):
+                raise self._fail(
+                    "observer", f"{quote(value)} is not a fraction 'p/q' (such as '1/3')"
+                )
+            if not int(value.partition("/")[2]):
+                raise self._fail("observer", f"{quote(value)} has the denominator 0")
+        elif isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
+            raise self._fail(
+                "observer",
+                f"{quote(value)} is not a number (an int, float, Fraction or Decimal) "
+                "or a fraction 'p/q'",
+            )
+        elif (isinstance(value, float) and not math.isfinite(value)) or (
+            isinstance(value, Decimal) and not value.is_finite()
+        ):
+            raise self._fail("observer", f"{value!r} is not a finite number from 0 to 1")
+        elif isinstance(value, Decimal) and value and value.adjusted() < -_MOST_DIGITS:
+            raise self._fail("observer", f"{value!r} has more than {_MOST_DIGITS} decimal places")
+        chance = _chance(value)
+        if not 0 <= chance <= 1:
+            shown = quote(value) if isinstance(value, int | str) else repr(value)
+            raise self._fail("observer", f"{shown} is not a chance from 0 to 1")
+        if _is_int(value) or isinstance(value, float):
+            return value  # type: ignore[return-value]
+        if chance.denominator == 1:
+            return int(chance)
+        if _chance(float(chance)) == chance:
+            return float(chance)
+        return f"{chance.numerator}/{chance.denominator}"
+
+    def _check_numbers(self, option: str, value: object) -> None:
+        """Refuse, before the schema compares them, numbers of ``claim_window`` or
+        ``claim_time_limits`` that are not JSON's (a Decimal, a Fraction) and seconds that
+        are NaN or infinite; the schema judges the rest."""
+        if not isinstance(value, list):
+            return
+        items = [(f"[{i}]: ", item) for i, item in enumerate(value)]
+        if option == "claim_window":
+            items = [("", value)]
+        for where, item in items:
+            if not isinstance(item, list):
+                continue
+            for place, number in enumerate(item):
+                if isinstance(number, Number) and not isinstance(number, int | float):
+                    what = "an int or float" if place == 2 else "an integer"
+                    raise self._fail(option, f"{where}{number!r} is not {what}")
+                if place == 2 and isinstance(number, float) and not math.isfinite(number):
+                    raise self._fail(
+                        option, f"{where}{number!r} is not a finite number of seconds > 0"
+                    )
 
     def _window(self) -> tuple[int, int]:
         value = self._options["claim_window"]
@@ -818,9 +913,7 @@ class Sumodoku(Game):
 
     def _observer(self) -> Fraction:
         o = self._options
-        value = o["observer"]
-        assert isinstance(value, int | float)
-        chance = Fraction(str(value))
+        chance = _chance(o["observer"])
         if chance and o["enforcement"] != "tabletop":
             raise self._fail(
                 "observer",
@@ -901,6 +994,14 @@ class Sumodoku(Game):
         return _read_action(data)
 
 
+def _chance(value: object) -> Fraction:
+    """A chance exactly: a float as it is written (``0.1`` is 1/10), ``"p/q"`` as the fraction."""
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    assert isinstance(value, int | str | Fraction | Decimal)
+    return Fraction(value)
+
+
 def _reason(error: DokuspecError) -> str:
     reason = getattr(error, "reason", None)
     return reason if isinstance(reason, str) else str(error)
@@ -966,6 +1067,8 @@ class SumodokuState(State):
         self._to_move = rules.first
         self._node: str | None = _COLOURS_NODE if rules.random_colours else None
         self._mistakes: list[int] = []  # cells of unnoticed mistakes, in placement order
+        self._by = bytearray(81)  # per cell: who placed its piece, player + 1 (0: empty)
+        self._removed = [0, 0]  # each player's pieces the observer removed (SU-9)
         self._moment = _UNSET  # the last placement's cell while SU-7 may point it out
         self._done = _UNSET  # a player who placed all pieces, the last one invalid (SU-23)
         self._result: SumodokuResult | None = None
@@ -998,6 +1101,8 @@ class SumodokuState(State):
         other._supply = list(self._supply)
         other._turns = list(self._turns)
         other._mistakes = list(self._mistakes)
+        other._by = bytearray(self._by)
+        other._removed = list(self._removed)
         return other
 
     # -- reading the state ---------------------------------------------------------------------
@@ -1174,18 +1279,30 @@ class SumodokuState(State):
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """The colour draw: each of the 630 splits with probability 1/630 (SU-1). The
-        observer: each unnoticed mistake with ``observer / n``, silence with the rest
-        (SU-9, ruling SU-20)."""
+        observer: each of the ``n`` unnoticed mistakes the opponent has let pass (all but
+        the last placement, which the opponent may still point out) with ``observer / n``,
+        silence with the rest (SU-9, rulings SU-20, SU-28)."""
         if self._result is not None or self._node is None:
             return ()
         if self._node == _COLOURS_NODE:
             return _COLOURS_OUTCOMES
         chance = self._rules.observer
-        each = chance / len(self._mistakes)
-        found: list[tuple[Action, Fraction]] = [(_OBSERVE[c], each) for c in self._mistakes]
+        passed = self._passed()
+        each = chance / len(passed)
+        found: list[tuple[Action, Fraction]] = [(_OBSERVE[c], each) for c in passed]
         if chance < 1:
             found.append((_SILENT, 1 - chance))
         return tuple(found)
+
+    def _passed(self) -> list[int]:
+        """The unnoticed mistakes the opponent has let pass: every one but the last placement
+        while SU-7 may still point it out (SU-9)."""
+        return [c for c in self._mistakes if c != self._moment]
+
+    def _may_find(self, player: int, cell: int) -> bool:
+        """Whether ``player`` may find the unnoticed mistake on ``cell`` now (SU-8, ruling
+        SU-21): not the last placement, and the opponent's unless ``own_mistake_wins``."""
+        return cell != self._moment and (self._rules.own_mistakes or self._by[cell] != player + 1)
 
     def _legal_actions(self, player: int) -> tuple[Action, ...]:
         if self._node is not None:
@@ -1198,7 +1315,7 @@ class SumodokuState(State):
                 found.extend(self.valid_moves(player))
         if self._moment >= 0:
             found.append(_POINT_OUT[self._moment])
-        found.extend(_FIND[c] for c in sorted(self._mistakes) if c != self._moment)
+        found.extend(_FIND[c] for c in sorted(self._mistakes) if self._may_find(player, c))
         if self._done >= 0 or not self._can_move(player):
             found.append(_CONCEDE)
         return tuple(found)
@@ -1290,10 +1407,14 @@ class SumodokuState(State):
         elif kind is FindMistake:
             assert isinstance(action, FindMistake)
             cell = (action.row - 1) * 9 + action.col - 1
+            owner = self._by[cell] - 1
+            found = (
+                f"their own mistake {self._name(cell)}"
+                if owner == player
+                else f"the mistake {self._name(cell)} of Player {owner + 1}"
+            )
             self._finish(
-                player,
-                "mistake-found",
-                f"Player {player + 1} found the mistake {self._name(cell)}: {self._why(cell)}",
+                player, "mistake-found", f"Player {player + 1} found {found}: {self._why(cell)}"
             )
         elif self._done >= 0:  # Concede, answering an invalid last piece (ruling SU-23)
             self._finish(
@@ -1406,6 +1527,7 @@ class SumodokuState(State):
         rules = self._rules
         valid = bool(self._cand[cell] >> colour & 1)
         self._put(cell, colour)
+        self._by[cell] = player + 1
         if not rules.free:
             self._hands[player][colour] -= 1
         self._supply[colour] -= 1
@@ -1415,7 +1537,7 @@ class SumodokuState(State):
             self._mistakes.append(cell)
             self._moment = cell
         self._to_move = 1 - player
-        if not rules.free and not any(self._hands[player]):
+        if not rules.free and not any(self._hands[player]) and not self._removed[player]:
             if valid:
                 self._finish(
                     player,
@@ -1424,15 +1546,21 @@ class SumodokuState(State):
                 )
                 return
             self._done = player
-        if self._mistakes and rules.observer:
+        if rules.observer and self._passed():
             self._node = _OBSERVER_NODE
             return
         self._start_turn()
 
     def _observe(self, cell: int) -> None:
         colour = self._cells[cell]
+        name = self._name(cell)
+        owner = self._by[cell] - 1
         self._take(cell)
+        self._by[cell] = 0
         self._out[colour] += 1
+        self._removed[owner] += 1  # not placed for SU-5 any more
+        if self._done == owner:
+            self._done = _UNSET
         self._mistakes = [c for c in self._mistakes if c != cell and self._breaks(c)]
         if self._moment >= 0 and self._moment not in self._mistakes:
             self._moment = _UNSET
@@ -1441,8 +1569,8 @@ class SumodokuState(State):
             self._finish(
                 self._done,
                 "all-pieces-played",
-                f"Player {self._done + 1} placed all {_PIECES_EACH} pieces (SU-5); "
-                "the observer removed the last one",
+                f"Player {self._done + 1} placed all {_PIECES_EACH} pieces (SU-5); the last "
+                f"one is valid once the observer removed {name}",
             )
             return
         self._start_turn()
@@ -1454,7 +1582,8 @@ class SumodokuState(State):
             return
         # A placement that may still be pointed out (SU-7), an invalid last piece among them
         # (ruling SU-23), is one of the unnoticed mistakes.
-        if self._mistakes or self._claim_open(player):
+        findable = any(self._may_find(player, c) for c in self._mistakes)
+        if self._moment >= 0 or findable or self._claim_open(player):
             return  # they may point out, find a mistake or claim; or concede
         self._finish(
             1 - player,
@@ -1560,6 +1689,11 @@ class SumodokuState(State):
                 return (
                     f"{self._name(cell)} is the opponent's last placement: point it out "
                     "(SU-7, ruling SU-21)"
+                )
+            if cell in self._mistakes:
+                return (
+                    f"{self._name(cell)} is Player {player + 1}'s own mistake: only the "
+                    "opponent's may be found (SU-8; option own_mistake_wins)"
                 )
             return f"r{action.row}c{action.col} holds no unnoticed mistake (SU-8, ruling SU-22)"
         if kind is Concede:
@@ -1812,6 +1946,12 @@ def read_record(
             is skipped), or the record already parsed (a mapping).
         source: the input's name for error messages (a file name), or ``None``.
 
+    A record whose options have no ``own_mistake_wins`` was written before
+    SU-8 and SU-9 were revised (every record since names every option): it
+    is replayed with ``own_mistake_wins`` true, the reading it was played
+    under, so it gives the result it had; if its observer acted, which it
+    then did before SU-7 could point a mistake out, it is refused.
+
     Returns:
         The state after the last action, equal to the state that made the
         record (finished or not).
@@ -1866,6 +2006,19 @@ def read_record(
     if wrong is not None:
         raise fail(tuple(wrong.absolute_path), _schema_message(wrong))
     options = parsed["options"]
+    if _OWN_MISTAKE_WINS not in options:
+        # Written before SU-8 and SU-9 were revised (every record since names the option):
+        # replayed under the reading it was played under, which let a player find their own
+        # mistake. Its observer acted before SU-7 could point a mistake out: such steps
+        # cannot be replayed under the revised SU-9, and are refused, never reinterpreted.
+        for index, entry in enumerate(parsed["actions"]):
+            if entry["player"] == "observer":
+                raise fail(
+                    ("actions", index, "player"),
+                    "the observer acts here as SU-9 read before its revision (the record's "
+                    f"options have no {json.dumps(_OWN_MISTAKE_WINS)}); it cannot be replayed",
+                )
+        options = {**options, _OWN_MISTAKE_WINS: True}
     try:
         game = Sumodoku(**options)
     except GameOptionError as problem:

@@ -9,7 +9,8 @@
   may be split among processes in any way.
 * :func:`summarise` counts how games end (the ways of winning, SU-5 to
   SU-10), each player's wins, the first player's win rate (SU-2) and the
-  game lengths in turns.
+  game lengths in turns (both players' placements and claims, ruling
+  SU-25: the unit of every Sumodoku game length dokuspec reports).
 * :func:`record_text` writes a game record in the game's own JSON form
   (:func:`dokuspec.engine.sumodoku.record_text`, one action per line);
   :func:`replay_record` reads one and replays it with the engine: a bad
@@ -148,7 +149,10 @@ def play_game(
     seed and the player (0 for Player 1, 1 for Player 2).
 
     Returns:
-        The :class:`GameResult` and the final state (for its record).
+        The :class:`GameResult` and the final state (for its record). The
+        result numbers the players as the rules do, 1 and 2; the state is
+        the engine's, which numbers them 0 and 1 (engine player 0 is
+        Player 1; its ``result.to_json()`` gives the rules' numbers).
 
     Raises:
         As :func:`simulate`.
@@ -205,7 +209,10 @@ def simulate(
             names it, written atomically; created if missing. Records
             already there are never overwritten: a run that would is
             refused before it starts.
-        options: the game's options (:class:`~dokuspec.engine.sumodoku.Sumodoku`).
+        options: the game's options (:class:`~dokuspec.engine.sumodoku.Sumodoku`):
+            among them ``enforcement``, ``observer`` (a chance 0-1 read
+            exactly: an int, float, Fraction, Decimal or ``"p/q"``) and
+            ``own_mistake_wins`` (SU-8).
         workers: how many local processes play the games, 1 (the default:
             this process) or more (:func:`dokuspec.parallel.ordered_map`).
         scheduler: the address of a Dask scheduler (``"tcp://host:port"``)
@@ -223,7 +230,8 @@ def simulate(
             scheduler, a malformed scheduler address, a scheduler without
             the ``cluster`` extra; a scheduler that cannot be reached, when
             the iterator runs).
-        GameOptionError: a bad game option.
+        GameOptionError: a bad game option, named (an observer or a time
+            limit that is NaN or infinite among them; ruling SU-29).
         OSError: the records directory could not be made (at the call), or
             a record could not be written (when the iterator runs).
     """
@@ -333,8 +341,13 @@ def replay_record(data: str | bytes, *, source: str | None = None) -> SumodokuSt
             skipped).
         source: the input's name for error messages (a file name).
 
+    A record without ``own_mistake_wins`` among its options was written
+    before SU-8 and SU-9 were revised: it is replayed as it was played
+    (:func:`dokuspec.engine.sumodoku.read_record`).
+
     Returns:
-        The state after the last action (finished or not).
+        The state after the last action (finished or not): the engine's,
+        which numbers the players 0 and 1 (engine player 0 is Player 1).
 
     Raises:
         TypeError: ``data`` is not str or bytes.

@@ -423,7 +423,8 @@ def game_options(
       colours (``free_colours``);
     * ``first_player`` 1 or 2 (SU-2);
     * enforcement ``strict`` or ``tabletop`` (SU-4); with ``tabletop``, an
-      ``observer`` chance of 0, 1/4, 1/2 or 1 (SU-9);
+      ``observer`` chance of 0, 1/4, 1/2 or 1 (SU-9) and ``own_mistake_wins``
+      or not (SU-8);
     * a claim window from :data:`CLAIM_WINDOWS` with time limits covering
       it (SU-10; the default window with the default limits or none given);
     * with ``with_variants``: variants (SU-12..SU-14, combinable) in the
@@ -450,6 +451,7 @@ def game_options(
     options["enforcement"] = mode
     if mode == "tabletop":
         options["observer"] = draw(st.sampled_from([0, 0.25, 0.5, 1]))
+        options["own_mistake_wins"] = draw(st.booleans())
     window = draw(st.sampled_from(CLAIM_WINDOWS))
     if window != CLAIM_WINDOWS[0] or draw(st.booleans()):
         options["claim_window"] = list(window)

@@ -597,8 +597,13 @@ class PlayChecker:
       each player's hand plus their pieces on the board and out of the game
       is what they were dealt;
     * pointing out, finding a mistake and the observer (SU-7..SU-9) name
-      only unnoticed invalid placements; the observer acts only while one
-      stands, with the chance of the ``observer`` option;
+      only unnoticed invalid placements: pointing out the opponent's last
+      placement only; finding any other of the opponent's, one's own too
+      only with the ``own_mistake_wins`` option (SU-8); the observer acts
+      after every placement while an unnoticed mistake stands that the
+      opponent let pass, never on the last placement (which the opponent
+      may still point out), with the chance of the ``observer`` option;
+      a piece it removes is not one of its owner's placed pieces (SU-5);
     * results (SU-5..SU-10): the winner and reason of each ending.
 
     Args:
@@ -629,6 +634,7 @@ class PlayChecker:
                 for item in limits
             )
         self.observer = Fraction(str(options.get("observer", 0)))
+        self.own_mistakes = options.get("own_mistake_wins") is True
         self.ledger = _new_ledger(self.free)
         if self.free:
             self.ledger.allotment = [[9] * 9, [9] * 9]
@@ -824,13 +830,14 @@ class PlayChecker:
         points = {(a.row, a.col) for a in legal if isinstance(a, PointOut)}
         finds = {(a.row, a.col) for a in legal if isinstance(a, FindMistake)}
         want_points = {(pointable.row, pointable.col)} if pointable else set()
-        want_finds = {(p.row, p.col) for p in self.ledger.unnoticed if p != pointable}
+        want_finds = {(p.row, p.col) for p in self.findable(player)}
         if points != want_points or finds != want_finds:
             raise self.fail(
                 TabletopError,
                 f"engine player {player} may point out {sorted(points)} and find {sorted(finds)}; "
                 f"the unnoticed invalid placements are "
-                f"{[str(p) for p in self.ledger.unnoticed]}, the last move's {pointable} "
+                f"{[str(p) for p in self.ledger.unnoticed]}, the last move's {pointable}, "
+                f"own mistakes {'' if self.own_mistakes else 'not '}found "
                 "(SU-7, SU-8, ruling SU-21)",
             )
         stuck = not expected or done is not None
@@ -853,17 +860,43 @@ class PlayChecker:
         if self.free or self.ledger.shared is None:
             return None
         for player in (0, 1):
-            if not any(self.hand(player)):
+            if self.all_placed(player):
                 return player
         return None
+
+    def all_placed(self, player: int) -> bool:
+        """Whether ``player`` has placed all their pieces, none of them removed by the
+        observer (SU-5, SU-9)."""
+        return not any(self.hand(player)) and not any(self.ledger.out_by[player])
+
+    def pending(self) -> Piece | None:
+        """The last placement, if invalid and unnoticed: the opponent may still point it out
+        (SU-7), and the observer may not act on it yet (SU-9)."""
+        last = self.ledger.last
+        if last is None or last[1] not in self.ledger.unnoticed:
+            return None
+        return last[1]
 
     def pointable(self, player: int) -> Piece | None:
         """The opponent's last placement, if invalid and unnoticed: ``player`` may point it out
         (SU-7)."""
         last = self.ledger.last
-        if last is None or last[0] == player or last[1] not in self.ledger.unnoticed:
-            return None
-        return last[1]
+        return None if last is None or last[0] == player else self.pending()
+
+    def passed(self) -> list[Piece]:
+        """The unnoticed mistakes the opponent has let pass: the observer's to remove (SU-9)."""
+        pending = self.pending()
+        return [p for p in self.ledger.unnoticed if p != pending]
+
+    def findable(self, player: int) -> list[Piece]:
+        """The unnoticed mistakes ``player`` may find now (SU-8, ruling SU-21): not the
+        opponent's last placement; the opponent's, one's own too with ``own_mistake_wins``."""
+        pointable = self.pointable(player)
+        return [
+            p
+            for p in self.ledger.unnoticed
+            if p != pointable and (self.own_mistakes or self.ledger.owner[p.cell] != player)
+        ]
 
     def _check_window(self, player: int) -> None:
         state = self.state
@@ -892,10 +925,12 @@ class PlayChecker:
             if self.free or self.options.get("colour_assignment") != "random" or state.history():
                 raise self.fail(ResultError, "colours are dealt at random only at the start (SU-1)")
             return
-        if not self.tabletop or not ledger.unnoticed or not self.observer:
+        passed = self.passed()
+        if not self.tabletop or not passed or not self.observer:
             raise self.fail(
                 TabletopError,
-                "the observer acts with no unnoticed invalid placement standing (SU-9)",
+                "the observer acts with no unnoticed invalid placement standing that the "
+                "opponent let pass (SU-9)",
             )
         seen = Fraction(0)
         for action, probability in outcomes:
@@ -903,11 +938,23 @@ class PlayChecker:
                 piece = Piece(
                     action.row, action.col, ledger.board[(action.row - 1) * 9 + action.col - 1] or 1
                 )
-                if piece not in ledger.unnoticed:
+                if piece == self.pending():
+                    raise self.fail(
+                        TabletopError,
+                        f"the observer may point out {piece}, which the opponent may still "
+                        "point out (SU-7, SU-9)",
+                    )
+                if piece not in passed:
                     raise self.fail(
                         TabletopError,
                         f"the observer may point out r{action.row}c{action.col}, "
                         "which is no unnoticed invalid placement (SU-9)",
+                    )
+                if probability != self.observer / len(passed):
+                    raise self.fail(
+                        TabletopError,
+                        f"the observer points out {piece} with chance {probability}, not "
+                        f"{self.observer / len(passed)} (SU-9, ruling SU-20)",
                     )
                 seen += probability
             elif not isinstance(action, Silent):
@@ -931,11 +978,14 @@ class PlayChecker:
                     f"engine player {loser} lost for having no valid move (SU-6), but the spec "
                     f"allows {[str(p) for p in self.spec_moves(loser)[:6]]}",
                 )
-        elif result.reason == "all-pieces-played" and (self.free or any(self.hand(result.winner))):
+        elif result.reason == "all-pieces-played" and (
+            self.free or not self.all_placed(result.winner)
+        ):
             raise self.fail(
                 ResultError,
                 f"engine player {result.winner} won with all pieces played (SU-5) holding "
-                f"{self.hand(result.winner)}",
+                f"{self.hand(result.winner)}, {sum(self.ledger.out_by[result.winner])} of "
+                "theirs removed by the observer (SU-9)",
             )
 
     # -- steps ------------------------------------------------------------------------------
@@ -957,7 +1007,9 @@ class PlayChecker:
             valid = placement_is_valid(self.position(), piece)
             if not self.tabletop and not valid:
                 return False, None
-            if valid and not self.free and sum(self.hand(player)) == 1:
+            last = not self.free and sum(self.hand(player)) == 1
+            # SU-5: the last piece, valid, none removed by the observer (SU-9)
+            if valid and last and not any(self.ledger.out_by[player]):
                 return True, (player, "all-pieces-played")
             return True, None
         if isinstance(action, Claim):
@@ -973,8 +1025,7 @@ class PlayChecker:
             return target is not None and target == self.pointable(player), (player, "pointed-out")
         if isinstance(action, FindMistake):
             target = self._piece_at(action.row, action.col)
-            allowed = target in ledger.unnoticed and target != self.pointable(player)
-            return allowed, (player, "mistake-found")
+            return target in self.findable(player), (player, "mistake-found")
         if isinstance(action, Concede):
             # When a player may concede is the engine's ruling; the loss is theirs.
             return action in self.state.legal_actions(), (1 - player, "")
@@ -1048,6 +1099,15 @@ class PlayChecker:
         elif isinstance(action, Claim):
             ledger.turns[player] += 1  # a claim is a turn (ruling SU-25)
             self.claimed = action.filling
+        if isinstance(action, Place) and not state.is_terminal():
+            # SU-9, ruling SU-28: after every placement while a mistake let pass stands
+            observes = bool(self.tabletop and self.observer and self.passed())
+            if observes != (state.current_player() == CHANCE):
+                raise self.fail(
+                    TabletopError,
+                    f"after {action} the observer {'does not act' if observes else 'acts'}; "
+                    f"the mistakes let pass are {[str(p) for p in self.passed()]} (SU-9)",
+                )
         if expected is not None:
             result = state.result
             got = None if result is None else (result.winner, result.reason)
