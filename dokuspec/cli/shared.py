@@ -44,6 +44,7 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
+from dokuspec.files import FileWriteError
 
 __all__ = [
     "STDIN",
@@ -273,8 +274,11 @@ def stream_games(
                     bar.advance(task)
     except OSError as error:
         summarise(done)
-        reason = error.strerror or error
-        error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+        if isinstance(error, FileWriteError):  # it names the record's file
+            error_line(str(error))
+        else:
+            reason = error.strerror or error
+            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
         sys.exit(Status.IO_FAILURE)
     except KeyboardInterrupt:
         summarise(done)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from dokuspec.engine.base import GameOptionError, GameRecord, RecordError, State, replay
 from dokuspec.errors import DokuspecError, NotationError, quote
+from dokuspec.files import write_text_file
 from dokuspec.vocabulary.jsontext import JsonReader, line_column
 
 __all__ = [
@@ -88,27 +89,15 @@ def write_record(directory: Path, index: int, state: State) -> None:
 def write_record_text(directory: Path, index: int, text: str) -> None:
     """Write ``text``, the record of game ``index``, atomically (a temporary file, then a rename).
 
-    The file is ``directory / record_name(index)``, made with the mode the
-    umask gives any new file; a failure leaves no temporary file behind.
+    The file is ``directory / record_name(index)``, written by
+    :func:`dokuspec.files.write_text_file`: made with the mode the umask
+    gives any new file, and a failure leaves no temporary file behind.
 
     Raises:
-        OSError: the file could not be written.
+        FileWriteError: the file could not be written (an :class:`OSError`
+            whose message is ``cannot write 'PATH': reason``).
     """
-    target = directory / record_name(index)
-    # Made with the mode the umask gives any new file (tempfile's would be 0600).
-    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        # The temporary file exists here (it was made before the try): missing_ok is a
-        # guard against another process removing it, which no test can make happen.
-        temporary.unlink(missing_ok=True)  # pragma: no mutate
-        raise
+    write_text_file(directory / record_name(index), text)
 
 
 _RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
