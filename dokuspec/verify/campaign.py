@@ -807,7 +807,9 @@ def run_campaign(
         on_task: called with every task's result, in order (for progress bars).
 
     Yields:
-        One :class:`CheckResult` per check, in :data:`CHECKS` order.
+        One :class:`CheckResult` per check, in :data:`CHECKS` order. Closing
+        the iterator early (or an exception in its consumer) stops the tasks
+        in flight and the local workers at once.
 
     Raises:
         CampaignError: an unknown check or game.
@@ -823,14 +825,20 @@ def run_campaign(
     plan = [(check, tasks_of(check, examples, seed)) for check in chosen]
     every = [task for _, tasks in plan for task in tasks]
     results = ordered_map(run_task, every, workers=workers, scheduler=scheduler)
-    for check, tasks in plan:
-        done = []
-        for _ in tasks:
-            result = next(results)
-            if on_task is not None:
-                on_task(result)
-            done.append(result)
-        yield _check_result(check, done, examples, seed)
+    try:
+        for check, tasks in plan:
+            done = []
+            for _ in tasks:
+                result = next(results)
+                if on_task is not None:
+                    on_task(result)
+                done.append(result)
+            yield _check_result(check, done, examples, seed)
+    finally:
+        # Closed early (or interrupted): stop the tasks in flight and the workers now.
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
 
 
 def _check_result(check: Check, done: list[TaskResult], examples: int, seed: int) -> CheckResult:
