@@ -146,7 +146,10 @@ def test_list_names_every_check_of_a_game_within_80_columns() -> None:
         ),
         (["--check", "sumodoku/nope"], "no check is named 'sumodoku/nope'"),
         (["--game", "chess"], "Invalid value for '--game': 'chess' is not one of"),
-        (["--seed", "-1"], "Invalid value for '--seed': -1: give a seed of 0 or more"),
+        (
+            ["--seed", "-1"],
+            "Invalid value for '--seed': the seed is an integer 0 to 18446744073709551615, not -1",
+        ),
         (["--workers", "0"], "Invalid value for '--workers': '0': give a whole number 1-1,024"),
         (
             ["--workers", "\u0662"],

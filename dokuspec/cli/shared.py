@@ -46,6 +46,7 @@ from dokuspec.cli.io import (
 from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
 from dokuspec.files import FileWriteError
+from dokuspec.seeds import SEED_MAX, check_seed
 
 __all__ = [
     "STDIN",
@@ -120,17 +121,24 @@ def read_input(name: str, what: str) -> tuple[str, bytes]:
 
 
 class SeedType(click.ParamType):  # type: ignore[type-arg]
-    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
+    """A seed: an integer 0 to 2**64 - 1 (:func:`dokuspec.seeds.check_seed`) in ASCII digits."""
 
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, int):
+        if value is None:
             return value
-        text = str(value).strip()
-        if _ASCII_INTEGER.fullmatch(text):
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
+        text = value if isinstance(value, int) else str(value).strip()
+        if isinstance(text, int) or _ASCII_INTEGER.fullmatch(text):
+            try:
+                return check_seed(int(text))
+            except DokuspecError as error:
+                self.fail(str(error), param, ctx)
+        self.fail(
+            f"{shown(str(value))!r}: give an integer 0 to {SEED_MAX} (ASCII digits)",
+            param,
+            ctx,
+        )
 
 
 class GamesType(click.ParamType):  # type: ignore[type-arg]

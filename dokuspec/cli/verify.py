@@ -189,8 +189,6 @@ def verify_command(
     with guarded():
         from dokuspec.verify import campaign  # noqa: PLC0415 - Hypothesis and the solvers load here
 
-        if seed < 0:
-            raise click.BadParameter(f"{seed}: give a seed of 0 or more", param_hint="'--seed'")
         chosen = campaign.checks_named(names, games)
         out = standard_output()
         console = plain_console(out)

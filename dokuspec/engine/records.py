@@ -24,6 +24,7 @@ from pathlib import Path
 from dokuspec.engine.base import GameOptionError, GameRecord, RecordError, State, replay
 from dokuspec.errors import DokuspecError, NotationError, quote
 from dokuspec.files import write_text_file
+from dokuspec.seeds import check_index, check_seed
 from dokuspec.vocabulary.jsontext import JsonReader, line_column
 
 __all__ = [
@@ -44,12 +45,18 @@ def game_seed(game: str, seed: int, index: int) -> int:
     The first 8 bytes of the SHA-256 of ``"dokuspec-{game}:{seed}:{index}"``,
     so every game's seed depends on the game, the run's seed and its index only.
 
+    Args:
+        game: the game's registered name.
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        index: the game's index in the run, 0 or more.
+
     Raises:
-        TypeError: ``seed`` or ``index`` is not an int.
+        TypeError: ``seed`` or ``index`` is not an int (or is a bool).
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
-    for name, value in (("seed", seed), ("index", index)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} is an int, not {type(value).__name__}")
+    check_seed(seed)
+    check_index(index)
     digest = hashlib.sha256(f"dokuspec-{game}:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8]) >> 1  # big-endian, the default
 

@@ -131,6 +131,7 @@ from dokuspec.engine.sumodoku_rules import (
     violations,
 )
 from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
+from dokuspec.seeds import check_seed
 from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -888,7 +889,11 @@ class Sumodoku(Game):
         return 1 + 81 + 81 + 1
 
     def new_initial_state(self, seed: int = 0) -> SumodokuState:
-        """The empty board: the colour draw (chance) or the first player to move."""
+        """The empty board: the colour draw (chance) or the first player to move.
+
+        ``seed``: an integer 0 to ``2**64 - 1``, as
+        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
+        """
         return SumodokuState(self, seed)
 
     def action_from_json(self, data: object) -> Action:
@@ -1862,6 +1867,12 @@ def read_record(
 
     import jsonschema  # noqa: PLC0415 - only reading records needs it
 
+    seed = parsed.get("seed") if isinstance(parsed, dict) else None
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        try:  # before the schema, which would say it in its own words
+            check_seed(seed)
+        except DokuspecError as problem:
+            raise fail(("seed",), str(problem)) from None
     wrong = jsonschema.exceptions.best_match(_record_validator().iter_errors(parsed))
     if wrong is not None:
         raise fail(tuple(wrong.absolute_path), _schema_message(wrong))
