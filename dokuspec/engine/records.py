@@ -196,10 +196,7 @@ def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileE
     steps: list[str | int] = [
         name if name else int(number) for name, number in _STEP.findall(match.group(1))
     ]
-    while tuple(steps) not in reader.values and steps:
-        steps.pop()
-    offset = reader.values[tuple(steps)]  # the root () is always there
-    line, column = line_column(reader.text, offset)
+    line, column = line_column(reader.text, reader.offset_of(steps))
     path = match.group(0)
     return RecordFileError(message, path=path, line=line, column=column, source=source)
 

@@ -1856,11 +1856,7 @@ def read_record(
         where = json_path(path)
         line = column = None
         if reader is not None:
-            steps = list(path)
-            while tuple(steps) not in reader.values and steps:
-                steps.pop()
-            offset = reader.values[tuple(steps)]  # the root is always there
-            line, column = line_column(reader.text, offset)
+            line, column = line_column(reader.text, reader.offset_of(path))
         return RecordFileError(
             f"{where}: {reason}", path=where, line=line, column=column, source=source
         )
