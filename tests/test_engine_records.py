@@ -191,7 +191,7 @@ RECORD = """{
         ),
         pytest.param(
             ('"game": "minidoku"', '"game": "twodoku"'),
-            "m.json:2:11: $.game: 'twodoku' is not a Minidoku record ('minidoku')",
+            "m.json:2:11: $.game: a 'twodoku' record, not a Minidoku record ('minidoku')",
             id="another game",
         ),
         pytest.param(

@@ -36,6 +36,7 @@ __all__ = [
     "records_directory",
     "write_record",
     "write_record_text",
+    "wrong_game",
 ]
 
 
@@ -220,6 +221,29 @@ def _decode(data: str | bytes, source: str | None) -> str:
         ) from None
 
 
+def wrong_game(data: object, game: str, title: str) -> str | None:
+    """Why a parsed record is not a record of ``game``, when its ``"game"`` says another.
+
+    Checked before the record's shape, so that a record of another game is
+    named as such rather than refused for a member its game writes
+    differently (another ``"result"``).
+
+    Args:
+        data: the parsed record (any JSON value).
+        game: the registered name the record must carry (``"twodoku"``).
+        title: the game's name for messages (``"Two-Doku"``).
+
+    Returns:
+        ``a 'sumodoku' record, not a Two-Doku record ('twodoku')`` when
+        ``data`` is an object whose ``"game"`` is a string other than
+        ``game``; else ``None`` (the shape is checked next).
+    """
+    found = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(found, str) or found == game:
+        return None
+    return f"a {quote(found)} record, not a {title} record ({game!r})"
+
+
 def read_record(data: str | bytes, *, source: str | None, game: str, title: str) -> State:
     """Read a game record (JSON text) of ``game`` and replay it with the engine.
 
@@ -256,14 +280,13 @@ def read_record(data: str | bytes, *, source: str | None, game: str, title: str)
         raise RecordFileError(
             error.reason, line=error.line, column=error.column, source=source
         ) from None
+    other = wrong_game(parsed, game, title)
+    if other is not None:
+        raise _locate(reader, f"$.game: {other}", source)
     try:
         record = GameRecord.from_json(parsed)
     except RecordError as error:
         raise _locate(reader, str(error), source) from None
-    if record.game != game:
-        raise _locate(
-            reader, f"$.game: {quote(record.game)} is not a {title} record ({game!r})", source
-        )
     try:
         return replay(record)
     except GameOptionError as error:

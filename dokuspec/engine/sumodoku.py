@@ -112,7 +112,7 @@ from dokuspec.engine.base import (
     State,
     register,
 )
-from dokuspec.engine.records import RecordFileError
+from dokuspec.engine.records import RecordFileError, wrong_game
 from dokuspec.engine.sumodoku_rules import (
     ALL_COLOURS,
     DEFAULT_NODE_LIMIT,
@@ -1863,6 +1863,9 @@ def read_record(
 
     import jsonschema  # noqa: PLC0415 - only reading records needs it
 
+    other = wrong_game(parsed, "sumodoku", "Sumodoku")
+    if other is not None:  # before the schema, which would refuse another game's "result"
+        raise fail(("game",), other)
     seed = parsed.get("seed") if isinstance(parsed, dict) else None
     if isinstance(seed, int) and not isinstance(seed, bool):
         try:  # before the schema, which would say it in its own words

@@ -169,7 +169,7 @@ class JsonReader:
         return value
 
     def offset_of(self, path: Sequence[str | int]) -> int:
-        """The offset of the value at ``path`` in the text, after :meth:`decode`.
+        """The offset of the value at ``path`` in the text, once ``decode()`` has read it.
 
         A path the text does not hold (a missing member, or a step into a
         value that has no members) gives the deepest value on the way to it
