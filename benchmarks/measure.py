@@ -25,6 +25,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from dokuspec.files import write_text_file
+
 T = TypeVar("T")
 
 
@@ -172,8 +174,7 @@ def table(title: str, columns: Sequence[str], *, left: Sequence[str] = ()) -> Ta
 def write_json(path: str | None, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` as indented JSON (nothing without a path)."""
     if path:
-        with open(path, "w") as stream:
-            json.dump(data, stream, indent=1)
+        write_text_file(path, json.dumps(data, indent=1))
 
 
 def finish(console: Console, disagreements: Sequence[str], heading: str, agreed: str) -> None:

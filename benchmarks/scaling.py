@@ -53,6 +53,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dokuspec import competitive, sumodoku, twodoku
+from dokuspec.files import write_text_file
 
 WORKLOADS: dict[str, Callable[[int, int, int], Iterator[Any]]] = {
     "sumodoku solver/solver": lambda games, seed, workers: sumodoku.simulate(
@@ -176,8 +177,8 @@ def main(
         markup=False,
     )
     if json_path is not None:
-        with open(json_path, "w", encoding="utf-8") as out:
-            json.dump({"workers": workers, "repeat": repeat, "workloads": report}, out, indent=1)
+        document = {"workers": workers, "repeat": repeat, "workloads": report}
+        write_text_file(json_path, json.dumps(document, indent=1))
     if disagreements:
         console.print("results differ between runs:", markup=False)
         for line in disagreements:

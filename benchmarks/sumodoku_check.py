@@ -64,6 +64,7 @@ from rich.progress import (
 from rich.table import Table
 
 from dokuspec import sumodoku
+from dokuspec.files import write_text_file
 from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec.sumodoku import CompletionModel
 from dokuspec.sumodoku import search
@@ -574,7 +575,7 @@ def main(
             "rows": records,
             "agreement": {"answers_checked": checked, "problems": runner.problems},
         }
-        json_path.write_text(json.dumps(document, indent=1) + "\n")
+        write_text_file(json_path, json.dumps(document, indent=1) + "\n")
         console.print(f"Raw numbers written to {json_path}.")
 
     sys.exit(1 if runner.problems else 0)

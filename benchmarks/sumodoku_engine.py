@@ -48,6 +48,7 @@ from rich.table import Table
 
 from dokuspec.engine import sumodoku as engine
 from dokuspec.engine.base import Action
+from dokuspec.files import write_text_file
 
 #: Target in seconds: the engine's share of a solver-bot game (the median).
 TARGET = 100e-3
@@ -175,8 +176,7 @@ def main(games: int, json_path: str | None) -> None:
         f"{platform.machine()}"
     )
     if json_path is not None:
-        with open(json_path, "w", encoding="utf-8") as handle:
-            json.dump({"games": games, "rows": numbers}, handle, indent=2)
+        write_text_file(json_path, json.dumps({"games": games, "rows": numbers}, indent=2))
     if failures:
         for failure in failures:
             console.print(failure, markup=False)

@@ -48,6 +48,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dokuspec import sumodoku
+from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Board, Piece
 
 SEED = 20260801
@@ -233,8 +234,7 @@ def main(
         console.print(f"{source}: smallest sizes {found['smallest_sizes']}")
     console.print(f"brute force confirmed {brute_checked} smallest explanations")
     if json_path:
-        with open(json_path, "w", encoding="utf-8") as handle:
-            json.dump({"summary": summary, "rows": rows}, handle, indent=1)
+        write_text_file(json_path, json.dumps({"summary": summary, "rows": rows}, indent=1))
     sys.exit(0)
 
 

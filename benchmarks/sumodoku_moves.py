@@ -35,6 +35,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dokuspec import sumodoku
+from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Board, Piece, Position, search
 
 HANDS = {1: (1, 2, 3, 4, 9), 2: (5, 6, 7, 8, 9)}
@@ -148,7 +149,7 @@ def main(count: int, seed: int, json_path: Path | None) -> None:
             ],
             "problems": problems,
         }
-        json_path.write_text(json.dumps(document, indent=1) + "\n")
+        write_text_file(json_path, json.dumps(document, indent=1) + "\n")
     sys.exit(1 if problems else 0)
 
 

@@ -40,6 +40,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dokuspec import sumodoku
+from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Board, Position, Variants
 
 BACKENDS: tuple[tuple[str, str, str | None], ...] = (
@@ -145,7 +146,7 @@ def main(
             "rows": [vars(row) for row in rows],
             "compile_seconds": compile_times,
         }
-        json_path.write_text(json.dumps(data, indent=2))
+        write_text_file(json_path, json.dumps(data, indent=2))
 
 
 if __name__ == "__main__":

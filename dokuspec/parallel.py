@@ -39,6 +39,7 @@ import re
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from multiprocessing import resource_tracker
 from typing import Any, TypeVar
 
 from dokuspec.errors import DokuspecError, quote
@@ -111,9 +112,47 @@ def _ignore_interrupts() -> None:
 
     The terminal sends SIGINT to every process of the foreground group; the
     parent cancels the pending tasks and stops the workers, which would
-    otherwise each print a traceback.
+    otherwise each print a traceback. A worker starts with SIGINT blocked
+    (:class:`_WorkerPool`), so one sent while it imports is held back; it is
+    ignored from here on, and unblocked (a SIGINT held back is discarded).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # pragma: no branch - every POSIX platform
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread for the block, so that processes started in it inherit it
+    blocked (a spawned process keeps the signal mask of the thread that starts it)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    # Starting multiprocessing's resource tracker unblocks SIGINT in the thread
+    # that starts it (SIG_UNBLOCK, not the mask it found): start it first.
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class _WorkerPool(concurrent.futures.ProcessPoolExecutor):
+    """A process pool whose workers never see SIGINT, from their first instruction on.
+
+    The pool starts its workers as tasks are submitted, in the thread that
+    submits; :meth:`submit` blocks SIGINT meanwhile, so a worker begins with
+    SIGINT blocked and ignores it (:func:`_ignore_interrupts`) before
+    unblocking it. Without that, a Ctrl-C sent to the process group while a
+    worker still imports would end it with a traceback and break the pool.
+    """
+
+    def submit(
+        self, fn: Callable[..., R], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[R]:
+        with _sigint_blocked():
+            return super().submit(fn, *args, **kwargs)
 
 
 def _stop_processes(pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -196,7 +235,7 @@ def _executor(
         finally:
             client.close()
     elif workers > 1:
-        pool = concurrent.futures.ProcessPoolExecutor(
+        pool = _WorkerPool(
             workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_ignore_interrupts,

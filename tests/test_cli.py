@@ -109,7 +109,7 @@ def test_bad_character_names_file_line_and_column(tmp_path: Path) -> None:
     ("text", "expected"),
     [
         (PUZZLE[:80] + "\n", "<stdin>:1:81: a board line has 81 cells, this one has 80"),
-        ('{"board": 3}\n', "<stdin>:1:1: $.board: 3 is not of type 'string'"),
+        ('{"board": 3}\n', "<stdin>:1:11: $.board: 3 is not of type 'string'"),
         ('{"board": \n', "<stdin>:1:11: not JSON"),
         ("1" * 10 + "." * 71 + "\n", "<stdin>:1: colour 1: 10 on the board"),
     ],

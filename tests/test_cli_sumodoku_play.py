@@ -114,7 +114,11 @@ def test_show_svg_into_a_missing_directory_is_74(tmp_path: Path) -> None:
     [
         (["show", "5" * 80], None, "POSITION:1:81: "),
         (["show", "x" + "." * 80], None, "POSITION:1:1: "),
-        (["show", '{"board": "' + CLASH + '", "x": 1}'], None, "POSITION:1:"),
+        (
+            ["show", '{"board": "' + CLASH + '", "x": 1}'],
+            None,
+            "POSITION:1:101: $.x: 1 is not of type 'boolean'",
+        ),
         (["show", "-"], "\n\n" + "." * 40 + "?" + "." * 40, "<stdin>:3:41: "),
         (["show", "-"], b"\xff", "<stdin>:1:1: not UTF-8: the byte 0xff"),
         (["show", PUZZLE, "--svg", "-", "--title", "a\tb"], None, "--title: column 2: "),
@@ -125,6 +129,17 @@ def test_show_bad_input_is_one_line(
     args: list[str], stdin: bytes | str | None, message: str
 ) -> None:
     assert one_line_error(*run(*args, stdin=stdin)).startswith(message)
+
+
+def test_count_points_at_the_value_of_a_bad_member() -> None:
+    position = '{"board": "' + PUZZLE + '", "x": 1}'
+    assert one_line_error(*run("count", position)) == (
+        "POSITION:1:101: $.x: 1 is not of type 'boolean'"
+    )
+    position = '{"board": "' + PUZZLE + '",\n "x": true, "out": {"10": 1}}'
+    assert one_line_error(*run("count", position)) == (
+        "POSITION:2:21: $.out: key '10' is not a colour '1'-'9'"
+    )
 
 
 def test_show_prints_markup_in_a_title_as_it_is() -> None:

@@ -679,7 +679,7 @@ def test_a_step_that_breaks_a_rule_is_refused_naming_the_action(tmp_path: Path) 
         ("[]", "1:1: $: [] is not of type 'object'"),
         (
             '{"game": "competitive", "options": {}, "seed": 1, "actions": [], "result": null}',
-            "1:10: $.game: 'competitive' is not a Two-Doku record ('twodoku')",
+            "1:10: $.game: a 'competitive' record, not a Two-Doku record ('twodoku')",
         ),
     ],
 )

@@ -8,6 +8,7 @@ import shlex
 import pytest
 from click.testing import CliRunner, Result
 from test_planted_bugs import clear_engine_caches, td_wrong_reveal
+from test_simulate_workers import group_interrupted
 
 from dokuspec.cli.app import main
 from dokuspec.verify import campaign
@@ -145,7 +146,10 @@ def test_list_names_every_check_of_a_game_within_80_columns() -> None:
         ),
         (["--check", "sumodoku/nope"], "no check is named 'sumodoku/nope'"),
         (["--game", "chess"], "Invalid value for '--game': 'chess' is not one of"),
-        (["--seed", "-1"], "Invalid value for '--seed': -1: give a seed of 0 or more"),
+        (
+            ["--seed", "-1"],
+            "Invalid value for '--seed': the seed is an integer 0 to 18446744073709551615, not -1",
+        ),
         (["--workers", "0"], "Invalid value for '--workers': '0': give a whole number 1-1,024"),
         (
             ["--workers", "\u0662"],
@@ -200,3 +204,27 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     two = verify(*args, "--workers", "2")
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
+
+
+def test_ctrl_c_with_two_workers_totals_exactly_the_checks_printed() -> None:
+    # In the campaign's order; the third runs for seconds after the first two rows.
+    checks = [
+        "sumodoku/placements",
+        "competitive/line-kinds",
+        "twodoku/validator-vs-model",
+        "twodoku/engine-deals",
+    ]
+    args = ["verify", "--json", "--examples", "1", "--workers", "2"]
+    for name in checks:
+        args += ["--check", name]
+    for lines_first in (1, 2):  # interrupted at different moments
+        lines = group_interrupted(args, lines_first)
+        rows, totals = lines[:-1], lines[-1]
+        assert lines_first <= len(rows) < len(checks)
+        assert [row["name"] for row in rows] == checks[: len(rows)]
+        assert totals == {
+            "checks": len(rows),
+            "cases": sum(row["cases"] for row in rows),
+            "unknown": sum(row["unknown"] for row in rows),
+            "failed": [row["name"] for row in rows if not row["passed"]],
+        }

@@ -64,7 +64,7 @@ def sha_seed(seed: int, index: int) -> int:
 
 
 def test_game_i_is_seeded_from_the_game_name_the_run_seed_and_i() -> None:
-    for seed, index in ((0, 0), (-7, 3), (2**70, 12)):
+    for seed, index in ((0, 0), (7, 3), (2**64 - 1, 12)):
         result, state = play_game(make_run(), seed, index)
         assert state.seed == sha_seed(seed, index)
         assert result[:3] == (index, sha_seed(seed, index), ("uniform", "lowest"))
@@ -187,8 +187,8 @@ def test_play_checked_checks_the_index_before_the_run_is_made() -> None:
         return make_run()
 
     for index, error, message in (
-        (True, TypeError, "index is an int, not bool"),
-        ("0", TypeError, "index is an int, not str"),
+        (True, TypeError, "a game's index is an int, not bool"),
+        ("0", TypeError, "a game's index is an int, not str"),
         (-1, DokuspecError, "a game's index is 0 or more, not -1"),
     ):
         with pytest.raises(error) as raised:
@@ -198,7 +198,7 @@ def test_play_checked_checks_the_index_before_the_run_is_made() -> None:
     assert made == []
     with pytest.raises(TypeError) as raised:
         play_checked(0, "0", counted)  # type: ignore[arg-type]
-    assert str(raised.value) == "seed is an int, not str"
+    assert str(raised.value) == "the seed is an int, not str"
 
 
 def test_a_game_ending_in_another_games_state_is_a_bug_not_a_result() -> None:

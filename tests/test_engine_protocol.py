@@ -168,7 +168,7 @@ def test_declared_bounds() -> None:
 
 
 def test_the_seed_must_be_an_int() -> None:
-    with pytest.raises(TypeError, match="the seed must be an int, not str"):
+    with pytest.raises(TypeError, match="the seed is an int, not str"):
         Minidoku().new_initial_state("1")  # type: ignore[arg-type]
 
 

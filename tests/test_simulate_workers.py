@@ -8,9 +8,12 @@ interrupted while it runs).
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
+import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ from click.testing import CliRunner
 
 from dokuspec import competitive, sumodoku, twodoku
 from dokuspec.cli import main
+from dokuspec.cli.shared import interrupts_deferred
 from dokuspec.errors import DokuspecError
 
 GAMES = 8
@@ -209,3 +213,99 @@ def test_sigint_with_two_workers_keeps_the_games_printed_and_stops_the_workers(
     # No worker outlives the run (a guard against a hang, not a timing).
     _, alive = psutil.wait_procs(workers, timeout=30)
     assert alive == []
+
+
+# -- SIGINT to the whole process group (Ctrl-C), several workers ---------------------------------
+
+
+def group_interrupted(args: list[str], lines_first: int) -> list[dict[str, Any]]:
+    """Run ``python -m dokuspec ARGS`` (with ``--json``, far too much work to finish) in a
+    process group of its own, read its first ``lines_first`` lines, then send SIGINT to the
+    whole group, as Ctrl-C does; it must end with status 130, "interrupted" on standard
+    error and nothing else, and leave no process behind (the workers and multiprocessing's
+    resource tracker hold its standard streams: one left running would hang the reading).
+    Returns every line printed, as JSON."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dokuspec", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,  # reading a line takes nothing more from the pipe
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = [process.stdout.readline() for _ in range(lines_first)]
+        os.killpg(process.pid, signal.SIGINT)
+        rest, err = process.communicate(timeout=60)  # a guard against a hang
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert (process.returncode, err.decode()) == (130, "dokuspec: interrupted\n")
+    return [json.loads(line) for line in [*first, *rest.splitlines()]]
+
+
+def wins_of(wins: dict[str, int] | list[int]) -> dict[str, int]:
+    """A summary's wins per winner (a dict, or a list per seat), the winners with a win."""
+    pairs = wins.items() if isinstance(wins, dict) else enumerate(wins)
+    return {str(winner): count for winner, count in pairs if count}
+
+
+SIMULATE_ARGS = {
+    "sumodoku": ["sumodoku", "simulate", "--bots", "random"],
+    "competitive": ["competitive", "simulate"],
+    "twodoku": ["twodoku", "simulate"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(SIMULATE_ARGS))
+def test_ctrl_c_with_two_workers_prints_records_and_counts_the_same_games(
+    game: str, tmp_path: Path
+) -> None:
+    # Interrupted at different moments: after the first game, and later.
+    for lines_first in (1, 6):
+        records = tmp_path / f"after-{lines_first}"
+        args = [*SIMULATE_ARGS[game], "--games", "1000000000", "--json", "--workers", "2"]
+        lines = group_interrupted([*args, "--records", str(records)], lines_first)
+        games, summary = lines[:-1], lines[-1]["summary"]
+        assert len(games) >= lines_first
+        assert [line["index"] for line in games] == list(range(len(games)))
+        assert summary["games"] == len(games)
+        won = Counter(str(line["winner"]) for line in games if line["winner"] is not None)
+        assert wins_of(summary["wins"]) == dict(won)
+        assert sorted(path.name for path in records.iterdir()) == [
+            f"game-{index:06d}.json" for index in range(len(games))
+        ]
+        recorded = [json.loads(path.read_text()) for path in sorted(records.iterdir())]
+        assert [record["seed"] for record in recorded] == [line["seed"] for line in games]
+
+
+def test_a_sigint_that_another_thread_receives_waits_for_the_end_of_the_block() -> None:
+    """The kernel gives a process its SIGINT through any thread that does not block it (a
+    process pool's threads, a progress bar's; multiprocessing unblocks it in the thread that
+    starts its resource tracker): the block still runs to its end, then the interrupt comes."""
+
+    def interrupt_from_a_thread_that_does_not_block_sigint() -> None:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        os.kill(os.getpid(), signal.SIGINT)
+
+    steps: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts_deferred():
+            thread = threading.Thread(target=interrupt_from_a_thread_that_does_not_block_sigint)
+            thread.start()
+            thread.join()
+            steps.append("the rest of the block")
+        steps.append("after the block")
+    assert steps == ["the rest of the block"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_sigint_ignored_before_the_block_stays_ignored() -> None:
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with interrupts_deferred():
+            signal.raise_signal(signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -184,5 +184,8 @@ def test_a_failing_property_is_shrunk_and_reported() -> None:
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="examples must be at least 1, not 0"):
         next(run_campaign(examples=0))
-    with pytest.raises(ValueError, match="seed must be non-negative, not -1"):
+    with pytest.raises(
+        DokuspecError,
+        match=r"^the campaign's seed is an integer 0 to 18446744073709551615, not -1$",
+    ):
         next(run_campaign(seed=-1))

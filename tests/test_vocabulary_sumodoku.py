@@ -372,6 +372,31 @@ def test_schema_errors_name_the_json_path(data: dict[str, object], path: str) ->
     assert caught.value.line is None
 
 
+@pytest.mark.parametrize(
+    ("data", "line", "column", "reason"),
+    [
+        # The text is json.dumps(data, indent=1): one member per line, indented by 1.
+        ({"board": EMPTY, "x": 1}, 3, 7, "$.x: 1 is not of type 'boolean'"),
+        ({"board": EMPTY, "strict_marks": "yes"}, 3, 18, "$.strict_marks: 'yes' is not of"),
+        ({"board": 5}, 2, 11, "$.board: 5 is not of type 'string'"),
+        ({"board": EMPTY, "out": {"3": 1.5}}, 4, 8, "$.out['3']: 1.5 is not of type 'integer'"),
+        ({"board": EMPTY, "out": []}, 3, 9, "$.out: an array is not of type 'object'"),
+        ({"board": EMPTY, "consecutive": ["r1c1-r1c2", "r9"]}, 5, 3, "$.consecutive[1]: 'r9'"),
+        # A key that should not be there: at the key.
+        ({"board": EMPTY, "zz": 1}, 3, 2, "$: unknown key 'zz'"),
+        ({"board": EMPTY, "out": {"a": 1}}, 4, 3, "$.out: key 'a' is not a colour '1'-'9'"),
+        # A missing member: at its object.
+        ({"x": True}, 1, 1, "$: 'board' is a required property"),
+    ],
+)
+def test_an_error_about_a_member_points_at_its_value(
+    data: dict[str, object], line: int, column: int, reason: str
+) -> None:
+    error = json_error(json.dumps(data, indent=1))
+    assert error.reason.startswith(reason), error.reason
+    assert (error.line, error.column) == (line, column)
+
+
 def test_json_syntax_error_names_line_and_column() -> None:
     text = '{"board": "' + EMPTY + '",\n  "x": tru}'
     with pytest.raises(NotationError) as caught:
@@ -420,7 +445,7 @@ def test_read_positions_skips_blanks_and_comments() -> None:
         (PUZZLE[:39] + "x" + PUZZLE[40:], "boards.txt:3:40: "),
         (PUZZLE[:80], "boards.txt:3:81: "),
         ('{"board": "' + EMPTY + '", "x": tru}', "boards.txt:3:"),
-        (json.dumps({"board": EMPTY, "parity": "xyz"}), "boards.txt:3:1: $.parity"),
+        (json.dumps({"board": EMPTY, "parity": "xyz"}), "boards.txt:3:106: $.parity"),
     ],
 )
 def test_read_positions_errors_start_with_source_line_column(bad: str, prefix: str) -> None:
@@ -544,9 +569,15 @@ def test_long_values_are_quoted_short() -> None:
         ("{", "line 1, column 2: not JSON: Expecting property name enclosed in double quotes"),
         ('{"board": "' + EMPTY + '"} x', "line 1, column 96: not JSON: Extra data"),
         ('{"board": "' + EMPTY + '",}', "line 1, column 95: not JSON: Expecting property name"),
-        ("{}", "$: 'board' is a required property"),
-        ('{"board": "' + EMPTY + '", "X": true}', "$: unknown key 'X' (did you mean 'x'?)"),
-        ('{"board": "' + EMPTY + '", "Board": "1"}', "$: unknown key 'Board' (did you mean"),
+        ("{}", "line 1, column 1: $: 'board' is a required property"),
+        (
+            '{"board": "' + EMPTY + '", "X": true}',
+            "line 1, column 96: $: unknown key 'X' (did you mean 'x'?)",
+        ),
+        (
+            '{"board": "' + EMPTY + '", "Board": "1"}',
+            "line 1, column 96: $: unknown key 'Board' (did you mean",
+        ),
         ('{"board": "1\n2"}', "line 1, column 13: not JSON: the control character '\\n' inside"),
         ('{"board": "\\u0000"}', "line 1, column 12: $.board: '\\x00' is not a cell"),
         ('{"board": "' + "\uff15" * 81 + '"}', "line 1, column 12: $.board: '\uff15' is not a"),

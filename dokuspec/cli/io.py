@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import IO
 
 from dokuspec.errors import DokuspecError
+from dokuspec.files import FileWriteError
 
 WIDTH = 80
 """The columns every line of the commands' default output fits in."""
@@ -156,15 +157,17 @@ def standard_output() -> Output:
 def guarded() -> Iterator[None]:
     """Turn every failure in the block into one line on standard error and its exit status.
 
-    :class:`~dokuspec.errors.DokuspecError` exits 2, :class:`InputError`
-    and :class:`OutputError` 74, ``KeyboardInterrupt`` 130.
+    :class:`~dokuspec.errors.DokuspecError` exits 2, :class:`InputError`,
+    :class:`OutputError` and :class:`~dokuspec.files.FileWriteError` (a file
+    named on the command line that cannot be written) 74,
+    ``KeyboardInterrupt`` 130.
     """
     try:
         yield
     except DokuspecError as error:
         error_line(str(error))
         sys.exit(Status.BAD_INPUT)
-    except InputError as error:
+    except (InputError, FileWriteError) as error:
         error_line(str(error))
         sys.exit(Status.IO_FAILURE)
     except OutputError as error:

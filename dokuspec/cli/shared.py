@@ -27,6 +27,7 @@ import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
+from types import FrameType
 from typing import Any, NoReturn, Protocol, TypeVar, cast
 
 import click
@@ -47,6 +48,8 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
+from dokuspec.files import FileWriteError
+from dokuspec.seeds import SEED_MAX, check_seed
 
 __all__ = [
     "STDIN",
@@ -122,17 +125,24 @@ def read_input(name: str, what: str) -> tuple[str, bytes]:
 
 
 class SeedType(click.ParamType):  # type: ignore[type-arg]
-    """A seed: an integer in ASCII digits (at most 40), optionally signed."""
+    """A seed: an integer 0 to 2**64 - 1 (:func:`dokuspec.seeds.check_seed`) in ASCII digits."""
 
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, int):
+        if value is None:
             return value
-        text = str(value).strip()
-        if _ASCII_INTEGER.fullmatch(text):
-            return int(text)
-        self.fail(f"{shown(str(value))!r}: give an integer (ASCII digits, at most 40)", param, ctx)
+        text = value if isinstance(value, int) else str(value).strip()
+        if isinstance(text, int) or _ASCII_INTEGER.fullmatch(text):
+            try:
+                return check_seed(int(text))
+            except DokuspecError as error:
+                self.fail(str(error), param, ctx)
+        self.fail(
+            f"{shown(str(value))!r}: give an integer 0 to {SEED_MAX} (ASCII digits)",
+            param,
+            ctx,
+        )
 
 
 class GamesType(click.ParamType):  # type: ignore[type-arg]
@@ -205,18 +215,44 @@ def row_console(out: Output, bar: Progress | None) -> Console:
 
 @contextmanager
 def interrupts_deferred() -> Iterator[None]:
-    """Hold SIGINT back during the block (where the platform can); it is raised after it."""
-    can = (
-        hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    )
-    if not can:
+    """Hold SIGINT back during the block: it takes effect when the block ends.
+
+    For the block, SIGINT's handler only notes the signal; at the end the
+    handler before it is put back and, when SIGINT came, called (Python's
+    raises ``KeyboardInterrupt``; an ignored SIGINT stays ignored). When the
+    block raises, its exception goes on and the interrupt is dropped.
+
+    A handler, not a signal mask: the kernel gives a process its SIGINT
+    through any thread that does not block it (a process pool's threads, a
+    progress bar's), where Python's handler would still interrupt the main
+    thread in the middle of the block, and multiprocessing unblocks SIGINT
+    in the thread that starts its resource tracker. Python's handlers always
+    run in the main thread, between two of its steps. Outside the main
+    thread, the block runs as it is.
+
+    A solver call watched for SIGINT (a time-limited search, see
+    :class:`dokuspec.solvers.base.Watchdog`) still stops at the signal;
+    keep such calls out of the block.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    received: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+
+    before = signal.signal(signal.SIGINT, note)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if before is None else before)
+    if not received:
+        return
+    if callable(before):
+        before(signal.SIGINT, None)
+    elif before != signal.SIG_IGN:  # the default action (None: set outside Python)
+        signal.raise_signal(signal.SIGINT)
 
 
 class SecondsType(click.ParamType):  # type: ignore[type-arg]
@@ -300,12 +336,17 @@ def stream_games(
                 if bar is not None and task is not None:
                     bar.advance(task)
     except OSError as error:
-        summarise(done)
-        reason = error.strerror or error
-        error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
+        with interrupts_deferred():  # a second Ctrl-C does not cut the summary short
+            summarise(done)
+        if isinstance(error, FileWriteError):  # it names the record's file
+            error_line(str(error))
+        else:
+            reason = error.strerror or error
+            error_line(f"cannot write a record to {shown(records or '')!r}: {reason}")
         sys.exit(Status.IO_FAILURE)
     except KeyboardInterrupt:
-        summarise(done)
+        with interrupts_deferred():
+            summarise(done)
         raise
     finally:
         # An interrupted run cancels its games in flight (other processes'
@@ -313,7 +354,8 @@ def stream_games(
         close = getattr(games_left, "close", None)
         if close is not None:
             close()
-    summarise(done)
+    with interrupts_deferred():
+        summarise(done)
 
 
 class BotsType(click.ParamType):  # type: ignore[type-arg]

@@ -7,13 +7,10 @@ one line naming the file (or argument), line and column, with exit status 2.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
 import re
 import sys
-import tempfile
 import textwrap
 import time
 from collections.abc import Iterator
@@ -30,7 +27,6 @@ from dokuspec.cli.io import (
     InputError,
     Output,
     Status,
-    error_line,
     guarded,
     hint,
     shown,
@@ -50,6 +46,7 @@ from dokuspec.cli.shared import (
     simulate_options,
 )
 from dokuspec.errors import DokuspecError, NotationError
+from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Position, Verdict
 
 __all__ = ["DEFAULT_TIME_LIMIT", "sumodoku_group"]
@@ -479,26 +476,6 @@ def _read_position(argument: str) -> Position:
         raise type(error)(f"{shown(source)}: {error}") from None
 
 
-def _write_file(name: str, text: str) -> None:
-    """Write ``text`` to the file ``name`` whole or not at all (a temporary file, renamed).
-
-    A failure is one line and exit status 74; the file is left as it was.
-    """
-    directory = os.path.dirname(os.path.abspath(name))
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".dokuspec-", suffix=".svg")
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        os.replace(temporary, name)
-    except OSError as error:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        error_line(f"cannot write {shown(name)!r}: {error.strerror or error}")
-        sys.exit(Status.IO_FAILURE)
-
-
 def _conflict_words(verdict: Verdict) -> str:
     parts = [str(piece) for piece in verdict.conflict or ()]
     parts += [f"[{rule}]" for rule in verdict.conflict_rules]
@@ -582,7 +559,7 @@ def show_command(
         if svg_file is not None:
             svg = sumodoku.board_svg(parsed, highlight=highlight, title=title)
             if svg_file != "-":
-                _write_file(svg_file, svg + "\n")
+                write_text_file(svg_file, svg + "\n")
         if svg_file == "-":
             assert svg is not None
             out.write(svg + "\n")
@@ -940,7 +917,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
             if svg_file == "-":
                 out.write(svg + "\n")
                 sys.exit(Status.OK)
-            _write_file(svg_file, svg + "\n")
+            write_text_file(svg_file, svg + "\n")
         if as_json:
             result = None if found is None else {**found.to_json(), "detail": found.detail}
             out.write(

@@ -23,7 +23,8 @@ With ``--json``, one JSON object per check (one line each, as it is done:
 "failed"}``.
 
 Exit statuses: 0 no check failed (unknown cases are no discrepancy), 1 a
-discrepancy was found, 2 bad usage.
+discrepancy was found, 2 bad usage, 130 interrupted (Ctrl-C: the checks
+printed stand, and the failures and totals that follow cover exactly them).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
     SeedType,
     WorkersType,
+    interrupts_deferred,
     plain_console,
     print_plain,
     progress_bar,
@@ -182,13 +184,12 @@ def verify_command(
     error when it is a terminal.
 
     Exit statuses: 0 every check passed; 1 a discrepancy was found;
-    2 bad usage (one line).
+    2 bad usage (one line); 130 interrupted (the checks printed stand, and
+    the totals that follow cover exactly them).
     """
     with guarded():
         from dokuspec.verify import campaign  # noqa: PLC0415 - Hypothesis and the solvers load here
 
-        if seed < 0:
-            raise click.BadParameter(f"{seed}: give a seed of 0 or more", param_hint="'--seed'")
         chosen = campaign.checks_named(names, games)
         out = standard_output()
         if list_only:
@@ -222,22 +223,45 @@ def verify_command(
 
 def _run(out: Output, console: Console, results: Iterator[CheckResult], *, as_json: bool) -> bool:
     """Print each check's result as it comes, then the failures and the totals; whether
-    any failed."""
+    any failed.
+
+    A check is printed and counted, or neither (:func:`interrupts_deferred`):
+    after Ctrl-C the failures and totals cover exactly the checks printed,
+    and the ``KeyboardInterrupt`` goes on.
+    """
     done: list[CheckResult] = []
     if not as_json:
         print_plain(console, _row("check", "cases", "result", "what"), "bold")
-    for result in results:
-        done.append(result)
-        if as_json:
-            out.write(json.dumps(result.to_json()) + "\n")
-            continue
-        line = _row(
-            result.name,
-            str(result.cases),
-            "passed" if result.passed else "FAILED",
-            result.summary[:_WHAT],
-        )
-        print_plain(console, line, None if result.passed else "bold red")
+    try:
+        for result in results:
+            with interrupts_deferred():
+                if as_json:
+                    out.write(json.dumps(result.to_json()) + "\n")
+                else:
+                    line = _row(
+                        result.name,
+                        str(result.cases),
+                        "passed" if result.passed else "FAILED",
+                        result.summary[:_WHAT],
+                    )
+                    print_plain(console, line, None if result.passed else "bold red")
+                done.append(result)
+    except KeyboardInterrupt:
+        with interrupts_deferred():
+            _print_totals(out, console, done, as_json=as_json)
+        raise
+    finally:
+        # An interrupted campaign stops its tasks (other processes' included) now.
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    with interrupts_deferred():
+        return _print_totals(out, console, done, as_json=as_json)
+
+
+def _print_totals(out: Output, console: Console, done: list[CheckResult], *, as_json: bool) -> bool:
+    """The checks with unknown cases, the failures and the totals of the checks ``done``;
+    whether any failed."""
     failures = [r for r in done if not r.passed]
     cases = sum(r.cases for r in done)
     unknown = sum(r.unknown for r in done)

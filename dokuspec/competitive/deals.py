@@ -24,6 +24,7 @@ from typing import Any
 from dokuspec.engine.base import CHANCE, State
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState, Toss
 from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.seeds import check_seed
 from dokuspec.vocabulary.competitive import BLACK, RED, Card, Cards, Deck
 
 __all__ = [
@@ -314,7 +315,7 @@ def deal(mode: str, seed: int, *, copies_per_colour: int = 2) -> Deal:
 
     Args:
         mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
-        seed: any int.
+        seed: the game's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         copies_per_colour: the copies of each card, 1-4 (CS-1).
 
     Returns:
@@ -322,14 +323,14 @@ def deal(mode: str, seed: int, *, copies_per_colour: int = 2) -> Deal:
 
     Raises:
         TypeError: ``mode`` not a str, ``seed`` or ``copies_per_colour`` not an int.
+        DokuspecError: ``seed`` outside 0 to ``2**64 - 1``.
         GameOptionError: an unknown mode, or copies outside 1-4.
     """
     if not isinstance(mode, str):
         raise TypeError(f"mode is a str, not {type(mode).__name__}")
     if isinstance(copies_per_colour, bool) or not isinstance(copies_per_colour, int):
         raise TypeError(f"copies_per_colour is an int, not {type(copies_per_colour).__name__}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    check_seed(seed)
     game = CompetitiveSudoku(mode=mode, copies_per_colour=copies_per_colour)
     state = game.new_initial_state(seed)
     while state.current_player() == CHANCE:

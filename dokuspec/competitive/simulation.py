@@ -226,8 +226,14 @@ def game_seed(seed: int, index: int) -> int:
     The first 8 bytes of the SHA-256 of ``"dokuspec-competitive:{seed}:{index}"``,
     so every game's seed depends on the run's seed and its index only.
 
+    Args:
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        index: the game's index in the run, 0 or more.
+
     Raises:
-        TypeError: ``seed`` or ``index`` is not an int.
+        TypeError: ``seed`` or ``index`` is not an int (or is a bool).
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
     return _records.game_seed("competitive", seed, index)
 
@@ -328,8 +334,11 @@ def play_game(
     Returns:
         The :class:`GameResult` and the final state (for its record).
 
+    ``seed`` (the run's) and ``index`` are as :func:`game_seed` takes them:
+    0 to ``2**64 - 1``, and 0 or more.
+
     Raises:
-        As :func:`simulate`.
+        As :func:`simulate`; also a negative ``index`` (DokuspecError).
     """
     return _playout.play_checked(index, seed, partial(_run, mode, bots, options))
 
@@ -365,7 +374,7 @@ def simulate(
 
     Args:
         games: how many games, 0 or more.
-        seed: the run's seed, any int.
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         mode: ``"draft"``, ``"twins"`` or ``"twins-draft"`` (CS-3 to CS-5).
         bots: the bots of seat 0 and seat 1, or their names (``"random"``,
             ``"greedy"``, :mod:`dokuspec.competitive.bots`).
@@ -386,7 +395,8 @@ def simulate(
 
     Raises:
         TypeError: a wrong argument type.
-        DokuspecError: a bad value (a negative count, an unknown mode or
+        DokuspecError: a bad value (a negative count, a seed outside 0 to
+            ``2**64 - 1``, an unknown mode or
             bot, ``mode`` among the options, a records directory that is a
             file or holds a record this run would write, fewer than 1
             worker, both workers and a scheduler, a malformed scheduler

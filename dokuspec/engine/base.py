@@ -49,6 +49,7 @@ from functools import cache
 from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from dokuspec.errors import DokuspecError
+from dokuspec.seeds import SEED_MAX, check_seed
 
 __all__ = [
     "CHANCE",
@@ -320,11 +321,12 @@ class Game(ABC):
         """The state before the first step.
 
         Args:
-            seed: the seed of :meth:`State.sample_chance_outcome`; any
-                integer.
+            seed: the seed of :meth:`State.sample_chance_outcome`, an
+                integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
 
         Raises:
-            TypeError: ``seed`` is not an ``int``.
+            TypeError: ``seed`` is not an ``int`` (or is a bool).
+            DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``.
         """
 
     @abstractmethod
@@ -347,12 +349,6 @@ class Game(ABC):
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))
         return f"{self.name}({options})"
-
-
-def _check_seed(seed: object) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
-    return seed
 
 
 # -- states --------------------------------------------------------------------------------------
@@ -397,7 +393,7 @@ class State(ABC):
 
     def __init__(self, game: Game, seed: int) -> None:
         self._game = game
-        self._seed = _check_seed(seed)
+        self._seed = check_seed(seed)
         self._history: list[HistoryEntry] = []
 
     # -- what a subclass implements ----------------------------------------------------------
@@ -690,7 +686,7 @@ _RECORD_SCHEMA: dict[str, Any] = {
     "properties": {
         "game": {"type": "string"},
         "options": {"type": "object"},
-        "seed": {"type": "integer"},
+        "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX},
         "actions": {"type": "array", "items": {"type": "object"}},
         "result": {"oneOf": [{"type": "null"}, {"type": "array", "items": {"type": "number"}}]},
     },
@@ -711,7 +707,7 @@ class GameRecord:
     Attributes:
         game: the registered game name.
         options: every option's value.
-        seed: the seed of the initial state.
+        seed: the seed of the initial state, 0 to ``2**64 - 1``.
         actions: the history's entries in JSON form.
         result: the returns of a finished game, or ``None``.
     """
@@ -737,9 +733,16 @@ class GameRecord:
         """Read the JSON form (as parsed by :func:`json.loads`).
 
         Raises:
-            RecordError: ``data`` does not have the record's shape; the
-                message starts with the JSON path of the first bad part.
+            RecordError: ``data`` does not have the record's shape, or its
+                seed is outside 0 to ``2**64 - 1``; the message starts with
+                the JSON path of the first bad part.
         """
+        seed = data.get("seed") if isinstance(data, dict) else None
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            try:  # before the schema, which would say it in its own words
+                check_seed(seed)
+            except DokuspecError as bad:
+                raise RecordError(f"$.seed: {bad}") from None
         error = _schema_error(_RECORD_SCHEMA, data)
         if error is not None:
             raise RecordError(f"{error.json_path}: {error.message}")

@@ -1238,7 +1238,11 @@ class CompetitiveSudoku(Game):
         return cards + 1 + deal + picks + _HAND + 2 * rules.max_turns + decks + rules.max_trades + 1
 
     def new_initial_state(self, seed: int = 0) -> CompetitiveSudokuState:
-        """The full deck before anyone draws to find who is Black (a chance node, CS-2)."""
+        """The full deck before anyone draws to find who is Black (a chance node, CS-2).
+
+        ``seed``: an integer 0 to ``2**64 - 1``, as
+        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
+        """
         return CompetitiveSudokuState(self, seed)
 
     def action_from_json(self, data: object) -> Action:

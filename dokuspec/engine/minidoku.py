@@ -257,7 +257,11 @@ class Minidoku(Game):
         return 2 * self.hand_size + 1 + (TILES - 2) + (TILES - 2 * self.hand_size) + TILES
 
     def new_initial_state(self, seed: int = 0) -> MinidokuState:
-        """The full bag and empty hands, before the deal (a chance node)."""
+        """The full bag and empty hands, before the deal (a chance node).
+
+        ``seed``: an integer 0 to ``2**64 - 1``, as
+        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
+        """
         return MinidokuState(self, seed)
 
     def action_from_json(self, data: object) -> Action:

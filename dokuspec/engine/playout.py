@@ -44,6 +44,7 @@ from dokuspec.engine.base import CHANCE, SIMULTANEOUS, Action, Game, State
 from dokuspec.engine.records import game_seed, records_directory
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.parallel import check_options, ordered_map
+from dokuspec.seeds import check_index, check_seed
 
 __all__ = [
     "Bot",
@@ -252,6 +253,8 @@ def play_game(run: Run[S, R], seed: int, index: int) -> tuple[R, S]:
 
     Raises:
         TypeError: ``seed`` or ``index`` is not an int.
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative (:mod:`dokuspec.seeds`).
         IllegalActionError: a bot chose an action that is not legal.
         RuntimeError: the game ended in a state that is not a
             ``run.state_type`` (a bug, never expected).
@@ -268,7 +271,7 @@ def play_checked(index: int, seed: int, make_run: Callable[[], Run[S, R]]) -> tu
 
     Args:
         index: the game's index in its run, 0 or more.
-        seed: the run's seed, any int.
+        seed: the run's seed, an integer 0 to ``2**64 - 1``.
         make_run: checks the caller's other arguments and makes the run.
 
     Returns:
@@ -277,12 +280,11 @@ def play_checked(index: int, seed: int, make_run: Callable[[], Run[S, R]]) -> tu
     Raises:
         TypeError: ``index`` or ``seed`` is not an int, or a wrong type from
             ``make_run``.
-        DokuspecError: a negative ``index``, or a bad value from ``make_run``.
+        DokuspecError: a negative ``index``, a seed outside 0 to ``2**64 - 1``,
+            or a bad value from ``make_run``.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index is an int, not {type(index).__name__}")
-    if index < 0:
-        raise DokuspecError(f"a game's index is 0 or more, not {index}")
+    check_index(index)
+    check_seed(seed)
     return play_game(make_run(), seed, index)
 
 
@@ -316,7 +318,7 @@ def simulate(
 
     Args:
         games: how many games, 0 or more.
-        seed: the run's seed, any int.
+        seed: the run's seed, an integer 0 to ``2**64 - 1``.
         make_run: checks the caller's other arguments and makes the run;
             with more than one worker or a scheduler the run must pickle.
         records: a directory to write the records into, or ``None``.
@@ -333,7 +335,8 @@ def simulate(
         TypeError: ``games``, ``seed`` or ``workers`` is not an int,
             ``scheduler`` not a str, ``records`` not a path, or a wrong
             type from ``make_run``.
-        DokuspecError: a negative ``games``, fewer than 1 worker, both
+        DokuspecError: a negative ``games``, a seed outside 0 to ``2**64 - 1``,
+            fewer than 1 worker, both
             workers and a scheduler, a malformed scheduler address, a
             scheduler without the ``cluster`` extra, a bad value from
             ``make_run``, or a records directory that is a file or holds a
@@ -346,8 +349,7 @@ def simulate(
         raise TypeError(f"games is an int, not {type(games).__name__}")
     if games < 0:
         raise DokuspecError(f"the number of games is 0 or more, not {games}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
+    check_seed(seed)
     check_options(workers, scheduler)
     run = make_run()
     directory = records_directory(records, games, argument=argument)

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from dokuspec.engine.base import GameOptionError, GameRecord, RecordError, State, replay
 from dokuspec.errors import DokuspecError, NotationError, quote
+from dokuspec.files import write_text_file
+from dokuspec.seeds import check_index, check_seed
 from dokuspec.vocabulary.jsontext import JsonReader, line_column
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "records_directory",
     "write_record",
     "write_record_text",
+    "wrong_game",
 ]
 
 
@@ -43,12 +46,18 @@ def game_seed(game: str, seed: int, index: int) -> int:
     The first 8 bytes of the SHA-256 of ``"dokuspec-{game}:{seed}:{index}"``,
     so every game's seed depends on the game, the run's seed and its index only.
 
+    Args:
+        game: the game's registered name.
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        index: the game's index in the run, 0 or more.
+
     Raises:
-        TypeError: ``seed`` or ``index`` is not an int.
+        TypeError: ``seed`` or ``index`` is not an int (or is a bool).
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
-    for name, value in (("seed", seed), ("index", index)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} is an int, not {type(value).__name__}")
+    check_seed(seed)
+    check_index(index)
     digest = hashlib.sha256(f"dokuspec-{game}:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8]) >> 1  # big-endian, the default
 
@@ -88,27 +97,15 @@ def write_record(directory: Path, index: int, state: State) -> None:
 def write_record_text(directory: Path, index: int, text: str) -> None:
     """Write ``text``, the record of game ``index``, atomically (a temporary file, then a rename).
 
-    The file is ``directory / record_name(index)``, made with the mode the
-    umask gives any new file; a failure leaves no temporary file behind.
+    The file is ``directory / record_name(index)``, written by
+    :func:`dokuspec.files.write_text_file`: made with the mode the umask
+    gives any new file, and a failure leaves no temporary file behind.
 
     Raises:
-        OSError: the file could not be written.
+        FileWriteError: the file could not be written (an :class:`OSError`
+            whose message is ``cannot write 'PATH': reason``).
     """
-    target = directory / record_name(index)
-    # Made with the mode the umask gives any new file (tempfile's would be 0600).
-    temporary = directory / f".{target.name}.{os.getpid()}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        # The temporary file exists here (it was made before the try): missing_ok is a
-        # guard against another process removing it, which no test can make happen.
-        temporary.unlink(missing_ok=True)  # pragma: no mutate
-        raise
+    write_text_file(directory / record_name(index), text)
 
 
 _RECORD_NAME = re.compile(r"game-([0-9]+)\.json")
@@ -200,10 +197,7 @@ def _locate(reader: JsonReader, message: str, source: str | None) -> RecordFileE
     steps: list[str | int] = [
         name if name else int(number) for name, number in _STEP.findall(match.group(1))
     ]
-    while tuple(steps) not in reader.values and steps:
-        steps.pop()
-    offset = reader.values[tuple(steps)]  # the root () is always there
-    line, column = line_column(reader.text, offset)
+    line, column = line_column(reader.text, reader.offset_of(steps))
     path = match.group(0)
     return RecordFileError(message, path=path, line=line, column=column, source=source)
 
@@ -225,6 +219,29 @@ def _decode(data: str | bytes, source: str | None) -> str:
             column=column,
             source=source,
         ) from None
+
+
+def wrong_game(data: object, game: str, title: str) -> str | None:
+    """Why a parsed record is not a record of ``game``, when its ``"game"`` says another.
+
+    Checked before the record's shape, so that a record of another game is
+    named as such rather than refused for a member its game writes
+    differently (another ``"result"``).
+
+    Args:
+        data: the parsed record (any JSON value).
+        game: the registered name the record must carry (``"twodoku"``).
+        title: the game's name for messages (``"Two-Doku"``).
+
+    Returns:
+        ``a 'sumodoku' record, not a Two-Doku record ('twodoku')`` when
+        ``data`` is an object whose ``"game"`` is a string other than
+        ``game``; else ``None`` (the shape is checked next).
+    """
+    found = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(found, str) or found == game:
+        return None
+    return f"a {quote(found)} record, not a {title} record ({game!r})"
 
 
 def read_record(data: str | bytes, *, source: str | None, game: str, title: str) -> State:
@@ -263,14 +280,13 @@ def read_record(data: str | bytes, *, source: str | None, game: str, title: str)
         raise RecordFileError(
             error.reason, line=error.line, column=error.column, source=source
         ) from None
+    other = wrong_game(parsed, game, title)
+    if other is not None:
+        raise _locate(reader, f"$.game: {other}", source)
     try:
         record = GameRecord.from_json(parsed)
     except RecordError as error:
         raise _locate(reader, str(error), source) from None
-    if record.game != game:
-        raise _locate(
-            reader, f"$.game: {quote(record.game)} is not a {title} record ({game!r})", source
-        )
     try:
         return replay(record)
     except GameOptionError as error:

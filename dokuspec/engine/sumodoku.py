@@ -121,7 +121,7 @@ from dokuspec.engine.base import (
     State,
     register,
 )
-from dokuspec.engine.records import RecordFileError
+from dokuspec.engine.records import RecordFileError, wrong_game
 from dokuspec.engine.sumodoku_rules import (
     ALL_COLOURS,
     DEFAULT_NODE_LIMIT,
@@ -140,6 +140,7 @@ from dokuspec.engine.sumodoku_rules import (
     violations,
 )
 from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
+from dokuspec.seeds import check_seed
 from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -981,7 +982,11 @@ class Sumodoku(Game):
         return 1 + 81 + 81 + 1
 
     def new_initial_state(self, seed: int = 0) -> SumodokuState:
-        """The empty board: the colour draw (chance) or the first player to move."""
+        """The empty board: the colour draw (chance) or the first player to move.
+
+        ``seed``: an integer 0 to ``2**64 - 1``, as
+        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
+        """
         return SumodokuState(self, seed)
 
     def action_from_json(self, data: object) -> Action:
@@ -1991,17 +1996,22 @@ def read_record(
         where = json_path(path)
         line = column = None
         if reader is not None:
-            steps = list(path)
-            while tuple(steps) not in reader.values and steps:
-                steps.pop()
-            offset = reader.values[tuple(steps)]  # the root is always there
-            line, column = line_column(reader.text, offset)
+            line, column = line_column(reader.text, reader.offset_of(path))
         return RecordFileError(
             f"{where}: {reason}", path=where, line=line, column=column, source=source
         )
 
     import jsonschema  # noqa: PLC0415 - only reading records needs it
 
+    other = wrong_game(parsed, "sumodoku", "Sumodoku")
+    if other is not None:  # before the schema, which would refuse another game's "result"
+        raise fail(("game",), other)
+    seed = parsed.get("seed") if isinstance(parsed, dict) else None
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        try:  # before the schema, which would say it in its own words
+            check_seed(seed)
+        except DokuspecError as problem:
+            raise fail(("seed",), str(problem)) from None
     wrong = jsonschema.exceptions.best_match(_record_validator().iter_errors(parsed))
     if wrong is not None:
         raise fail(tuple(wrong.absolute_path), _schema_message(wrong))

@@ -806,7 +806,11 @@ class TwoDoku(Game):
         return _SETUP_STEPS + 4 * self._rules.max_turns
 
     def new_initial_state(self, seed: int = 0) -> TwoDokuState:
-        """An empty board, Red to colour the first square (TD-2)."""
+        """An empty board, Red to colour the first square (TD-2).
+
+        ``seed``: an integer 0 to ``2**64 - 1``, as
+        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
+        """
         return TwoDokuState(self, seed)
 
     def action_from_json(self, data: object) -> Action:

@@ -59,8 +59,14 @@ def game_seed(seed: int, index: int) -> int:
     The first 8 bytes of the SHA-256 of ``"dokuspec-sumodoku:{seed}:{index}"``,
     so every game's seed depends on the run's seed and its index only.
 
+    Args:
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        index: the game's index in the run, 0 or more.
+
     Raises:
-        TypeError: ``seed`` or ``index`` is not an int.
+        TypeError: ``seed`` or ``index`` is not an int (or is a bool).
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
     return _records.game_seed("sumodoku", seed, index)
 
@@ -154,8 +160,11 @@ def play_game(
         the engine's, which numbers them 0 and 1 (engine player 0 is
         Player 1; its ``result.to_json()`` gives the rules' numbers).
 
+    ``seed`` (the run's) and ``index`` are as :func:`game_seed` takes them:
+    0 to ``2**64 - 1``, and 0 or more.
+
     Raises:
-        As :func:`simulate`.
+        As :func:`simulate`; also a negative ``index`` (DokuspecError).
     """
     return _playout.play_checked(index, seed, partial(_run, bots, options))
 
@@ -200,7 +209,7 @@ def simulate(
 
     Args:
         games: how many games, 0 or more.
-        seed: the run's seed, any int.
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         bots: Player 1's and Player 2's bots, or their names
             (:data:`BOT_NAMES <dokuspec.sumodoku.bots.BOT_NAMES>`:
             ``"random"``, ``"solver"``).
@@ -224,7 +233,8 @@ def simulate(
 
     Raises:
         TypeError: a wrong argument type.
-        DokuspecError: a bad value (a negative count, an unknown bot, a
+        DokuspecError: a bad value (a negative count, a seed outside 0 to
+            ``2**64 - 1``, an unknown bot, a
             records directory that is a file or holds a record this run
             would write, fewer than 1 worker, both workers and a
             scheduler, a malformed scheduler address, a scheduler without

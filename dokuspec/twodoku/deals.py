@@ -32,6 +32,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from dokuspec.engine.base import GameOptionError
 from dokuspec.errors import DokuspecError, PositionError, quote
+from dokuspec.seeds import check_seed
 from dokuspec.solvers import CACHE, Backend, Budget, as_budget
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel
@@ -601,12 +602,6 @@ def _solver_counts(
 # -- deal() -----------------------------------------------------------------------------------
 
 
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed is an int, not {type(seed).__name__}")
-    return seed
-
-
 def _draw_face_down(rng: random.Random, face_down: Dominoes | None) -> list[int]:
     if face_down is None:
         return [piece // COPIES + 1 for piece in rng.sample(range(DOMINO_COUNT), FACE_DOWN_COUNT)]
@@ -680,7 +675,7 @@ def deal(
       far more attempts than any budget allows: use the solver.
 
     Args:
-        seed: any int.
+        seed: the deal's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         colouring: the colouring to deal on (TD-2); ``None``: a random one.
         balance: balance options (TD-15); ``None``: none.
         face_down: the face-down draw's digits (8 dominoes); ``None``: drawn.
@@ -695,13 +690,14 @@ def deal(
 
     Raises:
         TypeError: an argument of the wrong type.
+        DokuspecError: ``seed`` outside 0 to ``2**64 - 1``.
         PositionError: ``face_down`` not 8 dominoes of the 90, or (given
             ``face_down``) no fair or balanced deal for that draw.
         GameOptionError: an unknown method or backend, or max_attempts below 1.
         BalanceError: balance options not met within the attempts, redraws
             or solver budget.
     """
-    rng = random.Random(_check_seed(seed))
+    rng = random.Random(check_seed(seed))
     options = _balance(balance)
     if colouring is not None and not isinstance(colouring, Colouring):
         raise TypeError(f"colouring is a Colouring or None, not {type(colouring).__name__}")

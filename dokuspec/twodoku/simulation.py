@@ -56,8 +56,14 @@ def game_seed(seed: int, index: int) -> int:
     The first 8 bytes of the SHA-256 of ``"dokuspec-twodoku:{seed}:{index}"``,
     so every game's seed depends on the run's seed and its index only.
 
+    Args:
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        index: the game's index in the run, 0 or more.
+
     Raises:
-        TypeError: ``seed`` or ``index`` is not an int.
+        TypeError: ``seed`` or ``index`` is not an int (or is a bool).
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
     return _records.game_seed("twodoku", seed, index)
 
@@ -157,8 +163,11 @@ def play_game(
     Returns:
         The :class:`GameResult` and the final state (for its record).
 
+    ``seed`` (the run's) and ``index`` are as :func:`game_seed` takes them:
+    0 to ``2**64 - 1``, and 0 or more.
+
     Raises:
-        As :func:`simulate`.
+        As :func:`simulate`; also a negative ``index`` (DokuspecError).
     """
     return _playout.play_checked(index, seed, partial(_run, bots, options))
 
@@ -199,7 +208,7 @@ def simulate(
 
     Args:
         games: how many games, 0 or more.
-        seed: the run's seed, any int.
+        seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         bots: Red's and Blue's bots, or their names (:data:`BOT_NAMES
             <dokuspec.twodoku.bots.BOT_NAMES>`: ``"random"``, ``"inference"``).
         records_dir: a directory to write each game's record to, as
@@ -219,7 +228,8 @@ def simulate(
 
     Raises:
         TypeError: a wrong argument type.
-        DokuspecError: a bad value (a negative count, an unknown bot, a
+        DokuspecError: a bad value (a negative count, a seed outside 0 to
+            ``2**64 - 1``, an unknown bot, a
             records directory that is a file or holds a record this run
             would write, fewer than 1 worker, both workers and a
             scheduler, a malformed scheduler address, a scheduler without

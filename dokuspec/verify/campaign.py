@@ -55,6 +55,7 @@ from dokuspec.engine.competitive import MODES, CompetitiveSudoku
 from dokuspec.engine.twodoku import TwoDoku
 from dokuspec.errors import DokuspecError
 from dokuspec.parallel import ordered_map
+from dokuspec.seeds import check_index, check_seed
 from dokuspec.sumodoku import explain
 from dokuspec.verify import competitive as verify_competitive
 from dokuspec.verify import strategies, sumodoku_play
@@ -622,13 +623,25 @@ def task_seed(seed: int, check: str, index: int) -> int:
 
     A 64-bit number from SHA-256 of the three, the same on every machine
     and Python (no ``hash()`` randomisation).
+
+    Raises:
+        TypeError: ``seed`` or ``index`` is not an int.
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``, or ``index``
+            is negative.
     """
+    check_seed(seed, "the campaign's seed")
+    check_index(index, "a task's index")
     digest = hashlib.sha256(f"{seed}/{check}/{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
 def tasks_of(check: Check, examples: int, seed: int) -> list[Task]:
-    """The tasks of ``check`` in a campaign of ``examples`` per check (nothing else counts)."""
+    """The tasks of ``check`` in a campaign of ``examples`` per check (nothing else counts).
+
+    Raises:
+        TypeError, DokuspecError: ``seed`` is not a seed (:func:`dokuspec.seeds.check_seed`).
+    """
+    check_seed(seed, "the campaign's seed")
     total = check.cases_for(examples)
     return [
         Task(check.name, index, min(EXAMPLES_PER_TASK, total - start), seed)
@@ -779,7 +792,11 @@ def reproduce_command(check: str, examples: int, seed: int) -> str:
 
     The tasks depend only on the check, ``examples`` and ``seed``
     (:func:`tasks_of`), so any number of workers reproduces the failure.
+
+    Raises:
+        TypeError, DokuspecError: ``seed`` is not a seed (:func:`dokuspec.seeds.check_seed`).
     """
+    check_seed(seed, "the campaign's seed")
     return shlex.join(
         ["dokuspec", "verify", "--check", check, "--examples", str(examples), "--seed", str(seed)]
     )
@@ -801,36 +818,45 @@ def run_campaign(
         names: the checks to run (:data:`CHECKS` names); empty for all of ``games``.
         games: the games whose checks run; empty for every game.
         examples: cases per check of cost 1 (:attr:`Check.cost` scales it); at least 1.
-        seed: the campaign's seed (any non-negative integer).
+        seed: the campaign's seed, an integer 0 to ``2**64 - 1``.
         workers: local processes (1: in this process).
         scheduler: a Dask scheduler's address instead of local processes.
         on_task: called with every task's result, in order (for progress bars).
 
     Yields:
-        One :class:`CheckResult` per check, in :data:`CHECKS` order.
+        One :class:`CheckResult` per check, in :data:`CHECKS` order. Closing
+        the iterator early (or an exception in its consumer) stops the tasks
+        in flight and the local workers at once.
 
     Raises:
         CampaignError: an unknown check or game.
-        ValueError: ``examples`` below 1 or ``seed`` negative.
+        ValueError: ``examples`` below 1.
+        TypeError: ``seed`` is not an int.
+        DokuspecError: ``seed`` is outside 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         DokuspecError: bad ``workers`` or ``scheduler``, or a cluster that
             cannot be reached (:func:`dokuspec.parallel.ordered_map`).
     """
     if examples < 1:
         raise ValueError(f"examples must be at least 1, not {examples}")
-    if seed < 0:
-        raise ValueError(f"seed must be non-negative, not {seed}")
+    check_seed(seed, "the campaign's seed")
     chosen = checks_named(names, games)
     plan = [(check, tasks_of(check, examples, seed)) for check in chosen]
     every = [task for _, tasks in plan for task in tasks]
     results = ordered_map(run_task, every, workers=workers, scheduler=scheduler)
-    for check, tasks in plan:
-        done = []
-        for _ in tasks:
-            result = next(results)
-            if on_task is not None:
-                on_task(result)
-            done.append(result)
-        yield _check_result(check, done, examples, seed)
+    try:
+        for check, tasks in plan:
+            done = []
+            for _ in tasks:
+                result = next(results)
+                if on_task is not None:
+                    on_task(result)
+                done.append(result)
+            yield _check_result(check, done, examples, seed)
+    finally:
+        # Closed early (or interrupted): stop the tasks in flight and the workers now.
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
 
 
 def _check_result(check: Check, done: list[TaskResult], examples: int, seed: int) -> CheckResult:

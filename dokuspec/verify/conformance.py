@@ -88,6 +88,7 @@ from dokuspec.engine.base import (
     load_game,
     replay,
 )
+from dokuspec.seeds import check_seed
 
 __all__ = [
     "CHECKS",
@@ -545,16 +546,21 @@ def check_playout(game: Game, seed: int, policy_seed: int) -> GameRecord:
 
     Args:
         game: the game, with its options.
-        seed: the seed of :meth:`~dokuspec.engine.base.Game.new_initial_state`.
-        policy_seed: the seed of the players' uniformly random choices.
+        seed: the seed of :meth:`~dokuspec.engine.base.Game.new_initial_state`,
+            an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
+        policy_seed: the seed of the players' uniformly random choices, the same.
 
     Returns:
         The record of the finished game.
 
     Raises:
+        TypeError: a seed is not an int.
+        DokuspecError: a seed outside 0 to ``2**64 - 1``.
         ConformanceError: a check failed (named in the error, with both
             seeds and the history up to the failing state).
     """
+    check_seed(seed)
+    check_seed(policy_seed, "the policy seed")
     playout = _Playout(game, seed, policy_seed)
     with playout.checking("seed"):
         first = game.new_initial_state(seed)
@@ -606,14 +612,18 @@ def check_game(
         games: how many games to play; by default the active Hypothesis
             profile's ``max_examples``.
         seed: a seed for Hypothesis's choice of games, for a reproducible
-            run; by default Hypothesis chooses.
+            run, an integer 0 to ``2**64 - 1``; by default Hypothesis chooses.
         settings: Hypothesis settings to start from instead of the active
             profile.
 
     Raises:
         ConformanceError: a check failed (see :data:`CHECKS`).
         RegistryError: ``game`` is a name no game is registered under.
+        TypeError, DokuspecError: ``seed`` is not a seed
+            (:func:`dokuspec.seeds.check_seed`).
     """
+    if seed is not None:
+        check_seed(seed)
     if isinstance(game, str):
         game = load_game(game)
     elif not isinstance(game, Game):

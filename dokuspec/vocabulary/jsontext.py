@@ -18,7 +18,7 @@ import json.decoder
 import json.scanner
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dokuspec.errors import NotationError, quote
@@ -167,6 +167,34 @@ class JsonReader:
             where = json_path(tuple(self.path))
             raise NotationError(f"{where}: {error.reason}", line=line, column=column) from None
         return value
+
+    def offset_of(self, path: Sequence[str | int]) -> int:
+        """The offset of the value at ``path`` in the text, once ``decode()`` has read it.
+
+        A path the text does not hold (a missing member, or a step into a
+        value that has no members) gives the deepest value on the way to it
+        that the text holds: its object or array, the whole text at worst.
+        """
+        steps = tuple(path)
+        while steps and steps not in self.values:
+            steps = steps[:-1]
+        return self.values.get(steps, 0)
+
+    def key_offset(self, path: Sequence[str | int], key: str) -> int:
+        """The offset of the key ``key`` of the object at ``path`` (its opening quote), or
+        of the object itself when it holds no such key."""
+        found = self.keys.get((tuple(path), key))
+        return self.offset_of(path) if found is None else found
+
+    def located(
+        self, reason: str, path: Sequence[str | int], *, key: str | None = None
+    ) -> NotationError:
+        """A NotationError ``$.path: reason`` at the line and column of the value at ``path``
+        (:meth:`offset_of`), or of its member ``key`` (a key that should not be there).
+        """
+        offset = self.offset_of(path) if key is None else self.key_offset(path, key)
+        line, column = line_column(self.text, offset)
+        return NotationError(f"{json_path(tuple(path))}: {reason}", line=line, column=column)
 
     def string_offset(self, start: int, index: int) -> int:
         """The offset in the text of character ``index`` of the JSON string at ``start``."""

@@ -875,13 +875,20 @@ class Position:
     @classmethod
     def _from_json(cls, data: object, where: JsonReader | None) -> Position:
         def fail(
-            reason: str, path: tuple[str | int, ...], offset: int | None = None
+            reason: str,
+            path: tuple[str | int, ...],
+            offset: int | None = None,
+            *,
+            key: str | None = None,
         ) -> NotationError:
-            message = f"{json_path(path)}: {reason}"
-            if where is None or offset is None:
-                return NotationError(message)
+            """``$.path: reason``, located at ``offset``, else at the value at ``path`` (at its
+            member ``key``: an unknown key), in the text when there is one."""
+            if where is None:
+                return NotationError(f"{json_path(path)}: {reason}")
+            if offset is None:
+                return where.located(reason, path, key=key)
             line, column = line_column(where.text, offset)
-            return NotationError(message, line=line, column=column)
+            return NotationError(f"{json_path(path)}: {reason}", line=line, column=column)
 
         if not isinstance(data, Mapping):
             raise fail(f"a position is a JSON object, not {json_kind(data)}", ())
@@ -890,7 +897,7 @@ class Position:
             if key not in known:
                 close = [name for name in known if isinstance(key, str) and name == key.lower()]
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise fail(f"unknown key {quote(key)}{hint}", ())
+                raise fail(f"unknown key {quote(key)}{hint}", (), key=key)
         board = data.get("board")
         cells = None
         if isinstance(board, str):
@@ -936,7 +943,7 @@ class Position:
         if isinstance(out, Mapping):
             for key in out:
                 if not (isinstance(key, str) and len(key) == 1 and key in "123456789"):
-                    raise fail(f"key {quote(key)} is not a colour '1'-'9'", ("out",))
+                    raise fail(f"key {quote(key)} is not a colour '1'-'9'", ("out",), key=key)
         _check_schema(data, fail)
         assert cells is not None  # the schema requires a board string
         variants = Variants(
