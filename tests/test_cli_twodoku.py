@@ -126,6 +126,11 @@ def test_deal_by_rejection_meets_the_balance_options() -> None:
         (["--balance", "fairish"], "Invalid value for '--balance': 'fairish'"),
         (["--balance", "max_digit_count_gap=-1"], "Invalid value for '--balance'"),
         (["--method", "magic"], "Invalid value for '--method'"),
+        (
+            ["--balance", "max_digit_count_gap=2,max_digit_count_gap=1"],
+            "Invalid value for '--balance': 'max_digit_count_gap=2,max_digit_count_gap=1': "
+            "twodoku: option 'max_digit_count_gap': is given twice; give each option once",
+        ),
     ],
 )
 def test_deal_usage_errors_are_one_line(args: list[str], words: str) -> None:

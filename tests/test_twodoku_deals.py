@@ -249,6 +249,20 @@ def test_balance_parse_errors() -> None:
         Balance.parse(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("max_digit_count_gap=2,max_digit_count_gap=1", "max_digit_count_gap"),
+        ("max_digit_count_gap=1, max_digit_count_gap=1", "max_digit_count_gap"),
+        ("equal_high_count,max_digit_count_gap=0,equal_high_count=false", "equal_high_count"),
+    ],
+)
+def test_an_option_given_twice_is_refused_not_overwritten(text: str, name: str) -> None:
+    with pytest.raises(GameOptionError) as caught:
+        Balance.parse(text)
+    assert str(caught.value) == (f"twodoku: option {name!r}: is given twice; give each option once")
+
+
 def test_balance_is_met() -> None:
     balance = Balance(max_digit_count_gap=1, equal_high_count=True)
     assert balance.is_met([1, 7, 9], [2, 8, 9])
