@@ -109,7 +109,7 @@ def test_sizes_are_reported_per_list() -> None:
     broken = replace(made, pot=(9,), red=(*made.red, 9), blue=made.blue[1:])
     found = validate(broken)
     assert codes(found)[:3] == ["pot-size", "pile-size", "pile-size"]
-    assert found[0].message == "the pot holds 1 dominoes, not 2 (TD-4)"
+    assert found[0].message == "the pot holds 1 domino, not 2 (TD-4)"
     assert "Red's pile holds 41 dominoes, not 40" in found[1].message
     assert "Blue's pile holds 39 dominoes, not 40" in found[2].message
 

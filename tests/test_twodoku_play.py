@@ -617,7 +617,7 @@ def test_an_illegal_play_is_located_and_named() -> None:
     assert error.path == f"$.actions[{step}]"
     assert error.line == number + 1
     digit = data["action"]["digit"]
-    assert f"illegal action play {digit} on {placed.square} for player 0" in str(error)
+    assert f"illegal action play {digit} on {placed.square} for Red: " in str(error)
     assert f"{placed.square} is not empty" in str(error)
 
 
