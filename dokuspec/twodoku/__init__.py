@@ -37,8 +37,10 @@ states :class:`TwoDokuState`, results :class:`TwoDokuResult`, endings
 The values (:class:`Square`, :class:`Dominoes`, :class:`Colouring`,
 :class:`Deal`, :class:`Position`, :class:`View` and the events :class:`Take`,
 :class:`Play`, :class:`Return`) are re-exported from
-:mod:`dokuspec.vocabulary.twodoku`; :func:`deal_text`, :func:`position_text`
-and :func:`view_text` draw them for a terminal
+:mod:`dokuspec.vocabulary.twodoku`, and so is :class:`MemberError`, the
+error naming the member of a view (or a deal) at fault; :func:`check_view`
+refuses a view no game can show. :func:`deal_text`, :func:`position_text`
+and :func:`view_text` draw the values for a terminal
 (:mod:`dokuspec.render.twodoku`).
 """
 
@@ -90,6 +92,7 @@ from dokuspec.twodoku.positions import (
     Witness,
     allowed_squares,
     assess_play,
+    check_view,
     completable,
     infer_face_down,
     valid_plays,
@@ -119,6 +122,7 @@ from dokuspec.vocabulary.twodoku import (
     Dominoes,
     Event,
     FaceDown,
+    MemberError,
     Play,
     Position,
     Return,
@@ -164,6 +168,7 @@ __all__ = [
     "GameResult",
     "Inference",
     "InferenceBot",
+    "MemberError",
     "PlannedPlay",
     "Play",
     "PlayVerdict",
@@ -185,6 +190,7 @@ __all__ = [
     "Witness",
     "allowed_squares",
     "assess_play",
+    "check_view",
     "completable",
     "count_fair_deals",
     "deal",
