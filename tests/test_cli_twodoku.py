@@ -31,6 +31,15 @@ def write(tmp_path: Path, data: dict[str, Any] | str, name: str = "deal.json") -
     return path
 
 
+def place(text: str, what: str, nth: int = 0) -> tuple[int, int]:
+    """The line and column (from 1) of the ``nth`` occurrence of ``what`` in ``text``."""
+    offset = -1
+    for _ in range(nth + 1):
+        offset = text.index(what, offset + 1)
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def one_line_error(code: int, out: str, err: str) -> str:
     """The message of a one-line error with status 2 and nothing on standard output."""
     assert (code, out) == (2, "")
@@ -333,9 +342,15 @@ def test_count_pots_table_fits_80_columns() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("1 1 2 3 5 7 9", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 7"),
+        # Too few: just after the last digit; too many: the first digit too many.
+        ("1 1 2 3 5 7 9", "<stdin>:1:14: a face-down draw is 8 dominoes (TD-3), not 7"),
         ("1 1 2 3\n5 x 9 9", "<stdin>:2:3: 'x' is not a domino: a digit 1-9"),
-        ("1 1 1 1 1 1 1 1 1 1 1", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 11"),
+        ("1 1 1 1 1 1 1 1 1 1 1", "<stdin>:1:17: a face-down draw is 8 dominoes (TD-3), not 11"),
+        (
+            "# none\n1 2 3 4\n5,6,7,8\n9 # one more",
+            "<stdin>:4:1: a face-down draw is 8 dominoes (TD-3), not 9",
+        ),
+        ("", "<stdin>:1:1: a face-down draw is 8 dominoes (TD-3), not 0"),
     ],
 )
 def test_count_refuses_a_draw_that_is_not_eight_digits(text: str, message: str) -> None:
@@ -467,14 +482,15 @@ def test_infer_usage_errors_are_one_line(tmp_path: Path, play: str, words: str) 
     assert message.endswith("(see --help)")
 
 
-def test_infer_refuses_a_view_no_deal_fits(tmp_path: Path) -> None:
-    _, view, _, _, _ = opening(1)
-    data = view.to_json()
-    path = write(tmp_path, data, name="view.json")
-    occupied = f"r{data['face_up'][0]['row']}c{data['face_up'][0]['col']}=1"
-    message = one_line_error(*run("infer", str(path), "--play", occupied))
-    assert message.startswith(f"{path}: ")
-    assert "not empty" in message
+def test_infer_refuses_a_planned_play_on_an_occupied_square(tmp_path: Path) -> None:
+    _, view, square, _, beside = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    for occupied in (square, beside):
+        message = one_line_error(*run("infer", str(path), "--play", f"{occupied}=1"))
+        assert message == (
+            f"Invalid value for '--play': '{occupied}=1': {occupied} is not empty in the view: "
+            "no domino can be played there (TD-6) (see --help)"
+        )
 
 
 def test_infer_names_the_place_of_a_bad_view(tmp_path: Path) -> None:
@@ -739,8 +755,21 @@ def test_count_names_a_face_down_digit_out_of_range(tmp_path: Path) -> None:
     data = dealt(3)
     data["face_down"][2]["digit"] = 0
     path = write(tmp_path, data)
-    message = one_line_error(*run("count", str(path)))
-    assert message.startswith(f"{path}: $.face_down: ")
+    line, column = place(path.read_text(), '"digit": 0')
+    assert one_line_error(*run("count", str(path))) == (
+        f"{path}:{line}:{column + 9}: $.face_down[2].digit: a face-down domino's digit is a "
+        "digit 1-9, not 0"
+    )
+
+
+def test_count_names_a_deal_without_eight_face_down_dominoes(tmp_path: Path) -> None:
+    data = dealt(3)
+    del data["face_down"][5]
+    path = write(tmp_path, data)
+    line, column = place(path.read_text(), '"face_down": [')
+    assert one_line_error(*run("count", str(path))) == (
+        f"{path}:{line}:{column + 13}: $.face_down: a face-down draw is 8 dominoes (TD-3), not 7"
+    )
 
 
 @pytest.mark.parametrize("limit", ["0", "-1", "nan", "1e9"])
@@ -756,3 +785,108 @@ def test_infer_within_a_time_limit_answers_as_without_one(tmp_path: Path) -> Non
     limited = run("infer", str(path), "--json", "--time-limit", "600")
     assert (code, out) == limited[:2]
     assert code == 0
+
+
+# -- infer: every error about a view names its file, line and column -------------------------------
+
+
+def view_text_with(view: View, old: str, new: str) -> str:
+    """The view's JSON text (one value per line) with ``old`` replaced by ``new``, once."""
+    text = json.dumps(view.to_json(), indent=1)
+    assert text.count(old) >= 1
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "member", "message"),
+    [
+        # The constructor's checks: a member that contradicts another.
+        (
+            '"red": 39',
+            '"red": 38',
+            '"red": ',
+            "$.pile_sizes.red: Red's pile holds 39 dominoes but its size is 38",
+        ),
+        # What the phase, whose turn it is and the events must agree with (check_view).
+        (
+            '"phase": "play"',
+            '"phase": "over"',
+            '"to_move": ',
+            "$.to_move: nobody is to move once the game is over (TD-9), not Blue",
+        ),
+        (
+            '"phase": "play"',
+            '"phase": "dealing"',
+            '"to_move": ',
+            "$.to_move: nobody is to move, not Blue: the deal is dealt by chance (TD-4)",
+        ),
+        (
+            '"result": "placed"',
+            '"result": "clash"',
+            '"result": ',
+            "$.events[0].result: Red's 5 on r1c1 is a clash, but no face-up domino clashes (TD-8)",
+        ),
+    ],
+)
+def test_infer_names_the_line_and_column_of_the_member_at_fault(
+    tmp_path: Path, old: str, new: str, member: str, message: str
+) -> None:
+    _, view, square, digit, _ = opening(1)
+    assert (str(square), digit) == ("r1c1", 5)
+    text = view_text_with(view, old, new)
+    path = write(tmp_path, text, name="view.json")
+    line, column = place(text, member)
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line}:{column + len(member)}: {message}"
+    )
+
+
+def test_infer_finds_a_face_down_domino_whatever_the_order(tmp_path: Path) -> None:
+    # Blue's face-down domino moved onto a square Red coloured, listed first in the file.
+    _, view, _, _, _ = opening(1)
+    data = view.to_json()
+    red_square = next(s for s in data["red_squares"] if s != [1, 1])
+    moved = {"row": red_square[0], "col": red_square[1], "placed_by": "blue"}
+    blue = next(i for i, f in enumerate(data["face_down"]) if f["placed_by"] == "blue")
+    data["face_down"] = [moved] + [f for i, f in enumerate(data["face_down"]) if i != blue]
+    text = json.dumps(data, indent=1)
+    path = write(tmp_path, text, name="view.json")
+    line, _ = place(text, '"face_down": [')  # the item moved is the next line's object
+    square = f"r{red_square[0]}c{red_square[1]}"
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line + 1}:3: $.face_down: the face-down domino on {square} lies on a square "
+        "Red coloured: they are placed on white squares (TD-3)"
+    )
+
+
+def test_infer_names_a_view_no_deal_fits_at_its_start(tmp_path: Path) -> None:
+    _, view, _, _, _ = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    message = one_line_error(*run("infer", str(path), "--balance", "max_digit_count_gap=0"))
+    assert message.startswith(
+        f"{path}:1:1: $: no deal and no face-down digits fit everything seen: "
+        "max_digit_count_gap 0 (TD-15)"
+    )
+
+
+def test_infer_names_an_event_the_game_cannot_have_reached(tmp_path: Path) -> None:
+    # Red's placed play, then a second play of Red: a pass of Blue between them, which
+    # follows a successful turn; then Red's take from the pot ends without a play while
+    # Blue is to move, after Blue's pass: the game was over (TD-9).
+    _, view, _, _, _ = opening(1)
+    data = view.to_json()
+    data["events"].append(
+        {"player": "red", "type": "take", "source": "pot", "digit": data["pot"][0]}
+    )
+    data["pile"] = sorted([*data["pile"], data["pot"][0]])
+    data["pile_sizes"]["red"] += 1
+    data["pot"] = data["pot"][1:]
+    text = json.dumps(data, indent=1)
+    path = write(tmp_path, text, name="view.json")
+    line, column = place(text, '"phase": "play"')
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line}:{column + 9}: $.phase: the game is over: Blue's pass between events 1 "
+        "and 2 (Red's turn of event 1 ended with a successful play, so event 2 begins another "
+        "turn of Red; TD-6) and Red's turn of event 2 both ended without a successful play "
+        "(TD-9, TD-13)"
+    )

@@ -108,16 +108,23 @@ def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
     return source, _parse_deal(_decoded(data, source), source)
 
 
-def _read_view(name: str) -> tuple[str, twodoku.View]:
+def _read_view(name: str) -> tuple[str, str, twodoku.View]:
+    """The source, the text and the view of ``name``, checked (:func:`twodoku.check_view`).
+
+    Every error names the file, line and column of the member at fault.
+    """
     source, data = read_input(name, "a player's view (JSON)")
+    text = _decoded(data, source)
     try:
-        return source, twodoku.View.parse(_decoded(data, source))
+        view = twodoku.View.parse(text)
+        twodoku.check_view(view)
+    except twodoku.MemberError as error:
+        raise error.located(text, shown(source)) from None
     except NotationError as error:
         if error.source is not None:
             raise
         raise _located(error, source) from None
-    except DokuspecError as error:
-        raise type(error)(f"{shown(source)}: {error}") from None
+    return source, text, view
 
 
 class _BalanceType(click.ParamType):  # type: ignore[type-arg]
@@ -253,17 +260,28 @@ def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None
 # -- count ---------------------------------------------------------------------------------------
 
 
-def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
-    """The face-down draw of FILE: a deal's JSON object, or digits as text."""
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def _read_draw(name: str) -> tuple[str, twodoku.Dominoes, Callable[[str], DokuspecError]]:
+    """The face-down draw of FILE (a deal's JSON object, or digits as text), and what places
+    an error about the draw's size in FILE: at ``$.face_down`` in a deal; in text, at the
+    ninth digit of too many, or just after the last of too few."""
     source, data = read_input(name, "a deal (JSON) or the face-down digits")
     text = _decoded(data, source)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         found = _parse_deal(text, source)
         try:
-            return source, twodoku.Dominoes(f.digit for f in found.face_down)
-        except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: $.face_down: {error}") from None
+            draw = found.face_down_dominoes()
+        except twodoku.MemberError as error:
+            raise error.located(text, shown(source)) from None
+        return (
+            source,
+            draw,
+            lambda why: twodoku.MemberError(("face_down",), why).located(text, shown(source)),
+        )
     digits = twodoku.Dominoes()
+    places: list[tuple[int, int]] = []  # the line and column of each digit
     # Lines end at LF, as the line numbers of every other message count them.
     for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         content = line.split("#", 1)[0]
@@ -273,7 +291,19 @@ def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
             raise NotationError(
                 error.reason, line=number, column=error.column or 1, source=shown(source)
             ) from None
-    return source, digits
+        if content.strip() != "-":
+            places.extend((number, token.start() + 1) for token in _TOKEN.finditer(content))
+
+    def placed(why: str) -> DokuspecError:
+        if len(places) > twodoku.FACE_DOWN_COUNT:
+            line, column = places[twodoku.FACE_DOWN_COUNT]  # the first digit too many
+        elif places:
+            line, column = places[-1][0], places[-1][1] + 1  # just after the last digit
+        else:
+            line, column = 1, 1
+        return NotationError(why, line=line, column=column, source=shown(source))
+
+    return source, digits, placed
 
 
 def _parse_deal(text: str, source: str) -> twodoku.Deal:
@@ -311,11 +341,11 @@ def count_command(file: str, pots: bool, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, draw = _read_draw(file)
+        _, draw, placed = _read_draw(file)
         try:
             found = twodoku.count_fair_deals(draw)
         except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: {error}") from None
+            raise placed(str(error)) from None
         by_pot = sorted(found.by_pot.items(), key=lambda item: item[0].to_json())
         if as_json:
             _json(
@@ -476,7 +506,15 @@ def infer_command(
     """
     with guarded():
         out = standard_output()
-        source, view = _read_view(observation)
+        source, text, view = _read_view(observation)
+        empty = set(twodoku.ALL_SQUARES) - set(view.face_up) - {f.square for f in view.face_down}
+        for square, digit in plays:
+            if square not in empty:
+                raise click.BadParameter(
+                    f"'{square}={digit}': {square} is not empty in the view: no domino can be "
+                    "played there (TD-6)",
+                    param_hint="'--play'",
+                )
         try:
             found = twodoku.infer_face_down(
                 view,
@@ -486,8 +524,8 @@ def infer_command(
                 equal_high_count=balance.equal_high_count,
                 budget=twodoku.Budget(time_limit=time_limit),
             )
-        except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: {error}") from None
+        except twodoku.MemberError as error:
+            raise error.located(text, shown(source)) from None
         answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
         if as_json:
             _json(
