@@ -890,3 +890,85 @@ def test_infer_names_an_event_the_game_cannot_have_reached(tmp_path: Path) -> No
         "turn of Red; TD-6) and Red's turn of event 2 both ended without a successful play "
         "(TD-9, TD-13)"
     )
+
+
+# -- pictures: --svg -------------------------------------------------------------------------------
+
+
+def test_deal_and_validate_draw_the_deal_as_svg(tmp_path: Path) -> None:
+    svg = twodoku.deal_svg(twodoku.deal(4)) + "\n"
+    code, out, err = run("deal", "--seed", "4", "--svg", str(tmp_path / "deal.svg"))
+    assert (code, err) == (0, "")
+    assert out == run("deal", "--seed", "4")[1]  # the text as without --svg
+    assert (tmp_path / "deal.svg").read_text(encoding="utf-8") == svg
+    assert run("deal", "--seed", "4", "--svg", "-") == (0, svg, "")
+    path = write(tmp_path, twodoku.deal(4).to_json())
+    code, out, err = run("validate", str(path), "--svg", str(tmp_path / "valid.svg"))
+    assert (code, out, err) == (0, f"{path}: a valid deal\n", "")
+    assert (tmp_path / "valid.svg").read_text(encoding="utf-8") == svg
+    assert run("validate", str(path), "--svg", "-") == (0, svg, "")
+
+
+def test_validate_still_lists_what_is_wrong_with_a_deal_it_cannot_draw(tmp_path: Path) -> None:
+    data = dealt(3)
+    data["face_down"][0]["digit"] = 0
+    path = write(tmp_path, data)
+    picture = tmp_path / "bad.svg"
+    code, out, err = run("validate", str(path), "--svg", str(picture))
+    assert code == 1
+    assert out.startswith(f"{path}: not a valid deal: ")
+    assert "digit-range: the face-down dominoes hold 0" in out
+    assert err == (
+        f"dokuspec: error: --svg {picture}: not written: the deal cannot be drawn: "
+        "deal.face_down[0].digit is 0, not 1-9\n"
+    )
+    assert not picture.exists()
+
+
+def test_infer_draws_the_view_with_the_planned_plays_outlined(tmp_path: Path) -> None:
+    _, view, _, _, beside = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    target = Square(beside.row, 9) if beside.col != 9 else Square(beside.row, 2)
+    code, out, _ = run("infer", str(path), "--play", f"{target}=1", "--svg", "-")
+    assert code == 0
+    assert out == twodoku.view_svg(view, highlight=[target]) + "\n"
+    picture = tmp_path / "view.svg"
+    code, out, _ = run("infer", str(path), "--svg", str(picture), "--json")
+    assert code == 0 and json.loads(out)["observer"] == "red"
+    assert picture.read_text(encoding="utf-8") == twodoku.view_svg(view) + "\n"
+
+
+def test_replay_draws_the_final_position(tmp_path: Path) -> None:
+    text = a_record()
+    state = twodoku.replay_record(text)
+    picture = tmp_path / "end.svg"
+    code, out, _ = run("replay", "-", "--svg", str(picture), stdin=text)
+    assert code == 0 and out == run("replay", "-", stdin=text)[1]
+    assert picture.read_text(encoding="utf-8") == twodoku.position_svg(state.position()) + "\n"
+    # Before the deal is complete: Red's view (nothing is private yet).
+    early = twodoku.replay_record(unfinished(88))
+    code, out, _ = run("replay", "-", "--svg", "-", stdin=unfinished(88))
+    assert (code, out) == (0, twodoku.view_svg(early.view(0)) + "\n")
+
+
+@pytest.mark.parametrize("command", ["deal", "validate", "infer", "replay"])
+def test_svg_on_standard_output_and_json_are_refused_together(tmp_path: Path, command: str) -> None:
+    path = write(tmp_path, twodoku.deal(4).to_json())
+    args = {"deal": [], "validate": [str(path)], "infer": [str(path)], "replay": ["-"]}[command]
+    message = one_line_error(*run(command, *args, "--svg", "-", "--json", stdin=a_record()))
+    assert message == ("--svg - and --json both write standard output: choose one (see --help)")
+
+
+def test_an_svg_file_that_cannot_be_written_is_an_output_failure(tmp_path: Path) -> None:
+    code, out, err = run("deal", "--seed", "4", "--svg", str(tmp_path / "no" / "deal.svg"))
+    assert (code, out) == (74, "")
+    assert err == (
+        f"dokuspec: error: cannot write '{tmp_path / 'no' / 'deal.svg'}': No such file or "
+        "directory\n"
+    )
+
+
+def test_the_public_module_draws_every_value() -> None:
+    dealt_now = twodoku.deal(2)
+    assert twodoku.deal_svg(dealt_now).startswith("<svg")
+    assert {"deal_svg", "position_svg", "view_svg"} <= set(twodoku.__all__)

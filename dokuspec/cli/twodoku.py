@@ -9,10 +9,13 @@ column (and the JSON path), with exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import secrets
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -127,6 +130,56 @@ def _read_view(name: str) -> tuple[str, str, twodoku.View]:
     return source, text, view
 
 
+def _write_svg_file(name: str, svg: str) -> None:
+    """Write the SVG document ``svg`` to the file ``name``, whole or not at all.
+
+    A temporary file in the same directory, renamed over ``name``; a failure
+    is one line and exit status 74, and ``name`` is left as it was.
+    """
+    directory = os.path.dirname(os.path.abspath(name))
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".dokuspec-", suffix=".svg")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(svg + "\n")
+        os.replace(temporary, name)
+    except OSError as error:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        error_line(f"cannot write {shown(name)!r}: {error.strerror or error}")
+        sys.exit(Status.IO_FAILURE)
+
+
+def _svg_option(what: str) -> Callable[[_Command], _Command]:
+    return click.option(
+        "--svg",
+        "svg_file",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        default=None,
+        metavar="FILE",
+        help=f"Also draw {what} as SVG to FILE (replaced whole); '-': the SVG on standard "
+        "output instead of the text.",
+    )
+
+
+def _check_svg_output(svg_file: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would be standard output."""
+    if svg_file == "-" and as_json:
+        raise click.UsageError("--svg - and --json both write standard output: choose one")
+
+
+def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
+    """Write ``svg`` where ``--svg`` says; whether it took standard output (``-``)."""
+    if svg_file is None:
+        return False
+    if svg_file == "-":
+        out.write(svg + "\n")
+        return True
+    _write_svg_file(svg_file, svg)
+    return False
+
+
 class _BalanceType(click.ParamType):  # type: ignore[type-arg]
     """Balance options of a deal (TD-15): ``max_digit_count_gap=N``, ``equal_high_count``."""
 
@@ -174,8 +227,11 @@ def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
     help="How balance options are met: the solver (fast, not uniform) or rejection "
     "(exactly uniform among balanced deals).",
 )
+@_svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
-def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_json: bool) -> None:
+def deal_command(
+    seed: int | None, balance: twodoku.Balance, method: str, svg_file: str | None, as_json: bool
+) -> None:
     """Deal a game: colouring, face-down dominoes, pot, piles.
 
     The deal (TD-2 to TD-4) is uniform among the fair deals of its
@@ -185,11 +241,14 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
     drawn at random. Prints the board (R and B: the squares each player
     coloured; [7]r: a face-down 7 placed by Red), the digit counts and sums
     of the pot and the piles, and the seed; with --json, the deal's JSON
-    object, which 'validate' reads (give --seed to draw it again).
+    object, which 'validate' reads (give --seed to draw it again). With
+    --svg FILE, also its picture as SVG (twodoku.deal_svg).
 
     Exit status: 0 dealt; 1 no balanced deal within the attempts or the
-    solver's budget; 2 bad usage; 74 an output failure; 130 interrupted.
+    solver's budget; 2 bad usage; 74 an output failure (the SVG file
+    cannot be written); 130 interrupted.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         if seed is None:
@@ -199,7 +258,9 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
         except twodoku.BalanceError as error:
             error_line(str(error))
             sys.exit(Status.UNKNOWN)
-        if as_json:
+        if _svg_out(out, svg_file, twodoku.deal_svg(dealt)):
+            pass
+        elif as_json:
             _json(out, dealt.to_json())
         else:
             console = plain_console(out)
@@ -219,23 +280,40 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
 @twodoku_group.command(name="validate")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
+@_svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
-def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None:
+def validate_command(
+    file: str, balance: twodoku.Balance, svg_file: str | None, as_json: bool
+) -> None:
     """Check a deal against the rules TD-1 to TD-4.
 
     FILE is a deal's JSON object ('deal --json' writes one), or '-' for
     standard input. Lists every rule the deal breaks, one per line with its
     stable code (see dokuspec.twodoku.VIOLATION_CODES) and a sentence. With
     --json: 'source', 'valid' and 'violations' (each 'code' and 'message').
+    With --svg FILE, also the deal's picture as SVG (twodoku.deal_svg),
+    drawn as it is; a deal that cannot be drawn (a digit or square out of
+    range, a square listed twice) is invalid, and its violations are
+    printed with one line saying why it was not drawn.
 
     Exit status: 0 a valid deal; 1 an invalid deal (its violations listed);
     2 input that is not a deal's JSON (one line naming the file, line,
     column and JSON path) or bad usage; 74 an input or output failure.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         source, found = _read_deal(file)
         violations = twodoku.validate(found, balance)
+        undrawn = None
+        if svg_file is not None:
+            try:
+                svg = twodoku.deal_svg(found)
+            except DokuspecError as error:  # a value out of range: the deal is invalid
+                undrawn = f"--svg {shown(svg_file)}: not written: the deal cannot be drawn: {error}"
+            else:
+                if _svg_out(out, svg_file, svg):
+                    sys.exit(_INVALID if violations else Status.OK)
         if as_json:
             _json(
                 out,
@@ -254,6 +332,8 @@ def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None
                 print_plain(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
                 for violation in violations:
                     _wrapped(console, f"{violation.code}: {violation.message}")
+        if undrawn is not None:
+            error_line(undrawn)
     sys.exit(_INVALID if violations else Status.OK)
 
 
@@ -473,6 +553,7 @@ def _digits_text(digits: Any) -> str:
     help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
 )
 @click.option("--board", is_flag=True, help="Print the view itself first.")
+@_svg_option("the view, the squares of --play outlined,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def infer_command(
     observation: str,
@@ -481,6 +562,7 @@ def infer_command(
     backend: str,
     time_limit: float | None,
     board: bool,
+    svg_file: str | None,
     as_json: bool,
 ) -> None:
     """What a player can infer of the face-down digits.
@@ -497,13 +579,16 @@ def infer_command(
     or a square TD-7 does not allow). With --json: 'source', 'observer',
     'dominoes' (each 'row', 'col', 'placed_by', 'possible', 'impossible',
     'undecided'), 'plays' (each 'row', 'col', 'digit', 'verdict',
-    'against') and 'complete'.
+    'against') and 'complete'. With --svg FILE, also the view's picture
+    as SVG (twodoku.view_svg), the squares of --play outlined.
 
     Exit status: 0 answered; 1 some digit left undecided or a verdict
     'unknown' (a solver budget ran out); 2 bad input (one line naming the file,
     line, column and JSON path; or a view no deal fits) or usage; 74 an
-    input or output failure; 130 interrupted.
+    input or output failure (the SVG file cannot be written); 130
+    interrupted.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         source, text, view = _read_view(observation)
@@ -527,7 +612,10 @@ def infer_command(
         except twodoku.MemberError as error:
             raise error.located(text, shown(source)) from None
         answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
-        if as_json:
+        outlined = sorted({square for square, _ in plays})
+        if _svg_out(out, svg_file, twodoku.view_svg(view, highlight=outlined)):
+            pass
+        elif as_json:
             _json(
                 out,
                 {
@@ -693,8 +781,9 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
 
 @twodoku_group.command(name="replay")
 @record_argument
+@_svg_option("the final position (before the deal: what is coloured and placed)")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
-def replay_command(record: str, as_json: bool) -> None:
+def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record: the final position and the result.
 
     RECORD is a JSON game record ('simulate --records' writes them), or '-'
@@ -703,12 +792,16 @@ def replay_command(record: str, as_json: bool) -> None:
     the position at the end (the board with the face-down digits, the
     piles and the pot) and how the game ended, or that it is not finished.
     With --json: 'finished', 'steps', 'position' (null before the deal) and
-    'result' (null when not finished).
+    'result' (null when not finished). With --svg FILE, also the final
+    position as SVG (twodoku.position_svg; before the deal is complete, Red's
+    view, twodoku.view_svg: nothing is private yet).
 
     Exit status: 0 replayed; 2 a bad record or usage (one line naming the
     file, line, column and JSON path, and for a step that breaks a rule,
-    the action and the rule); 74 an input or output failure.
+    the action and the rule); 74 an input or output failure (the SVG file
+    cannot be written).
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         state = replayed_record(record, twodoku.replay_record)
@@ -716,6 +809,14 @@ def replay_command(record: str, as_json: bool) -> None:
         steps = len(state.history())
         dealt = state.deal() is not None
         position = state.position() if dealt else None
+        if svg_file is not None:
+            svg = (
+                twodoku.view_svg(state.view(0))
+                if position is None
+                else twodoku.position_svg(position)
+            )
+            if _svg_out(out, svg_file, svg):
+                sys.exit(Status.OK)
         if as_json:
             _json(
                 out,
