@@ -53,7 +53,7 @@ def test_the_group_lists_its_commands() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     listed = done.stderr.split("Commands:\n", 1)[1].splitlines()
-    names = ["count", "deal", "infer", "replay", "simulate", "validate"]
+    names = ["count", "deal", "infer", "replay", "simulate", "validate", "view"]
     assert [line.split()[0] for line in listed] == names
     assert not any(line.endswith("...") for line in listed)  # each summary whole
 
@@ -524,7 +524,7 @@ def test_simulate_prints_a_summary_within_80_columns() -> None:
     assert lines[5] == "mean winning score: " + (f"{sum(won) / len(won):.2f}" if won else "-")
     turns = [r.turns for r in results]
     assert lines[6] == (
-        f"game length: {sum(turns) / 12:.1f} turns on average, {min(turns)} to {max(turns)}"
+        f"game length: {sum(turns) / 12:.1f} turns of play on average, {min(turns)} to {max(turns)}"
     )
     start = lines.index(next(line for line in lines if line.startswith("ending")))
     rows = {line.split()[0]: int(line.split()[1]) for line in lines[start + 1 :]}
@@ -688,7 +688,8 @@ def test_a_step_that_breaks_a_rule_is_refused_naming_the_action(tmp_path: Path) 
     message = one_line_error(*run("replay", str(path)))
     where = f"r{square['row']}c{square['col']}"
     assert message.startswith(f"{path}:{number + 1}:5: $.actions[{number - 5}]: ")
-    assert f"illegal action play {step['action']['digit']} on {where}" in message
+    who = ("Red", "Blue")[step["player"]]  # the game's words, not the engine's numbers
+    assert f"illegal action play {step['action']['digit']} on {where} for {who}: " in message
     assert message.endswith(f"{where} is not empty")
 
 
@@ -728,9 +729,18 @@ def unfinished(steps: int) -> str:
 def test_replay_of_an_unfinished_record() -> None:
     # 72 colourings, 8 face-down placements and 8 draws: the deal is not complete.
     code, out, _ = run("replay", "-", stdin=unfinished(88))
-    assert (code, out) == (0, "not finished: 88 steps replayed\n")
+    assert (code, out) == (
+        0,
+        "not finished: 0 turns of play over (88 steps of the record replayed)\n",
+    )
     code, out, _ = run("replay", "-", "--json", stdin=unfinished(88))
-    assert json.loads(out) == {"finished": False, "steps": 88, "position": None, "result": None}
+    assert json.loads(out) == {
+        "finished": False,
+        "turns": 0,
+        "steps": 88,
+        "position": None,
+        "result": None,
+    }
     # The pot and Red's nine counts complete the deal (TD-4): a position, no result yet.
     code, out, _ = run("replay", "-", "--json", stdin=unfinished(98))
     data = json.loads(out)
@@ -739,7 +749,7 @@ def test_replay_of_an_unfinished_record() -> None:
     assert sum(data["position"]["red"]) == sum(data["position"]["blue"])
     code, out, _ = run("replay", "-", stdin=unfinished(98))
     lines = out.splitlines()
-    assert lines[-1] == "not finished: 98 steps replayed"
+    assert lines[-1] == "not finished: 0 turns of play over (98 steps of the record replayed)"
     assert lines[-3] == "Red to move"
     assert all(len(line) <= 80 for line in lines)
 
@@ -972,3 +982,85 @@ def test_the_public_module_draws_every_value() -> None:
     dealt_now = twodoku.deal(2)
     assert twodoku.deal_svg(dealt_now).startswith("<svg")
     assert {"deal_svg", "position_svg", "view_svg"} <= set(twodoku.__all__)
+
+
+# -- view: a player's view from a record -----------------------------------------------------------
+
+
+def views_at_every_turn(seed: int) -> tuple[str, list[twodoku.TwoDokuState]]:
+    """A game of the inference bot (Red) and the random bot: its record, and its state as
+    play began and as each turn of play ended."""
+    _, state = twodoku.play_game(seed, 2, ("inference", "random"))
+    game = twodoku.TwoDoku(**state.game.options)
+    replayed = game.new_initial_state(state.seed)
+    states = []
+    for entry in state.history():
+        replayed.apply_action(entry.actions[0])
+        if replayed.phase in ("play", "over") and replayed.turns == len(states):
+            states.append(replayed.clone())  # the first step at which that turn is over
+    return twodoku.record_text(state), states
+
+
+def test_view_writes_what_infer_reads_at_each_turn(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    assert [s.turns for s in states] == list(range(len(states)))
+    path = write(tmp_path, record, name="game.json")
+    for turn in sorted({0, 1, len(states) // 2, len(states) - 1}):
+        for number, player in enumerate(("red", "blue")):
+            expected = states[turn].view(number)
+            code, out, err = run("view", str(path), "--player", player, "--turn", str(turn))
+            assert (code, err) == (0, "")
+            assert all(len(line) <= 80 for line in out.splitlines())
+            assert View.parse(out) == expected
+            # infer reads it, and answers as the library does on the engine's view.
+            code, answer, _ = run("infer", "-", "--json", stdin=out)
+            assert code == 0
+            report = json.loads(answer)
+            found = twodoku.infer_face_down(expected)
+            assert report["observer"] == player
+            assert [(d["row"], d["col"], d["possible"]) for d in report["dominoes"]] == [
+                (d.square.row, d.square.col, list(d.possible)) for d in found.dominoes
+            ]
+    # Without --turn: the record's end, the game over.
+    code, out, _ = run("view", str(path), "--player", "blue")
+    assert View.parse(out) == states[-1].view(1)
+    assert View.parse(out).phase == "over"
+
+
+def test_view_draws_the_view(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    path = write(tmp_path, record, name="game.json")
+    code, out, _ = run("view", str(path), "--player", "red", "--turn", "1", "--svg", "-")
+    assert (code, out) == (0, twodoku.view_svg(states[1].view(0)) + "\n")
+
+
+def test_view_refuses_a_turn_the_game_does_not_have(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    path = write(tmp_path, record, name="game.json")
+    last = len(states) - 1
+    message = one_line_error(*run("view", str(path), "--player", "red", "--turn", str(last + 1)))
+    assert message == (
+        f"Invalid value for '--turn': the game has {last} turns of play: 0 to {last}, "
+        f"not {last + 1} (see --help)"
+    )
+    assert one_line_error(*run("view", "-", "--player", "red", "--turn", "0",
+                               stdin=unfinished(88))) == (
+        "Invalid value for '--turn': the game stops in the dealing phase, before the play "
+        "phase: it has no turn of play (see --help)"
+    )  # fmt: skip
+    code, out, _ = run("view", "-", "--player", "blue", stdin=unfinished(88))
+    assert code == 0 and View.parse(out).phase == "dealing"
+    assert one_line_error(*run("view", str(path), "--player", "green")).startswith(
+        "Invalid value for '--player': 'green' is not one of 'red', 'blue'"
+    )
+
+
+def test_a_step_for_the_wrong_player_names_both_players(tmp_path: Path) -> None:
+    lines = a_record().splitlines()
+    number = next(n for n, line in enumerate(lines) if line.lstrip().startswith('{"player": 1'))
+    lines[number] = lines[number].replace('{"player": 1', '{"player": 0', 1)
+    path = write(tmp_path, "\n".join(lines) + "\n", name="game.json")
+    assert one_line_error(*run("replay", str(path))) == (
+        f"{path}:{number + 1}:16: $.actions[{number - 5}].player: recorded for player 0 (Red), "
+        "but Blue is to act"
+    )

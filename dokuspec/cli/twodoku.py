@@ -700,7 +700,7 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
         lines.append("game length: -")
     else:
         lines.append(
-            f"game length: {summary.mean_turns:.1f} turns on average, "
+            f"game length: {summary.mean_turns:.1f} turns of play on average, "
             f"{summary.shortest:,} to {summary.longest:,}"
         )
     lines.append("")
@@ -765,6 +765,15 @@ def simulate_command(
 # -- replay --------------------------------------------------------------------------------------
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def _turns_text(turns: int) -> str:
+    """A game's length, counted in turns of play (TD-6; both players', passes included)."""
+    return _counted(turns, "turn")
+
+
 def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
     red, blue = found.pile_sums
     if found.winner is None:
@@ -775,7 +784,7 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
         f"game over: {_ENDING_WORDS.get(found.ending, found.ending)}",
         f"pile sums: Red {red}, Blue {blue}; the pot {found.pot_sum}",
         f"scores: Red {found.scores[0]}, Blue {found.scores[1]}: {verdict} (TD-10)",
-        f"{found.turns:,} turns of play",
+        f"{_turns_text(found.turns)} of play",
     ]
 
 
@@ -791,8 +800,12 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     replayed, and the result the record states must be the game's. Prints
     the position at the end (the board with the face-down digits, the
     piles and the pot) and how the game ended, or that it is not finished.
-    With --json: 'finished', 'steps', 'position' (null before the deal) and
-    'result' (null when not finished). With --svg FILE, also the final
+    A game's length is counted in turns of play (TD-6: Red's and Blue's
+    turns, passes included), as 'simulate' counts it; a record's steps are
+    its entries (every colouring, placement, chance outcome and action).
+    With --json: 'finished', 'turns' (the turns of play over), 'steps',
+    'position' (null before the deal) and 'result' (null when not
+    finished). With --svg FILE, also the final
     position as SVG (twodoku.position_svg; before the deal is complete, Red's
     view, twodoku.view_svg: nothing is private yet).
 
@@ -822,6 +835,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                 out,
                 {
                     "finished": found is not None,
+                    "turns": state.turns,
                     "steps": steps,
                     "position": None if position is None else position.to_json(),
                     "result": None if found is None else found.to_json(),
@@ -834,8 +848,64 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                     print_plain(console, line)
                 print_plain(console, "")
             if found is None:
-                print_plain(console, f"not finished: {steps} steps replayed")
+                print_plain(
+                    console,
+                    f"not finished: {_turns_text(state.turns)} of play over "
+                    f"({_counted(steps, 'step')} of the record replayed)",
+                )
             else:
                 for line in _result_lines(found):
                     print_plain(console, line)
+    sys.exit(Status.OK)
+
+
+# -- view ----------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="view")
+@record_argument
+@click.option(
+    "--player",
+    type=click.Choice(list(twodoku.PLAYERS)),
+    required=True,
+    help="Whose view: red or blue.",
+)
+@click.option(
+    "--turn",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="The view when N turns of play are over (0: as play begins); default: at the "
+    "record's end.",
+)
+@_svg_option("the view")
+def view_command(record: str, player: str, turn: int | None, svg_file: str | None) -> None:
+    """A player's view from a game record: what 'infer' reads.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input; it is replayed and checked as 'replay' does. Prints
+    the view of --player (TD-11: everything that player has seen, never a
+    face-down digit or the other pile) as JSON in the form of the view
+    schema, one value per line, as the engine shows it to that player.
+    --turn N counts turns of play, as 'replay' and 'simulate' count a
+    game's length (TD-6: a turn of Red or Blue, a pass included): 0 is the
+    start of play (the deal complete, Red to move), N the moment the N-th
+    turn ended; without it, the view at the record's end. With --svg FILE,
+    also the view's picture as SVG (twodoku.view_svg).
+
+    Exit status: 0 shown; 2 a bad record (one line naming the file, line,
+    column and JSON path) or usage (a --turn the game does not have); 74
+    an input or output failure (the SVG file cannot be written).
+    """
+    with guarded():
+        out = standard_output()
+        state = replayed_record(record, twodoku.replay_record)
+        if turn is not None:
+            try:
+                state = twodoku.state_after_turns(state, turn)
+            except DokuspecError as error:
+                raise click.BadParameter(str(error), param_hint="'--turn'") from None
+        view = state.view(twodoku.PLAYERS.index(player))
+        if not _svg_out(out, svg_file, twodoku.view_svg(view)):
+            out.write(json.dumps(view.to_json(), indent=1) + "\n")
     sys.exit(Status.OK)
