@@ -31,6 +31,15 @@ def write(tmp_path: Path, data: dict[str, Any] | str, name: str = "deal.json") -
     return path
 
 
+def place(text: str, what: str, nth: int = 0) -> tuple[int, int]:
+    """The line and column (from 1) of the ``nth`` occurrence of ``what`` in ``text``."""
+    offset = -1
+    for _ in range(nth + 1):
+        offset = text.index(what, offset + 1)
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def one_line_error(code: int, out: str, err: str) -> str:
     """The message of a one-line error with status 2 and nothing on standard output."""
     assert (code, out) == (2, "")
@@ -44,7 +53,7 @@ def test_the_group_lists_its_commands() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     listed = done.stderr.split("Commands:\n", 1)[1].splitlines()
-    names = ["count", "deal", "infer", "replay", "simulate", "validate"]
+    names = ["count", "deal", "infer", "replay", "simulate", "validate", "view"]
     assert [line.split()[0] for line in listed] == names
     assert not any(line.endswith("...") for line in listed)  # each summary whole
 
@@ -126,6 +135,11 @@ def test_deal_by_rejection_meets_the_balance_options() -> None:
         (["--balance", "fairish"], "Invalid value for '--balance': 'fairish'"),
         (["--balance", "max_digit_count_gap=-1"], "Invalid value for '--balance'"),
         (["--method", "magic"], "Invalid value for '--method'"),
+        (
+            ["--balance", "max_digit_count_gap=2,max_digit_count_gap=1"],
+            "Invalid value for '--balance': 'max_digit_count_gap=2,max_digit_count_gap=1': "
+            "twodoku: option 'max_digit_count_gap': is given twice; give each option once",
+        ),
     ],
 )
 def test_deal_usage_errors_are_one_line(args: list[str], words: str) -> None:
@@ -329,9 +343,15 @@ def test_count_pots_table_fits_80_columns() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("1 1 2 3 5 7 9", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 7"),
+        # Too few: just after the last digit; too many: the first digit too many.
+        ("1 1 2 3 5 7 9", "<stdin>:1:14: a face-down draw is 8 dominoes (TD-3), not 7"),
         ("1 1 2 3\n5 x 9 9", "<stdin>:2:3: 'x' is not a domino: a digit 1-9"),
-        ("1 1 1 1 1 1 1 1 1 1 1", "<stdin>: a face-down draw is 8 dominoes (TD-3), not 11"),
+        ("1 1 1 1 1 1 1 1 1 1 1", "<stdin>:1:17: a face-down draw is 8 dominoes (TD-3), not 11"),
+        (
+            "# none\n1 2 3 4\n5,6,7,8\n9 # one more",
+            "<stdin>:4:1: a face-down draw is 8 dominoes (TD-3), not 9",
+        ),
+        ("", "<stdin>:1:1: a face-down draw is 8 dominoes (TD-3), not 0"),
     ],
 )
 def test_count_refuses_a_draw_that_is_not_eight_digits(text: str, message: str) -> None:
@@ -463,14 +483,15 @@ def test_infer_usage_errors_are_one_line(tmp_path: Path, play: str, words: str) 
     assert message.endswith("(see --help)")
 
 
-def test_infer_refuses_a_view_no_deal_fits(tmp_path: Path) -> None:
-    _, view, _, _, _ = opening(1)
-    data = view.to_json()
-    path = write(tmp_path, data, name="view.json")
-    occupied = f"r{data['face_up'][0]['row']}c{data['face_up'][0]['col']}=1"
-    message = one_line_error(*run("infer", str(path), "--play", occupied))
-    assert message.startswith(f"{path}: ")
-    assert "not empty" in message
+def test_infer_refuses_a_planned_play_on_an_occupied_square(tmp_path: Path) -> None:
+    _, view, square, _, beside = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    for occupied in (square, beside):
+        message = one_line_error(*run("infer", str(path), "--play", f"{occupied}=1"))
+        assert message == (
+            f"Invalid value for '--play': '{occupied}=1': {occupied} is not empty in the view: "
+            "no domino can be played there (TD-6) (see --help)"
+        )
 
 
 def test_infer_names_the_place_of_a_bad_view(tmp_path: Path) -> None:
@@ -504,7 +525,7 @@ def test_simulate_prints_a_summary_within_80_columns() -> None:
     assert lines[5] == "mean winning score: " + (f"{sum(won) / len(won):.2f}" if won else "-")
     turns = [r.turns for r in results]
     assert lines[6] == (
-        f"game length: {sum(turns) / 12:.1f} turns on average, {min(turns)} to {max(turns)}"
+        f"game length: {sum(turns) / 12:.1f} turns of play on average, {min(turns)} to {max(turns)}"
     )
     start = lines.index(next(line for line in lines if line.startswith("ending")))
     rows = {line.split()[0]: int(line.split()[1]) for line in lines[start + 1 :]}
@@ -668,7 +689,8 @@ def test_a_step_that_breaks_a_rule_is_refused_naming_the_action(tmp_path: Path) 
     message = one_line_error(*run("replay", str(path)))
     where = f"r{square['row']}c{square['col']}"
     assert message.startswith(f"{path}:{number + 1}:5: $.actions[{number - 5}]: ")
-    assert f"illegal action play {step['action']['digit']} on {where}" in message
+    who = ("Red", "Blue")[step["player"]]  # the game's words, not the engine's numbers
+    assert f"illegal action play {step['action']['digit']} on {where} for {who}: " in message
     assert message.endswith(f"{where} is not empty")
 
 
@@ -708,9 +730,18 @@ def unfinished(steps: int) -> str:
 def test_replay_of_an_unfinished_record() -> None:
     # 72 colourings, 8 face-down placements and 8 draws: the deal is not complete.
     code, out, _ = run("replay", "-", stdin=unfinished(88))
-    assert (code, out) == (0, "not finished: 88 steps replayed\n")
+    assert (code, out) == (
+        0,
+        "not finished: 0 turns of play over (88 steps of the record replayed)\n",
+    )
     code, out, _ = run("replay", "-", "--json", stdin=unfinished(88))
-    assert json.loads(out) == {"finished": False, "steps": 88, "position": None, "result": None}
+    assert json.loads(out) == {
+        "finished": False,
+        "turns": 0,
+        "steps": 88,
+        "position": None,
+        "result": None,
+    }
     # The pot and Red's nine counts complete the deal (TD-4): a position, no result yet.
     code, out, _ = run("replay", "-", "--json", stdin=unfinished(98))
     data = json.loads(out)
@@ -719,7 +750,7 @@ def test_replay_of_an_unfinished_record() -> None:
     assert sum(data["position"]["red"]) == sum(data["position"]["blue"])
     code, out, _ = run("replay", "-", stdin=unfinished(98))
     lines = out.splitlines()
-    assert lines[-1] == "not finished: 98 steps replayed"
+    assert lines[-1] == "not finished: 0 turns of play over (98 steps of the record replayed)"
     assert lines[-3] == "Red to move"
     assert all(len(line) <= 80 for line in lines)
 
@@ -735,8 +766,21 @@ def test_count_names_a_face_down_digit_out_of_range(tmp_path: Path) -> None:
     data = dealt(3)
     data["face_down"][2]["digit"] = 0
     path = write(tmp_path, data)
-    message = one_line_error(*run("count", str(path)))
-    assert message.startswith(f"{path}: $.face_down: ")
+    line, column = place(path.read_text(), '"digit": 0')
+    assert one_line_error(*run("count", str(path))) == (
+        f"{path}:{line}:{column + 9}: $.face_down[2].digit: a face-down domino's digit is a "
+        "digit 1-9, not 0"
+    )
+
+
+def test_count_names_a_deal_without_eight_face_down_dominoes(tmp_path: Path) -> None:
+    data = dealt(3)
+    del data["face_down"][5]
+    path = write(tmp_path, data)
+    line, column = place(path.read_text(), '"face_down": [')
+    assert one_line_error(*run("count", str(path))) == (
+        f"{path}:{line}:{column + 13}: $.face_down: a face-down draw is 8 dominoes (TD-3), not 7"
+    )
 
 
 @pytest.mark.parametrize("limit", ["0", "-1", "nan", "1e9"])
@@ -752,3 +796,272 @@ def test_infer_within_a_time_limit_answers_as_without_one(tmp_path: Path) -> Non
     limited = run("infer", str(path), "--json", "--time-limit", "600")
     assert (code, out) == limited[:2]
     assert code == 0
+
+
+# -- infer: every error about a view names its file, line and column -------------------------------
+
+
+def view_text_with(view: View, old: str, new: str) -> str:
+    """The view's JSON text (one value per line) with ``old`` replaced by ``new``, once."""
+    text = json.dumps(view.to_json(), indent=1)
+    assert text.count(old) >= 1
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "member", "message"),
+    [
+        # The constructor's checks: a member that contradicts another.
+        (
+            '"red": 39',
+            '"red": 38',
+            '"red": ',
+            "$.pile_sizes.red: Red's pile holds 39 dominoes but its size is 38",
+        ),
+        # What the phase, whose turn it is and the events must agree with (check_view).
+        (
+            '"phase": "play"',
+            '"phase": "over"',
+            '"to_move": ',
+            "$.to_move: nobody is to move once the game is over (TD-9), not Blue",
+        ),
+        (
+            '"phase": "play"',
+            '"phase": "dealing"',
+            '"to_move": ',
+            "$.to_move: nobody is to move, not Blue: the deal is dealt by chance (TD-4)",
+        ),
+        (
+            '"result": "placed"',
+            '"result": "clash"',
+            '"result": ',
+            "$.events[0].result: Red's 5 on r1c1 is a clash, but no face-up domino clashes (TD-8)",
+        ),
+    ],
+)
+def test_infer_names_the_line_and_column_of_the_member_at_fault(
+    tmp_path: Path, old: str, new: str, member: str, message: str
+) -> None:
+    _, view, square, digit, _ = opening(1)
+    assert (str(square), digit) == ("r1c1", 5)
+    text = view_text_with(view, old, new)
+    path = write(tmp_path, text, name="view.json")
+    line, column = place(text, member)
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line}:{column + len(member)}: {message}"
+    )
+
+
+def test_infer_finds_a_face_down_domino_whatever_the_order(tmp_path: Path) -> None:
+    # Blue's face-down domino moved onto a square Red coloured, listed first in the file.
+    _, view, _, _, _ = opening(1)
+    data = view.to_json()
+    red_square = next(s for s in data["red_squares"] if s != [1, 1])
+    moved = {"row": red_square[0], "col": red_square[1], "placed_by": "blue"}
+    blue = next(i for i, f in enumerate(data["face_down"]) if f["placed_by"] == "blue")
+    data["face_down"] = [moved] + [f for i, f in enumerate(data["face_down"]) if i != blue]
+    text = json.dumps(data, indent=1)
+    path = write(tmp_path, text, name="view.json")
+    line, _ = place(text, '"face_down": [')  # the item moved is the next line's object
+    square = f"r{red_square[0]}c{red_square[1]}"
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line + 1}:3: $.face_down: the face-down domino on {square} lies on a square "
+        "Red coloured: they are placed on white squares (TD-3)"
+    )
+
+
+def test_infer_names_a_view_no_deal_fits_at_its_start(tmp_path: Path) -> None:
+    _, view, _, _, _ = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    message = one_line_error(*run("infer", str(path), "--balance", "max_digit_count_gap=0"))
+    assert message.startswith(
+        f"{path}:1:1: $: no deal and no face-down digits fit everything seen: "
+        "max_digit_count_gap 0 (TD-15)"
+    )
+
+
+def test_infer_names_an_event_the_game_cannot_have_reached(tmp_path: Path) -> None:
+    # Red's placed play, then a second play of Red: a pass of Blue between them, which
+    # follows a successful turn; then Red's take from the pot ends without a play while
+    # Blue is to move, after Blue's pass: the game was over (TD-9).
+    _, view, _, _, _ = opening(1)
+    data = view.to_json()
+    data["events"].append(
+        {"player": "red", "type": "take", "source": "pot", "digit": data["pot"][0]}
+    )
+    data["pile"] = sorted([*data["pile"], data["pot"][0]])
+    data["pile_sizes"]["red"] += 1
+    data["pot"] = data["pot"][1:]
+    text = json.dumps(data, indent=1)
+    path = write(tmp_path, text, name="view.json")
+    line, column = place(text, '"phase": "play"')
+    assert one_line_error(*run("infer", str(path))) == (
+        f"{path}:{line}:{column + 9}: $.phase: the game is over: Blue's pass between events 1 "
+        "and 2 (Red's turn of event 1 ended with a successful play, so event 2 begins another "
+        "turn of Red; TD-6) and Red's turn of event 2 both ended without a successful play "
+        "(TD-9, TD-13)"
+    )
+
+
+# -- pictures: --svg -------------------------------------------------------------------------------
+
+
+def test_deal_and_validate_draw_the_deal_as_svg(tmp_path: Path) -> None:
+    svg = twodoku.deal_svg(twodoku.deal(4)) + "\n"
+    code, out, err = run("deal", "--seed", "4", "--svg", str(tmp_path / "deal.svg"))
+    assert (code, err) == (0, "")
+    assert out == run("deal", "--seed", "4")[1]  # the text as without --svg
+    assert (tmp_path / "deal.svg").read_text(encoding="utf-8") == svg
+    assert run("deal", "--seed", "4", "--svg", "-") == (0, svg, "")
+    path = write(tmp_path, twodoku.deal(4).to_json())
+    code, out, err = run("validate", str(path), "--svg", str(tmp_path / "valid.svg"))
+    assert (code, out, err) == (0, f"{path}: a valid deal\n", "")
+    assert (tmp_path / "valid.svg").read_text(encoding="utf-8") == svg
+    assert run("validate", str(path), "--svg", "-") == (0, svg, "")
+
+
+def test_validate_still_lists_what_is_wrong_with_a_deal_it_cannot_draw(tmp_path: Path) -> None:
+    data = dealt(3)
+    data["face_down"][0]["digit"] = 0
+    path = write(tmp_path, data)
+    picture = tmp_path / "bad.svg"
+    code, out, err = run("validate", str(path), "--svg", str(picture))
+    assert code == 1
+    assert out.startswith(f"{path}: not a valid deal: ")
+    assert "digit-range: the face-down dominoes hold 0" in out
+    assert err == (
+        f"dokuspec: error: --svg {picture}: not written: the deal cannot be drawn: "
+        "deal.face_down[0].digit is 0, not 1-9\n"
+    )
+    assert not picture.exists()
+
+
+def test_infer_draws_the_view_with_the_planned_plays_outlined(tmp_path: Path) -> None:
+    _, view, _, _, beside = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    target = Square(beside.row, 9) if beside.col != 9 else Square(beside.row, 2)
+    code, out, _ = run("infer", str(path), "--play", f"{target}=1", "--svg", "-")
+    assert code == 0
+    assert out == twodoku.view_svg(view, highlight=[target]) + "\n"
+    picture = tmp_path / "view.svg"
+    code, out, _ = run("infer", str(path), "--svg", str(picture), "--json")
+    assert code == 0 and json.loads(out)["observer"] == "red"
+    assert picture.read_text(encoding="utf-8") == twodoku.view_svg(view) + "\n"
+
+
+def test_replay_draws_the_final_position(tmp_path: Path) -> None:
+    text = a_record()
+    state = twodoku.replay_record(text)
+    picture = tmp_path / "end.svg"
+    code, out, _ = run("replay", "-", "--svg", str(picture), stdin=text)
+    assert code == 0 and out == run("replay", "-", stdin=text)[1]
+    assert picture.read_text(encoding="utf-8") == twodoku.position_svg(state.position()) + "\n"
+    # Before the deal is complete: Red's view (nothing is private yet).
+    early = twodoku.replay_record(unfinished(88))
+    code, out, _ = run("replay", "-", "--svg", "-", stdin=unfinished(88))
+    assert (code, out) == (0, twodoku.view_svg(early.view(0)) + "\n")
+
+
+@pytest.mark.parametrize("command", ["deal", "validate", "infer", "replay"])
+def test_svg_on_standard_output_and_json_are_refused_together(tmp_path: Path, command: str) -> None:
+    path = write(tmp_path, twodoku.deal(4).to_json())
+    args = {"deal": [], "validate": [str(path)], "infer": [str(path)], "replay": ["-"]}[command]
+    message = one_line_error(*run(command, *args, "--svg", "-", "--json", stdin=a_record()))
+    assert message == ("--svg - and --json both write standard output: choose one (see --help)")
+
+
+def test_an_svg_file_that_cannot_be_written_is_an_output_failure(tmp_path: Path) -> None:
+    code, out, err = run("deal", "--seed", "4", "--svg", str(tmp_path / "no" / "deal.svg"))
+    assert (code, out) == (74, "")
+    assert err == (
+        f"dokuspec: error: cannot write '{tmp_path / 'no' / 'deal.svg'}': No such file or "
+        "directory\n"
+    )
+
+
+def test_the_public_module_draws_every_value() -> None:
+    dealt_now = twodoku.deal(2)
+    assert twodoku.deal_svg(dealt_now).startswith("<svg")
+    assert {"deal_svg", "position_svg", "view_svg"} <= set(twodoku.__all__)
+
+
+# -- view: a player's view from a record -----------------------------------------------------------
+
+
+def views_at_every_turn(seed: int) -> tuple[str, list[twodoku.TwoDokuState]]:
+    """A game of the inference bot (Red) and the random bot: its record, and its state as
+    play began and as each turn of play ended."""
+    _, state = twodoku.play_game(seed, 2, ("inference", "random"))
+    game = twodoku.TwoDoku(**state.game.options)
+    replayed = game.new_initial_state(state.seed)
+    states = []
+    for entry in state.history():
+        replayed.apply_action(entry.actions[0])
+        if replayed.phase in ("play", "over") and replayed.turns == len(states):
+            states.append(replayed.clone())  # the first step at which that turn is over
+    return twodoku.record_text(state), states
+
+
+def test_view_writes_what_infer_reads_at_each_turn(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    assert [s.turns for s in states] == list(range(len(states)))
+    path = write(tmp_path, record, name="game.json")
+    for turn in sorted({0, 1, len(states) // 2, len(states) - 1}):
+        for number, player in enumerate(("red", "blue")):
+            expected = states[turn].view(number)
+            code, out, err = run("view", str(path), "--player", player, "--turn", str(turn))
+            assert (code, err) == (0, "")
+            assert all(len(line) <= 80 for line in out.splitlines())
+            assert View.parse(out) == expected
+            # infer reads it, and answers as the library does on the engine's view.
+            code, answer, _ = run("infer", "-", "--json", stdin=out)
+            assert code == 0
+            report = json.loads(answer)
+            found = twodoku.infer_face_down(expected)
+            assert report["observer"] == player
+            assert [(d["row"], d["col"], d["possible"]) for d in report["dominoes"]] == [
+                (d.square.row, d.square.col, list(d.possible)) for d in found.dominoes
+            ]
+    # Without --turn: the record's end, the game over.
+    code, out, _ = run("view", str(path), "--player", "blue")
+    assert View.parse(out) == states[-1].view(1)
+    assert View.parse(out).phase == "over"
+
+
+def test_view_draws_the_view(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    path = write(tmp_path, record, name="game.json")
+    code, out, _ = run("view", str(path), "--player", "red", "--turn", "1", "--svg", "-")
+    assert (code, out) == (0, twodoku.view_svg(states[1].view(0)) + "\n")
+
+
+def test_view_refuses_a_turn_the_game_does_not_have(tmp_path: Path) -> None:
+    record, states = views_at_every_turn(2)
+    path = write(tmp_path, record, name="game.json")
+    last = len(states) - 1
+    message = one_line_error(*run("view", str(path), "--player", "red", "--turn", str(last + 1)))
+    assert message == (
+        f"Invalid value for '--turn': the game has {last} turns of play: 0 to {last}, "
+        f"not {last + 1} (see --help)"
+    )
+    assert one_line_error(*run("view", "-", "--player", "red", "--turn", "0",
+                               stdin=unfinished(88))) == (
+        "Invalid value for '--turn': the game stops in the dealing phase, before the play "
+        "phase: it has no turn of play (see --help)"
+    )  # fmt: skip
+    code, out, _ = run("view", "-", "--player", "blue", stdin=unfinished(88))
+    assert code == 0 and View.parse(out).phase == "dealing"
+    assert one_line_error(*run("view", str(path), "--player", "green")).startswith(
+        "Invalid value for '--player': 'green' is not one of 'red', 'blue'"
+    )
+
+
+def test_a_step_for_the_wrong_player_names_both_players(tmp_path: Path) -> None:
+    lines = a_record().splitlines()
+    number = next(n for n, line in enumerate(lines) if line.lstrip().startswith('{"player": 1'))
+    lines[number] = lines[number].replace('{"player": 1', '{"player": 0', 1)
+    path = write(tmp_path, "\n".join(lines) + "\n", name="game.json")
+    assert one_line_error(*run("replay", str(path))) == (
+        f"{path}:{number + 1}:16: $.actions[{number - 5}].player: recorded for player 0 (Red), "
+        "but Blue is to act"
+    )

@@ -417,7 +417,7 @@ def test_red_colours_first_and_players_alternate_td2() -> None:
     state.apply_action(Colour(sq("r1c1")))
     assert state.current_player() == 0
     assert Colour(sq("r1c1")) not in state.legal_actions()
-    with pytest.raises(IllegalActionError, match=r"red has coloured r1c1 already \(TD-2\)"):
+    with pytest.raises(IllegalActionError, match=r"Red has coloured r1c1 already \(TD-2\)"):
         state.apply_action(Colour(sq("r1c1")))
     reds, blues = state.colours()
     assert reds == blues == {sq("r1c1")}

@@ -235,9 +235,9 @@ def test_colouring_ends_when_both_have_coloured_36_td2() -> None:
 @pytest.mark.parametrize(
     ("action", "expected"),
     [
-        (EndTurn(), "red colours one square now (TD-2)"),
-        (TakeFromPot(1), "red colours one square now (TD-2)"),
-        (PlayDomino(1, Square(1, 1)), "red colours one square now (TD-2)"),
+        (EndTurn(), "Red colours one square now (TD-2)"),
+        (TakeFromPot(1), "Red colours one square now (TD-2)"),
+        (PlayDomino(1, Square(1, 1)), "Red colours one square now (TD-2)"),
     ],
 )
 def test_no_turn_action_while_colouring_td2(action: Action, expected: str) -> None:
@@ -279,7 +279,7 @@ def test_reasons_a_turn_action_is_refused_td6_td8() -> None:
     state = dealt(fewest_ones=True)
     red = state.view(0).pile
     assert red.counts()[0] == 0 and red.counts()[1] > 0 and red.counts()[8] > 0
-    assert reason(state, PlayDomino(1, sq("r1c1"))) == "red's pile holds no 1"
+    assert reason(state, PlayDomino(1, sq("r1c1"))) == "Red's pile holds no 1"
     assert reason(state, PlayDomino(2, sq("r9c1"))) == "r9c1 is not empty"
     assert (
         reason(state, ReturnToPot(2))
@@ -290,7 +290,7 @@ def test_reasons_a_turn_action_is_refused_td6_td8() -> None:
         reason(state, TakeFromPot(1))
         == "a domino is taken only at the start of a turn, once (TD-6)"
     )
-    assert reason(state, ReturnToPot(1)) == "red's pile holds no 1"
+    assert reason(state, ReturnToPot(1)) == "Red's pile holds no 1"
     # After the take from the pot, a return of any digit of the pile (TD-6 step 3).
     pile = state.view(0).pile.counts()
     returns = {a.digit for a in state.legal_actions() if isinstance(a, ReturnToPot)}

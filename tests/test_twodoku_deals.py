@@ -109,7 +109,7 @@ def test_sizes_are_reported_per_list() -> None:
     broken = replace(made, pot=(9,), red=(*made.red, 9), blue=made.blue[1:])
     found = validate(broken)
     assert codes(found)[:3] == ["pot-size", "pile-size", "pile-size"]
-    assert found[0].message == "the pot holds 1 dominoes, not 2 (TD-4)"
+    assert found[0].message == "the pot holds 1 domino, not 2 (TD-4)"
     assert "Red's pile holds 41 dominoes, not 40" in found[1].message
     assert "Blue's pile holds 39 dominoes, not 40" in found[2].message
 
@@ -247,6 +247,20 @@ def test_balance_parse_errors() -> None:
         Balance.parse("max_digit_count_gap")
     with pytest.raises(TypeError):
         Balance.parse(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("max_digit_count_gap=2,max_digit_count_gap=1", "max_digit_count_gap"),
+        ("max_digit_count_gap=1, max_digit_count_gap=1", "max_digit_count_gap"),
+        ("equal_high_count,max_digit_count_gap=0,equal_high_count=false", "equal_high_count"),
+    ],
+)
+def test_an_option_given_twice_is_refused_not_overwritten(text: str, name: str) -> None:
+    with pytest.raises(GameOptionError) as caught:
+        Balance.parse(text)
+    assert str(caught.value) == (f"twodoku: option {name!r}: is given twice; give each option once")
 
 
 def test_balance_is_met() -> None:

@@ -42,6 +42,7 @@ from dokuspec.twodoku.simulation import (
     record_text,
     replay_record,
     simulate,
+    state_after_turns,
     summarise,
 )
 from dokuspec.vocabulary.twodoku import PLAYERS, Play, Square
@@ -617,7 +618,7 @@ def test_an_illegal_play_is_located_and_named() -> None:
     assert error.path == f"$.actions[{step}]"
     assert error.line == number + 1
     digit = data["action"]["digit"]
-    assert f"illegal action play {digit} on {placed.square} for player 0" in str(error)
+    assert f"illegal action play {digit} on {placed.square} for Red: " in str(error)
     assert f"{placed.square} is not empty" in str(error)
 
 
@@ -673,6 +674,36 @@ def test_an_unfinished_record_replays() -> None:
     assert not state.is_terminal()
     again = replay_record(record_text(state))
     assert again == state and not again.is_terminal()
+
+
+def test_a_game_as_it_stood_after_some_turns_of_play() -> None:
+    found, state = play_game(2, 3, ("inference", "random"))
+    assert state.turns == found.turns > 2
+    # Step by step, the first state at which each number of turns is over.
+    expected = {}
+    replayed = state.game.new_initial_state(state.seed)
+    for entry in state.history():
+        replayed.apply_action(entry.actions[0])
+        if replayed.phase in ("play", "over"):
+            expected.setdefault(replayed.turns, replayed.clone())
+    for turns in range(found.turns + 1):
+        at = state_after_turns(state, turns)
+        assert at == expected[turns]
+        assert (at.turns, at.is_chance_node()) == (turns, False)
+    assert state_after_turns(state, 0).phase == "play" and not state_after_turns(state, 0).events()
+    assert state_after_turns(state, found.turns) == state  # the end of a finished game
+    with pytest.raises(DokuspecError) as caught:
+        state_after_turns(state, found.turns + 1)
+    assert str(caught.value) == (
+        f"the game has {found.turns} turns of play: 0 to {found.turns}, not {found.turns + 1}"
+    )
+    with pytest.raises(DokuspecError) as caught:
+        state_after_turns(state_at(5, 90), 0)
+    assert str(caught.value) == (
+        "the game stops in the dealing phase, before the play phase: it has no turn of play"
+    )
+    with pytest.raises(TypeError):
+        state_after_turns(state, True)
 
 
 def test_replay_record_and_record_text_refuse_other_types() -> None:

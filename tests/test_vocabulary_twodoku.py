@@ -251,7 +251,7 @@ def test_colouring_round_trip(colouring: Colouring) -> None:
 
 
 def test_colouring_counts() -> None:
-    with pytest.raises(PositionError, match=r"red colours 36 squares \(TD-2\), not 35"):
+    with pytest.raises(PositionError, match=r"Red colours 36 squares \(TD-2\), not 35"):
         Colouring(ALL_SQUARES[:35], ALL_SQUARES[:36])
     with pytest.raises(PositionError, match="r1c1 twice"):
         Colouring([ALL_SQUARES[0], *ALL_SQUARES[:36]], ALL_SQUARES[:36])
@@ -344,7 +344,7 @@ def test_position_refuses_impossible_boards() -> None:
 @given(events())
 def test_event_round_trip(event: td.Event) -> None:
     assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
-    assert "\n" not in str(event) and str(event).startswith(event.player)
+    assert "\n" not in str(event) and str(event).startswith(td.player_name(event.player))
 
 
 @pytest.mark.parametrize(
@@ -381,8 +381,10 @@ def test_view_refuses_a_shown_face_down_digit_and_a_wrong_pile_size() -> None:
     hidden = FaceDown(Square(5, 5), "red", 4)
     with pytest.raises(PositionError, match="shows a digit"):
         View("red", "play", "red", [], [], [hidden], {}, Dominoes(), Dominoes(), (0, 0), None, None)
-    with pytest.raises(PositionError, match="holds 1 dominoes but its size is 2"):
+    with pytest.raises(td.MemberError) as caught:
         View("red", "play", "red", [], [], [], {}, Dominoes(), Dominoes([1]), (2, 0), None, None)
+    assert str(caught.value) == "$.pile_sizes.red: Red's pile holds 1 domino but its size is 2"
+    assert caught.value.path == ("pile_sizes", "red")
 
 
 def test_schemas_are_published_and_accept_what_is_written() -> None:

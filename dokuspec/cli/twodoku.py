@@ -9,10 +9,13 @@ column (and the JSON path), with exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import secrets
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -108,16 +111,73 @@ def _read_deal(name: str) -> tuple[str, twodoku.Deal]:
     return source, _parse_deal(_decoded(data, source), source)
 
 
-def _read_view(name: str) -> tuple[str, twodoku.View]:
+def _read_view(name: str) -> tuple[str, str, twodoku.View]:
+    """The source, the text and the view of ``name``, checked (:func:`twodoku.check_view`).
+
+    Every error names the file, line and column of the member at fault.
+    """
     source, data = read_input(name, "a player's view (JSON)")
+    text = _decoded(data, source)
     try:
-        return source, twodoku.View.parse(_decoded(data, source))
+        view = twodoku.View.parse(text)
+        twodoku.check_view(view)
+    except twodoku.MemberError as error:
+        raise error.located(text, shown(source)) from None
     except NotationError as error:
         if error.source is not None:
             raise
         raise _located(error, source) from None
-    except DokuspecError as error:
-        raise type(error)(f"{shown(source)}: {error}") from None
+    return source, text, view
+
+
+def _write_svg_file(name: str, svg: str) -> None:
+    """Write the SVG document ``svg`` to the file ``name``, whole or not at all.
+
+    A temporary file in the same directory, renamed over ``name``; a failure
+    is one line and exit status 74, and ``name`` is left as it was.
+    """
+    directory = os.path.dirname(os.path.abspath(name))
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".dokuspec-", suffix=".svg")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(svg + "\n")
+        os.replace(temporary, name)
+    except OSError as error:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        error_line(f"cannot write {shown(name)!r}: {error.strerror or error}")
+        sys.exit(Status.IO_FAILURE)
+
+
+def _svg_option(what: str) -> Callable[[_Command], _Command]:
+    return click.option(
+        "--svg",
+        "svg_file",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        default=None,
+        metavar="FILE",
+        help=f"Also draw {what} as SVG to FILE (replaced whole); '-': the SVG on standard "
+        "output instead of the text.",
+    )
+
+
+def _check_svg_output(svg_file: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would be standard output."""
+    if svg_file == "-" and as_json:
+        raise click.UsageError("--svg - and --json both write standard output: choose one")
+
+
+def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
+    """Write ``svg`` where ``--svg`` says; whether it took standard output (``-``)."""
+    if svg_file is None:
+        return False
+    if svg_file == "-":
+        out.write(svg + "\n")
+        return True
+    _write_svg_file(svg_file, svg)
+    return False
 
 
 class _BalanceType(click.ParamType):  # type: ignore[type-arg]
@@ -167,8 +227,11 @@ def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
     help="How balance options are met: the solver (fast, not uniform) or rejection "
     "(exactly uniform among balanced deals).",
 )
+@_svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
-def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_json: bool) -> None:
+def deal_command(
+    seed: int | None, balance: twodoku.Balance, method: str, svg_file: str | None, as_json: bool
+) -> None:
     """Deal a game: colouring, face-down dominoes, pot, piles.
 
     The deal (TD-2 to TD-4) is uniform among the fair deals of its
@@ -178,11 +241,14 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
     drawn at random. Prints the board (R and B: the squares each player
     coloured; [7]r: a face-down 7 placed by Red), the digit counts and sums
     of the pot and the piles, and the seed; with --json, the deal's JSON
-    object, which 'validate' reads (give --seed to draw it again).
+    object, which 'validate' reads (give --seed to draw it again). With
+    --svg FILE, also its picture as SVG (twodoku.deal_svg).
 
     Exit status: 0 dealt; 1 no balanced deal within the attempts or the
-    solver's budget; 2 bad usage; 74 an output failure; 130 interrupted.
+    solver's budget; 2 bad usage; 74 an output failure (the SVG file
+    cannot be written); 130 interrupted.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         if seed is None:
@@ -192,7 +258,9 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
         except twodoku.BalanceError as error:
             error_line(str(error))
             sys.exit(Status.UNKNOWN)
-        if as_json:
+        if _svg_out(out, svg_file, twodoku.deal_svg(dealt)):
+            pass
+        elif as_json:
             _json(out, dealt.to_json())
         else:
             console = plain_console(out)
@@ -212,23 +280,40 @@ def deal_command(seed: int | None, balance: twodoku.Balance, method: str, as_jso
 @twodoku_group.command(name="validate")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
+@_svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
-def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None:
+def validate_command(
+    file: str, balance: twodoku.Balance, svg_file: str | None, as_json: bool
+) -> None:
     """Check a deal against the rules TD-1 to TD-4.
 
     FILE is a deal's JSON object ('deal --json' writes one), or '-' for
     standard input. Lists every rule the deal breaks, one per line with its
     stable code (see dokuspec.twodoku.VIOLATION_CODES) and a sentence. With
     --json: 'source', 'valid' and 'violations' (each 'code' and 'message').
+    With --svg FILE, also the deal's picture as SVG (twodoku.deal_svg),
+    drawn as it is; a deal that cannot be drawn (a digit or square out of
+    range, a square listed twice) is invalid, and its violations are
+    printed with one line saying why it was not drawn.
 
     Exit status: 0 a valid deal; 1 an invalid deal (its violations listed);
     2 input that is not a deal's JSON (one line naming the file, line,
     column and JSON path) or bad usage; 74 an input or output failure.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         source, found = _read_deal(file)
         violations = twodoku.validate(found, balance)
+        undrawn = None
+        if svg_file is not None:
+            try:
+                svg = twodoku.deal_svg(found)
+            except DokuspecError as error:  # a value out of range: the deal is invalid
+                undrawn = f"--svg {shown(svg_file)}: not written: the deal cannot be drawn: {error}"
+            else:
+                if _svg_out(out, svg_file, svg):
+                    sys.exit(_INVALID if violations else Status.OK)
         if as_json:
             _json(
                 out,
@@ -247,23 +332,36 @@ def validate_command(file: str, balance: twodoku.Balance, as_json: bool) -> None
                 print_plain(console, f"{source}: not a valid deal: {len(violations)} {noun}", "red")
                 for violation in violations:
                     _wrapped(console, f"{violation.code}: {violation.message}")
+        if undrawn is not None:
+            error_line(undrawn)
     sys.exit(_INVALID if violations else Status.OK)
 
 
 # -- count ---------------------------------------------------------------------------------------
 
 
-def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
-    """The face-down draw of FILE: a deal's JSON object, or digits as text."""
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def _read_draw(name: str) -> tuple[str, twodoku.Dominoes, Callable[[str], DokuspecError]]:
+    """The face-down draw of FILE (a deal's JSON object, or digits as text), and what places
+    an error about the draw's size in FILE: at ``$.face_down`` in a deal; in text, at the
+    ninth digit of too many, or just after the last of too few."""
     source, data = read_input(name, "a deal (JSON) or the face-down digits")
     text = _decoded(data, source)
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         found = _parse_deal(text, source)
         try:
-            return source, twodoku.Dominoes(f.digit for f in found.face_down)
-        except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: $.face_down: {error}") from None
+            draw = found.face_down_dominoes()
+        except twodoku.MemberError as error:
+            raise error.located(text, shown(source)) from None
+        return (
+            source,
+            draw,
+            lambda why: twodoku.MemberError(("face_down",), why).located(text, shown(source)),
+        )
     digits = twodoku.Dominoes()
+    places: list[tuple[int, int]] = []  # the line and column of each digit
     # Lines end at LF, as the line numbers of every other message count them.
     for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         content = line.split("#", 1)[0]
@@ -273,7 +371,19 @@ def _read_draw(name: str) -> tuple[str, twodoku.Dominoes]:
             raise NotationError(
                 error.reason, line=number, column=error.column or 1, source=shown(source)
             ) from None
-    return source, digits
+        if content.strip() != "-":
+            places.extend((number, token.start() + 1) for token in _TOKEN.finditer(content))
+
+    def placed(why: str) -> DokuspecError:
+        if len(places) > twodoku.FACE_DOWN_COUNT:
+            line, column = places[twodoku.FACE_DOWN_COUNT]  # the first digit too many
+        elif places:
+            line, column = places[-1][0], places[-1][1] + 1  # just after the last digit
+        else:
+            line, column = 1, 1
+        return NotationError(why, line=line, column=column, source=shown(source))
+
+    return source, digits, placed
 
 
 def _parse_deal(text: str, source: str) -> twodoku.Deal:
@@ -311,11 +421,11 @@ def count_command(file: str, pots: bool, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        source, draw = _read_draw(file)
+        _, draw, placed = _read_draw(file)
         try:
             found = twodoku.count_fair_deals(draw)
         except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: {error}") from None
+            raise placed(str(error)) from None
         by_pot = sorted(found.by_pot.items(), key=lambda item: item[0].to_json())
         if as_json:
             _json(
@@ -443,6 +553,7 @@ def _digits_text(digits: Any) -> str:
     help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
 )
 @click.option("--board", is_flag=True, help="Print the view itself first.")
+@_svg_option("the view, the squares of --play outlined,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def infer_command(
     observation: str,
@@ -451,6 +562,7 @@ def infer_command(
     backend: str,
     time_limit: float | None,
     board: bool,
+    svg_file: str | None,
     as_json: bool,
 ) -> None:
     """What a player can infer of the face-down digits.
@@ -467,16 +579,27 @@ def infer_command(
     or a square TD-7 does not allow). With --json: 'source', 'observer',
     'dominoes' (each 'row', 'col', 'placed_by', 'possible', 'impossible',
     'undecided'), 'plays' (each 'row', 'col', 'digit', 'verdict',
-    'against') and 'complete'.
+    'against') and 'complete'. With --svg FILE, also the view's picture
+    as SVG (twodoku.view_svg), the squares of --play outlined.
 
     Exit status: 0 answered; 1 some digit left undecided or a verdict
     'unknown' (a solver budget ran out); 2 bad input (one line naming the file,
     line, column and JSON path; or a view no deal fits) or usage; 74 an
-    input or output failure; 130 interrupted.
+    input or output failure (the SVG file cannot be written); 130
+    interrupted.
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
-        source, view = _read_view(observation)
+        source, text, view = _read_view(observation)
+        empty = set(twodoku.ALL_SQUARES) - set(view.face_up) - {f.square for f in view.face_down}
+        for square, digit in plays:
+            if square not in empty:
+                raise click.BadParameter(
+                    f"'{square}={digit}': {square} is not empty in the view: no domino can be "
+                    "played there (TD-6)",
+                    param_hint="'--play'",
+                )
         try:
             found = twodoku.infer_face_down(
                 view,
@@ -486,10 +609,13 @@ def infer_command(
                 equal_high_count=balance.equal_high_count,
                 budget=twodoku.Budget(time_limit=time_limit),
             )
-        except DokuspecError as error:
-            raise type(error)(f"{shown(source)}: {error}") from None
+        except twodoku.MemberError as error:
+            raise error.located(text, shown(source)) from None
         answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
-        if as_json:
+        outlined = sorted({square for square, _ in plays})
+        if _svg_out(out, svg_file, twodoku.view_svg(view, highlight=outlined)):
+            pass
+        elif as_json:
             _json(
                 out,
                 {
@@ -574,7 +700,7 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
         lines.append("game length: -")
     else:
         lines.append(
-            f"game length: {summary.mean_turns:.1f} turns on average, "
+            f"game length: {summary.mean_turns:.1f} turns of play on average, "
             f"{summary.shortest:,} to {summary.longest:,}"
         )
     lines.append("")
@@ -639,6 +765,15 @@ def simulate_command(
 # -- replay --------------------------------------------------------------------------------------
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def _turns_text(turns: int) -> str:
+    """A game's length, counted in turns of play (TD-6; both players', passes included)."""
+    return _counted(turns, "turn")
+
+
 def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
     red, blue = found.pile_sums
     if found.winner is None:
@@ -649,14 +784,15 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
         f"game over: {_ENDING_WORDS.get(found.ending, found.ending)}",
         f"pile sums: Red {red}, Blue {blue}; the pot {found.pot_sum}",
         f"scores: Red {found.scores[0]}, Blue {found.scores[1]}: {verdict} (TD-10)",
-        f"{found.turns:,} turns of play",
+        f"{_turns_text(found.turns)} of play",
     ]
 
 
 @twodoku_group.command(name="replay")
 @record_argument
+@_svg_option("the final position (before the deal: what is coloured and placed)")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
-def replay_command(record: str, as_json: bool) -> None:
+def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record: the final position and the result.
 
     RECORD is a JSON game record ('simulate --records' writes them), or '-'
@@ -664,13 +800,21 @@ def replay_command(record: str, as_json: bool) -> None:
     replayed, and the result the record states must be the game's. Prints
     the position at the end (the board with the face-down digits, the
     piles and the pot) and how the game ended, or that it is not finished.
-    With --json: 'finished', 'steps', 'position' (null before the deal) and
-    'result' (null when not finished).
+    A game's length is counted in turns of play (TD-6: Red's and Blue's
+    turns, passes included), as 'simulate' counts it; a record's steps are
+    its entries (every colouring, placement, chance outcome and action).
+    With --json: 'finished', 'turns' (the turns of play over), 'steps',
+    'position' (null before the deal) and 'result' (null when not
+    finished). With --svg FILE, also the final
+    position as SVG (twodoku.position_svg; before the deal is complete, Red's
+    view, twodoku.view_svg: nothing is private yet).
 
     Exit status: 0 replayed; 2 a bad record or usage (one line naming the
     file, line, column and JSON path, and for a step that breaks a rule,
-    the action and the rule); 74 an input or output failure.
+    the action and the rule); 74 an input or output failure (the SVG file
+    cannot be written).
     """
+    _check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         state = replayed_record(record, twodoku.replay_record)
@@ -678,11 +822,20 @@ def replay_command(record: str, as_json: bool) -> None:
         steps = len(state.history())
         dealt = state.deal() is not None
         position = state.position() if dealt else None
+        if svg_file is not None:
+            svg = (
+                twodoku.view_svg(state.view(0))
+                if position is None
+                else twodoku.position_svg(position)
+            )
+            if _svg_out(out, svg_file, svg):
+                sys.exit(Status.OK)
         if as_json:
             _json(
                 out,
                 {
                     "finished": found is not None,
+                    "turns": state.turns,
                     "steps": steps,
                     "position": None if position is None else position.to_json(),
                     "result": None if found is None else found.to_json(),
@@ -695,8 +848,64 @@ def replay_command(record: str, as_json: bool) -> None:
                     print_plain(console, line)
                 print_plain(console, "")
             if found is None:
-                print_plain(console, f"not finished: {steps} steps replayed")
+                print_plain(
+                    console,
+                    f"not finished: {_turns_text(state.turns)} of play over "
+                    f"({_counted(steps, 'step')} of the record replayed)",
+                )
             else:
                 for line in _result_lines(found):
                     print_plain(console, line)
+    sys.exit(Status.OK)
+
+
+# -- view ----------------------------------------------------------------------------------------
+
+
+@twodoku_group.command(name="view")
+@record_argument
+@click.option(
+    "--player",
+    type=click.Choice(list(twodoku.PLAYERS)),
+    required=True,
+    help="Whose view: red or blue.",
+)
+@click.option(
+    "--turn",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="The view when N turns of play are over (0: as play begins); default: at the "
+    "record's end.",
+)
+@_svg_option("the view")
+def view_command(record: str, player: str, turn: int | None, svg_file: str | None) -> None:
+    """A player's view from a game record: what 'infer' reads.
+
+    RECORD is a JSON game record ('simulate --records' writes them), or '-'
+    for standard input; it is replayed and checked as 'replay' does. Prints
+    the view of --player (TD-11: everything that player has seen, never a
+    face-down digit or the other pile) as JSON in the form of the view
+    schema, one value per line, as the engine shows it to that player.
+    --turn N counts turns of play, as 'replay' and 'simulate' count a
+    game's length (TD-6: a turn of Red or Blue, a pass included): 0 is the
+    start of play (the deal complete, Red to move), N the moment the N-th
+    turn ended; without it, the view at the record's end. With --svg FILE,
+    also the view's picture as SVG (twodoku.view_svg).
+
+    Exit status: 0 shown; 2 a bad record (one line naming the file, line,
+    column and JSON path) or usage (a --turn the game does not have); 74
+    an input or output failure (the SVG file cannot be written).
+    """
+    with guarded():
+        out = standard_output()
+        state = replayed_record(record, twodoku.replay_record)
+        if turn is not None:
+            try:
+                state = twodoku.state_after_turns(state, turn)
+            except DokuspecError as error:
+                raise click.BadParameter(str(error), param_hint="'--turn'") from None
+        view = state.view(twodoku.PLAYERS.index(player))
+        if not _svg_out(out, svg_file, twodoku.view_svg(view)):
+            out.write(json.dumps(view.to_json(), indent=1) + "\n")
     sys.exit(Status.OK)

@@ -91,13 +91,17 @@ TERMINAL = -4
 _MARKER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "the simultaneous move", TERMINAL: "game over"}
 
 
-def player_name(player: int) -> str:
+def player_name(player: int, names: Sequence[str] = ()) -> str:
     """A readable name of a player or marker: ``"player 0"``, ``"chance"``, ...
 
     Args:
         player: a player number ``0 .. n-1`` or :data:`CHANCE`,
             :data:`SIMULTANEOUS` or :data:`TERMINAL`.
+        names: the game's words for its players (:attr:`Game.player_names`),
+            used for ``0 .. len(names) - 1`` (``"Red"`` for player 0).
     """
+    if 0 <= player < len(names):
+        return names[player]
     return _MARKER_NAMES.get(player, f"player {player}")
 
 
@@ -121,7 +125,9 @@ class IllegalActionError(EngineError):
         reason: why the action is illegal, in the game's words.
     """
 
-    def __init__(self, game: str, action: object, player: int, reason: str) -> None:
+    def __init__(
+        self, game: str, action: object, player: int, reason: str, names: Sequence[str] = ()
+    ) -> None:
         self.game = game
         self.action = action
         self.player = player
@@ -131,7 +137,8 @@ class IllegalActionError(EngineError):
             if isinstance(action, tuple)
             else str(action)
         )
-        super().__init__(f"{game}: illegal action {shown} for {player_name(player)}: {reason}")
+        who = player_name(player, names)
+        super().__init__(f"{game}: illegal action {shown} for {who}: {reason}")
 
 
 class GameOptionError(EngineError):
@@ -278,6 +285,10 @@ class Game(ABC):
 
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     """The options the game accepts."""
+
+    player_names: ClassVar[tuple[str, ...]] = ()
+    """The game's words for its players in messages, by number (``("Red", "Blue")``);
+    empty: ``player 0``, ``player 1``, ..."""
 
     def __init__(self, **options: JSONValue) -> None:
         known = {spec.name: spec for spec in self.option_specs}
@@ -586,7 +597,13 @@ class State(ABC):
         if action not in self.legal_actions() and not (
             player >= 0 and self._accepts_open(player, action)
         ):
-            raise IllegalActionError(name, action, player, self._illegal_reason(player, action))
+            raise IllegalActionError(
+                name,
+                action,
+                player,
+                self._illegal_reason(player, action),
+                self._game.player_names,
+            )
         self._apply(player, action)
         self._history.append(HistoryEntry(player, (action,)))
 
@@ -789,8 +806,16 @@ def replay(record: GameRecord) -> State:
             raise RecordError(f"{where}: not an entry with a player")
         current = state.current_player()
         if player != current:
-            now = "the game is over" if current == TERMINAL else f"{player_name(current)} is to act"
-            raise RecordError(f"{where}.player: recorded for {player_name(player)}, but {now}")
+            names = game.player_names
+            now = (
+                "the game is over"
+                if current == TERMINAL
+                else f"{player_name(current, names)} is to act"
+            )
+            entered = player_name(player)
+            if 0 <= player < len(names):
+                entered += f" ({names[player]})"
+            raise RecordError(f"{where}.player: recorded for {entered}, but {now}")
         member = "actions" if player == SIMULTANEOUS else "action"
         for key in entry:
             if key not in ("player", member):

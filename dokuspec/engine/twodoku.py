@@ -440,6 +440,7 @@ def fair_deal_exists(face_down: Dominoes) -> bool:
 _PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
 _RED_BIT, _BLUE_BIT = 1, 2
 _BITS = (_RED_BIT, _BLUE_BIT)
+_NAMES = ("Red", "Blue")  # the players' names in sentences
 _FACE_DOWN_UNKNOWN = -10  # a face-down domino whose digit is not drawn yet
 
 
@@ -760,6 +761,7 @@ class TwoDoku(Game):
     """
 
     name: ClassVar[str] = "twodoku"
+    player_names: ClassVar[tuple[str, ...]] = _NAMES
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "max_turns",
@@ -1382,7 +1384,7 @@ class TwoDokuState(State):
         phase = self._phase
         if player == CHANCE:
             return self._chance_reason(action)
-        name = PLAYERS[player]
+        name = _NAMES[player]
         if phase == _COLOURING:
             if isinstance(action, Colour):
                 return f"{name} has coloured {action.square} already (TD-2)"
@@ -1410,7 +1412,7 @@ class TwoDokuState(State):
         return f"Red's count of digit {digit} is dealt now (TD-4)"
 
     def _turn_reason(self, player: int, action: Action) -> str:
-        name = PLAYERS[player]
+        name = _NAMES[player]
         if isinstance(action, TakeFromPot | TakeFromBoard):
             if self._took or self._played:
                 return "a domino is taken only at the start of a turn, once (TD-6)"

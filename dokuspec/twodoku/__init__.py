@@ -28,7 +28,8 @@ Games (:mod:`dokuspec.twodoku.bots`, :mod:`dokuspec.twodoku.simulation`):
 * :func:`simulate` (streaming one :class:`GameResult` per game, each game
   seeded from the run seed and its index), :func:`summarise` (a
   :class:`Summary`), :func:`replay_record` (bad records located,
-  :class:`RecordFileError`).
+  :class:`RecordFileError`), :func:`state_after_turns` (a game as it stood
+  after some turns of play).
 
 The game is the engine's :class:`TwoDoku` (registered as ``"twodoku"``;
 states :class:`TwoDokuState`, results :class:`TwoDokuResult`, endings
@@ -37,8 +38,11 @@ states :class:`TwoDokuState`, results :class:`TwoDokuResult`, endings
 The values (:class:`Square`, :class:`Dominoes`, :class:`Colouring`,
 :class:`Deal`, :class:`Position`, :class:`View` and the events :class:`Take`,
 :class:`Play`, :class:`Return`) are re-exported from
-:mod:`dokuspec.vocabulary.twodoku`; :func:`deal_text`, :func:`position_text`
-and :func:`view_text` draw them for a terminal
+:mod:`dokuspec.vocabulary.twodoku`, and so is :class:`MemberError`, the
+error naming the member of a view (or a deal) at fault; :func:`check_view`
+refuses a view no game can show. :func:`deal_text`, :func:`position_text`
+and :func:`view_text` draw the values for a terminal, :func:`deal_svg`,
+:func:`position_svg` and :func:`view_svg` as SVG documents
 (:mod:`dokuspec.render.twodoku`).
 """
 
@@ -50,7 +54,14 @@ from dokuspec.engine.twodoku import (
     TwoDokuResult,
     TwoDokuState,
 )
-from dokuspec.render.twodoku import deal_text, position_text, view_text
+from dokuspec.render.twodoku import (
+    deal_svg,
+    deal_text,
+    position_svg,
+    position_text,
+    view_svg,
+    view_text,
+)
 from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
 from dokuspec.twodoku.bots import (
     BOT_NAMES,
@@ -90,6 +101,7 @@ from dokuspec.twodoku.positions import (
     Witness,
     allowed_squares,
     assess_play,
+    check_view,
     completable,
     infer_face_down,
     valid_plays,
@@ -104,12 +116,14 @@ from dokuspec.twodoku.simulation import (
     record_text,
     replay_record,
     simulate,
+    state_after_turns,
     summarise,
 )
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
     DIGITS,
+    FACE_DOWN_COUNT,
     FULL_SET,
     PLAYERS,
     RED,
@@ -119,6 +133,7 @@ from dokuspec.vocabulary.twodoku import (
     Dominoes,
     Event,
     FaceDown,
+    MemberError,
     Play,
     Position,
     Return,
@@ -138,6 +153,7 @@ __all__ = [
     "DEAL_METHODS",
     "DIGITS",
     "ENDINGS",
+    "FACE_DOWN_COUNT",
     "FULL_SET",
     "MAX_REDRAWS",
     "MAX_TIME_LIMIT",
@@ -164,6 +180,7 @@ __all__ = [
     "GameResult",
     "Inference",
     "InferenceBot",
+    "MemberError",
     "PlannedPlay",
     "Play",
     "PlayVerdict",
@@ -185,10 +202,12 @@ __all__ = [
     "Witness",
     "allowed_squares",
     "assess_play",
+    "check_view",
     "completable",
     "count_fair_deals",
     "deal",
     "deal_schema",
+    "deal_svg",
     "deal_text",
     "fair_split_exists",
     "game_seed",
@@ -197,14 +216,17 @@ __all__ = [
     "pile_digit_distribution",
     "play_game",
     "position_schema",
+    "position_svg",
     "position_text",
     "record_name",
     "record_text",
     "replay_record",
     "simulate",
+    "state_after_turns",
     "summarise",
     "valid_plays",
     "validate",
     "view_schema",
+    "view_svg",
     "view_text",
 ]

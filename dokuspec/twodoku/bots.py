@@ -83,7 +83,7 @@ def _legal(state: object, player: object, rng: object) -> tuple[Action, ...]:
     if player not in (0, 1):
         raise DokuspecError(f"a player is 0 (Red) or 1 (Blue), not {player}")
     if state.current_player() != player:
-        raise DokuspecError(f"player {player} has no action to choose here ({state})")
+        raise DokuspecError(f"{('Red', 'Blue')[player]} has no action to choose here ({state})")
     return state.legal_actions(player)
 
 

@@ -203,7 +203,8 @@ class Balance:
 
         Raises:
             TypeError: ``text`` is not a str.
-            GameOptionError: an unknown option or a value that cannot be read.
+            GameOptionError: an unknown option, an option given twice or a
+                value that cannot be read.
         """
         if not isinstance(text, str):
             raise TypeError(f"Balance.parse() takes a str, not {type(text).__name__}")
@@ -213,6 +214,8 @@ class Balance:
             return cls()
         for part in stripped.split(","):
             name, equals, value = (piece.strip() for piece in part.partition("="))
+            if name in options:
+                raise _option_error(name, "is given twice; give each option once")
             if name == "max_digit_count_gap":
                 if not equals or not value.isdigit() or not value.isascii():
                     raise _option_error(

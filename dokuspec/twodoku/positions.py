@@ -51,10 +51,12 @@ from dokuspec.vocabulary.twodoku import (
     DIGITS,
     PLAYERS,
     Dominoes,
+    MemberError,
     Position,
     Square,
     View,
     other_player,
+    player_name,
 )
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "Witness",
     "allowed_squares",
     "assess_play",
+    "check_view",
     "completable",
     "infer_face_down",
     "valid_plays",
@@ -157,6 +160,31 @@ def _squares(indices: Iterable[int]) -> tuple[Square, ...]:
     return tuple(Square.from_index(i) for i in indices)
 
 
+# -- what a view must agree with -------------------------------------------------------------------
+
+
+def check_view(view: View) -> None:
+    """Refuse a view that no game of Two-Doku can show its player (TD-2 to TD-9, TD-11).
+
+    Its phase, whose turn it is, its events and its board must agree with
+    each other and with the rules: each condition is listed at
+    :func:`dokuspec.spec.twodoku.positions.check_view`, which this is.
+    :func:`infer_face_down` checks a view this way before it answers.
+
+    Args:
+        view: a :class:`View`, as the engine shows it or read from JSON.
+
+    Raises:
+        TypeError: ``view`` is not a View.
+        MemberError: (a :class:`~dokuspec.errors.PositionError`) naming the
+            member at fault by its JSON path (``$.to_move``,
+            ``$.events[4].result``) and why; :meth:`MemberError.located`
+            places it in the JSON text the view was read from (line and
+            column).
+    """
+    spec.check_view(view)
+
+
 # -- where a domino may go -------------------------------------------------------------------------
 
 
@@ -179,9 +207,11 @@ def allowed_squares(
     Raises:
         TypeError: an argument of the wrong type.
         PositionError: ``player`` is not a player, or none is given and
-            nobody is to move.
+            nobody is to move; a view no game can show (:func:`check_view`).
     """
     _check_subject(position)
+    if isinstance(position, View):
+        spec.check_view(position)
     who = _player(position, player)
     tier, allowed = _Board.of(position).allowed(who)
     return tier, _squares(allowed)
@@ -250,21 +280,24 @@ def valid_plays(position: PositionOrView, player: str | None = None) -> ValidPla
     Raises:
         TypeError: an argument of the wrong type.
         PositionError: ``player`` is not a player, or their pile is not
-            known to ``position``.
+            known to ``position``; a view no game can show (:func:`check_view`).
     """
     _check_subject(position)
+    if isinstance(position, View):
+        spec.check_view(position)
     who = _player(position, player)
     if isinstance(position, View):
         if who != position.player:
+            viewer = player_name(position.player)
             raise PositionError(
-                f"{who}'s pile is hidden from {position.player} (TD-11): "
-                f"ask {position.player}'s view about {position.player}"
+                f"{player_name(who)}'s pile is hidden from {viewer} (TD-11): "
+                f"ask {viewer}'s view about {viewer}"
             )
         pile = position.pile
     else:
         known = position.pile(who)
         if known is None:
-            raise PositionError(f"{who}'s pile is not known in this position")
+            raise PositionError(f"{player_name(who)}'s pile is not known in this position")
         pile = known
     board = _Board.of(position)
     tier, allowed = board.allowed(who)
@@ -455,13 +488,13 @@ class _Worlds:
 
 def _inconsistent(
     compiled: Backend, assumptions: list[int], meaning: Mapping[int, Fact], budget: Budget
-) -> PositionError:
-    """The error for facts no assignment obeys, naming a small set of them."""
+) -> MemberError:
+    """The error for facts no assignment obeys, naming a small set of them (at ``$``)."""
     core = compiled.minimal_core(assumptions, budget=budget)
     named = core.core if core.status == "unsat" and core.core is not None else tuple(assumptions)
     reasons = list(dict.fromkeys(meaning[literal].reason for literal in named))
-    return PositionError(
-        "no deal and no face-down digits fit everything seen: " + "; ".join(reasons)
+    return MemberError(
+        (), "no deal and no face-down digits fit everything seen: " + "; ".join(reasons)
     )
 
 
@@ -510,10 +543,12 @@ def infer_face_down(
 
     Raises:
         TypeError: an argument of the wrong type.
-        PositionError: a view from before the deal, a record the rules do
-            not allow, facts that no deal fits (the message names them), a
-            planned play on a square that is not empty, or balance options
-            with a position.
+        MemberError: (a :class:`~dokuspec.errors.PositionError`) a view
+            from before the deal, a view no game can show
+            (:func:`check_view`), or facts that no deal fits (the message
+            names them, at ``$``).
+        PositionError: a planned play on a square that is not empty, or
+            balance options with a position.
         SolverError: an unknown backend.
     """
     _check_subject(view)

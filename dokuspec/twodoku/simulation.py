@@ -30,7 +30,7 @@ from dokuspec.engine.records import RecordFileError, record_name
 from dokuspec.engine.twodoku import ENDINGS, TwoDoku, TwoDokuState
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.twodoku.bots import Bot, make_bot
-from dokuspec.vocabulary.twodoku import BLUE, PLAYERS, RED
+from dokuspec.vocabulary.twodoku import BLUE, PLAYERS, RED, counted
 
 __all__ = [
     "ENDINGS",
@@ -43,6 +43,7 @@ __all__ = [
     "record_text",
     "replay_record",
     "simulate",
+    "state_after_turns",
     "summarise",
 ]
 
@@ -343,6 +344,52 @@ def summarise(results: Iterable[GameResult]) -> Summary:
 
 
 # -- records ---------------------------------------------------------------------------------
+
+
+def state_after_turns(state: TwoDokuState, turns: int) -> TwoDokuState:
+    """The game of ``state`` as it stood when ``turns`` turns of play were over.
+
+    A game's length is counted in turns of play (TD-6; both players' turns,
+    passes included, as :attr:`TwoDokuResult.turns
+    <dokuspec.engine.twodoku.TwoDokuResult.turns>` and :attr:`GameResult.turns`
+    count them): ``0`` is the start of play, the deal complete and Red to
+    move (TD-5); ``n`` is the moment the ``n``-th turn ended, the next
+    player to move or the game over. ``state.turns`` is the last turn that
+    ended: for a finished game, its end.
+
+    Args:
+        state: a game, typically :func:`replay_record`'s.
+        turns: 0 to ``state.turns``.
+
+    Returns:
+        A new state, replayed from ``state``'s seed and steps up to that moment.
+
+    Raises:
+        TypeError: ``state`` is not a Two-Doku state, or ``turns`` not an int.
+        DokuspecError: the game has not reached the play phase, or
+            ``turns`` is outside 0 to ``state.turns``.
+    """
+    if not isinstance(state, TwoDokuState):
+        raise TypeError(f"a Two-Doku state is needed, not {type(state).__name__}")
+    if isinstance(turns, bool) or not isinstance(turns, int):
+        raise TypeError(f"turns is an int, not {type(turns).__name__}")
+    if state.phase not in ("play", "over"):
+        raise DokuspecError(
+            f"the game stops in the {state.phase} phase, before the play phase: "
+            "it has no turn of play"
+        )
+    if not 0 <= turns <= state.turns:
+        raise DokuspecError(
+            f"the game has {counted(state.turns, 'turn')} of play: 0 to {state.turns}, "
+            f"not {quote(turns)}"
+        )
+    replayed = state.game.new_initial_state(state.seed)
+    assert isinstance(replayed, TwoDokuState)
+    for entry in state.history():
+        if replayed.phase in ("play", "over") and replayed.turns == turns:
+            break
+        replayed.apply_action(entry.actions[0])
+    return replayed
 
 
 def replay_record(data: str | bytes, *, source: str | None = None) -> TwoDokuState:

@@ -34,6 +34,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -76,16 +77,19 @@ __all__ = [
     "Dominoes",
     "Event",
     "FaceDown",
+    "MemberError",
     "Play",
     "Position",
     "Return",
     "Square",
     "Take",
     "View",
+    "counted",
     "deal_schema",
     "event_from_json",
     "other_player",
     "player_index",
+    "player_name",
     "position_schema",
     "units_of",
     "view_schema",
@@ -172,6 +176,142 @@ def other_player(player: str) -> str:
         PositionError: ``player`` is neither ``"red"`` nor ``"blue"``.
     """
     return PLAYERS[1 - player_index(player)]
+
+
+def player_name(player: str) -> str:
+    """The game's word for ``player`` in a sentence: ``"Red"`` or ``"Blue"``.
+
+    Raises:
+        TypeError: ``player`` is not a str.
+        PositionError: ``player`` is neither ``"red"`` nor ``"blue"``.
+    """
+    return ("Red", "Blue")[player_index(player)]
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``"1 domino"``, ``"3 dominoes"``: a count and its noun, singular or plural."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {plural or noun + 's'}"
+
+
+# -- errors naming a member ------------------------------------------------------------------------
+
+JsonStep: TypeAlias = str | int
+"""A step of a JSON path: an object's key or an array's index."""
+
+
+class MemberError(PositionError):
+    """A well-formed value that is impossible, named by the JSON path of its member at fault.
+
+    A :class:`View` (or a :class:`Deal`'s face-down digit) raises it for a
+    member that contradicts another or the rules: ``$.to_move: Blue is to
+    move, not Red: ...``, ``$.events[4]: ...``. :meth:`located` finds the
+    member in the JSON text it was read from, so that the message also
+    names the line and column.
+
+    Attributes:
+        path: the JSON path of the member, as keys and indices
+            (``("events", 4)``; ``()`` for the whole value).
+        square: for an array of squares or of dominoes on squares
+            (``$.face_down``), the square of the item at fault, which
+            :meth:`located` finds in the text whatever the order of the
+            array; ``None`` otherwise.
+        reason: the message without the location: the JSON path, then why.
+        line: the 1-based line of the member in the text, or ``None``.
+        column: the 1-based column, or ``None``.
+        source: the name of the input (a file name), or ``None``.
+    """
+
+    def __init__(
+        self,
+        path: tuple[JsonStep, ...],
+        why: str,
+        *,
+        square: Square | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.path = tuple(path)
+        self.square = square
+        self.why = why
+        self.reason = f"{json_path(self.path)}: {why}"
+        self.line = line
+        self.column = column
+        self.source = source
+        if source is not None:
+            where = ":".join(str(p) for p in (source, line, column) if p is not None)
+            message = f"{where}: {self.reason}"
+        elif line is not None and column is not None:
+            message = f"line {line}, column {column}: {self.reason}"
+        else:
+            message = self.reason
+        super().__init__(message)
+
+    def located(self, text: str, source: str | None = None) -> MemberError:
+        """This error placed in ``text``, the JSON it was read from (line and column named).
+
+        Args:
+            text: the JSON text (a byte-order mark at its start is skipped, as
+                the readers skip it).
+            source: the name of the input for the message, or ``None``.
+
+        Returns:
+            A new error, of the same path and reason, with ``line`` and
+            ``column`` of the member (of the deepest part of the path the
+            text holds) and ``source``; the line and column stay unknown
+            when ``text`` is not JSON.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"located() takes the JSON text, a str, not {type(text).__name__}")
+        reader = JsonReader(text.removeprefix("\ufeff"))
+        line = column = None
+        try:
+            data = reader.decode()
+        except NotationError:
+            pass
+        else:
+            line, column = line_column(reader.text, _member_offset(reader, data, self))
+        return MemberError(
+            self.path, self.why, square=self.square, line=line, column=column, source=source
+        )
+
+
+def _member_offset(reader: JsonReader, data: object, error: MemberError) -> int:
+    """The offset in ``reader``'s text of the member ``error`` names (or of its deepest part)."""
+    steps: list[JsonStep] = list(error.path)
+    if error.square is not None:
+        value = data
+        for step in steps:
+            if isinstance(value, Mapping) and isinstance(step, str):
+                value = value.get(step)
+            elif isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value):
+                value = value[step]
+            else:
+                value = None
+        items = value if isinstance(value, list) else []
+        where = [error.square.row, error.square.col]
+        for index, item in enumerate(items):
+            if item == where or (
+                isinstance(item, Mapping) and [item.get("row"), item.get("col")] == where
+            ):
+                steps.append(index)
+                break
+    while tuple(steps) not in reader.values and steps:
+        steps.pop()
+    return reader.values[tuple(steps)]  # the root () is always there
+
+
+@contextmanager
+def _member(*path: JsonStep, square: Square | None = None) -> Iterator[None]:
+    """Name the member ``path`` in every :class:`PositionError` the block raises."""
+    try:
+        yield
+    except MemberError:
+        raise
+    except PositionError as error:
+        raise MemberError(path, str(error), square=square) from None
 
 
 def _check_digit(value: object, what: str) -> int:
@@ -512,7 +652,8 @@ class Colouring:
         for player, squares in ((RED, reds), (BLUE, blues)):
             if len(squares) != SQUARES_EACH:
                 raise PositionError(
-                    f"{player} colours {SQUARES_EACH} squares (TD-2), not {len(squares)}"
+                    f"{player_name(player)} colours {SQUARES_EACH} squares (TD-2), not "
+                    f"{len(squares)}"
                 )
         object.__setattr__(self, "red", reds)
         object.__setattr__(self, "blue", blues)
@@ -892,7 +1033,14 @@ class Deal:
         return Dominoes(self.pot)
 
     def face_down_dominoes(self) -> Dominoes:
-        """The face-down digits (PositionError for a digit outside 1-9)."""
+        """The face-down digits.
+
+        Raises:
+            MemberError: a digit outside 1-9 (``$.face_down[3].digit``).
+        """
+        for index, face_down in enumerate(self.face_down):
+            with _member("face_down", index, "digit"):
+                _check_digit(face_down.digit, "a face-down domino's digit")
         return Dominoes(f.digit for f in self.face_down)
 
     def __str__(self) -> str:
@@ -975,6 +1123,40 @@ def _face_down_of(value: object, *, known: bool) -> tuple[FaceDown, ...]:
     return tuple(items)
 
 
+def _view_face_down(value: object) -> tuple[FaceDown, ...]:
+    """A view's face-down dominoes, sorted by square; errors name their member."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"face_down is an iterable of FaceDown, not {type(value).__name__}")
+    items: list[FaceDown] = []
+    for index, item in enumerate(value):
+        if not isinstance(item, FaceDown):
+            raise TypeError(f"face_down holds FaceDown values, not {type(item).__name__}")
+        if item.digit is not None:
+            raise MemberError(
+                ("face_down", index),
+                f"the face-down domino on {item.square} shows a digit in a view (TD-11)",
+            )
+        if any(f.square == item.square for f in items):
+            raise MemberError(
+                ("face_down", index), f"two face-down dominoes on {item.square} (TD-3)"
+            )
+        items.append(item)
+    if len(items) > FACE_DOWN_COUNT:
+        raise MemberError(
+            ("face_down",),
+            f"{len(items)} face-down dominoes; the game has {FACE_DOWN_COUNT} (TD-3)",
+        )
+    for player in PLAYERS:
+        placed = [index for index, f in enumerate(items) if f.placed_by == player]
+        if len(placed) > FACE_DOWN_EACH:
+            raise MemberError(
+                ("face_down", placed[FACE_DOWN_EACH]),
+                f"{player_name(player)} placed {len(placed)} face-down dominoes; "
+                f"{FACE_DOWN_EACH} at most (TD-3)",
+            )
+    return tuple(sorted(items, key=lambda f: f.square))
+
+
 def _check_board(face_up: Mapping[Square, int], face_down: tuple[FaceDown, ...]) -> None:
     both = sorted(f.square for f in face_down if f.square in face_up)
     if both:
@@ -995,7 +1177,13 @@ def _check_copies(parts: Iterable[tuple[str, Iterable[int]]]) -> None:
 
 
 def _json_face_up(items: Iterable[Mapping[str, Any]]) -> dict[Square, int]:
-    return {Square(i["row"], i["col"]): i["digit"] for i in items}
+    found: dict[Square, int] = {}
+    for index, item in enumerate(items):
+        square = Square(item["row"], item["col"])
+        if square in found:
+            raise MemberError(("face_up", index), f"two face-up dominoes on {square}")
+        found[square] = item["digit"]
+    return found
 
 
 def _json_dominoes(value: Iterable[int] | None) -> Dominoes | None:
@@ -1197,7 +1385,7 @@ class Take:
 
     def __str__(self) -> str:
         where = "the pot" if self.square is None else str(self.square)
-        return f"{self.player} takes {self.digit} from {where}"
+        return f"{player_name(self.player)} takes {self.digit} from {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1254,7 +1442,7 @@ class Play:
         }
 
     def __str__(self) -> str:
-        text = f"{self.player} plays {self.digit} on {self.square}: {self.result}"
+        text = f"{player_name(self.player)} plays {self.digit} on {self.square}: {self.result}"
         return text if self.revealed is None else f"{text}, {self.revealed} revealed"
 
 
@@ -1279,7 +1467,7 @@ class Return:
         return {"player": self.player, "type": "return", "digit": self.digit}
 
     def __str__(self) -> str:
-        return f"{self.player} puts {self.digit} into the pot"
+        return f"{player_name(self.player)} puts {self.digit} into the pot"
 
 
 Event: TypeAlias = Take | Play | Return
@@ -1356,11 +1544,20 @@ class View:
         initial_pile: the player's pile as dealt, ``None`` before the deal.
         events: every take, play and return of the play phase, in order.
 
+    The constructor checks each field and what the fields say of each
+    other on their own (TD-1 to TD-3, TD-11); whether the phase, whose turn
+    it is, the events and the board agree with the rules is for
+    :func:`dokuspec.twodoku.check_view`.
+
     Raises:
         TypeError: a field of the wrong type.
-        PositionError: a square both face up and face down; a player with
-            more than 36 squares; the own pile's size not its pile size; more
-            than ten of a digit in sight (TD-1).
+        MemberError: (a :class:`~dokuspec.errors.PositionError`) naming the
+            field at fault by its JSON path: an unknown phase or player; a
+            square coloured twice by one player or more than 36 squares; a
+            face-down domino showing its digit, two on one square, more than
+            8, or more than 4 placed by one player (TD-3); a square both
+            face up and face down; a negative pile size, or the own pile's
+            size not its pile size; more than ten of a digit in sight (TD-1).
     """
 
     player: str
@@ -1393,19 +1590,48 @@ class View:
         initial_pile: Dominoes | None,
         events: Iterable[Event] = (),
     ) -> None:
-        _check_player(player, "the player")
+        with _member("player"):
+            _check_player(player, "the player")
         if phase not in PHASES:
-            raise PositionError(f"the phase is one of {', '.join(PHASES)}, not {quote(phase)}")
+            raise MemberError(
+                ("phase",), f"the phase is one of {', '.join(PHASES)}, not {quote(phase)}"
+            )
         if to_move is not None:
-            _check_player(to_move, "to_move")
-        reds = _squares_of(red_squares, "Red's squares")
-        blues = _squares_of(blue_squares, "Blue's squares")
-        for name, squares in ((RED, reds), (BLUE, blues)):
-            if len(squares) > SQUARES_EACH:
-                raise PositionError(f"{name} coloured {len(squares)} squares; at most 36 (TD-2)")
-        downs = _face_down_of(face_down, known=False)
+            with _member("to_move"):
+                _check_player(to_move, "to_move")
+        coloured = []
+        for key, name, squares in (
+            ("red_squares", "Red", red_squares),
+            ("blue_squares", "Blue", blue_squares),
+        ):
+            if isinstance(squares, str | bytes) or not isinstance(squares, Iterable):
+                raise TypeError(f"{key} is an iterable of Squares, not {type(squares).__name__}")
+            items = [_square_of(item, f"each of {key}") for item in squares]
+            seen: set[Square] = set()
+            for index, square in enumerate(items):
+                if square in seen:
+                    raise MemberError((key, index), f"{name} coloured {square} twice (TD-2)")
+                seen.add(square)
+            if len(items) > SQUARES_EACH:
+                raise MemberError(
+                    (key,), f"{name} coloured {len(items)} squares; at most {SQUARES_EACH} (TD-2)"
+                )
+            coloured.append(frozenset(items))
+        reds, blues = coloured
+        downs = _view_face_down(face_down)
+        if not isinstance(face_up, Mapping):
+            raise TypeError(
+                f"face_up is a mapping of Square to digit, not {type(face_up).__name__}"
+            )
+        for square, digit in face_up.items():
+            with _member("face_up", square=_square_of(square, "a face-up domino's square")):
+                _check_digit(digit, "a face-up digit")
         ups = _face_up_of(face_up)
-        _check_board(ups, downs)
+        both = sorted(f.square for f in downs if f.square in ups)
+        if both:
+            raise MemberError(
+                ("face_down",), f"{both[0]} holds a face-up and a face-down domino", square=both[0]
+            )
         _dominoes_of(pot, "the pot")
         _dominoes_of(pile, "the pile")
         if not (
@@ -1414,12 +1640,15 @@ class View:
             and all(_is_int(n) for n in pile_sizes)
         ):
             raise TypeError("pile_sizes is a pair of ints (red, blue)")
-        if min(pile_sizes) < 0:
-            raise PositionError(f"pile sizes are 0 or more, not {pile_sizes}")
-        if len(pile) != pile_sizes[player_index(player)]:
-            raise PositionError(
-                f"{player}'s pile holds {len(pile)} dominoes but its size is "
-                f"{pile_sizes[player_index(player)]}"
+        for who, size in zip(PLAYERS, pile_sizes, strict=True):
+            if size < 0:
+                raise MemberError(("pile_sizes", who), f"a pile size is 0 or more, not {size}")
+        own = pile_sizes[player_index(player)]
+        if len(pile) != own:
+            raise MemberError(
+                ("pile_sizes", player),
+                f"{player_name(player)}'s pile holds {counted(len(pile), 'domino', 'dominoes')}"
+                f" but its size is {own}",
             )
         for name, value in (("initial_pot", initial_pot), ("initial_pile", initial_pile)):
             if value is not None:
@@ -1430,7 +1659,16 @@ class View:
         for event in happened:
             if not isinstance(event, Take | Play | Return):
                 raise TypeError(f"events holds Take, Play and Return, not {type(event).__name__}")
-        _check_copies([("board", ups.values()), ("pot", pot), ("pile", pile)])
+        in_sight = [("face_up", Dominoes(ups.values())), ("pot", pot), ("pile", pile)]
+        for digit in DIGITS:
+            number = sum(dominoes.count(digit) for _, dominoes in in_sight)
+            if number > COPIES:
+                where = next(key for key, dominoes in reversed(in_sight) if digit in dominoes)
+                raise MemberError(
+                    (where,),
+                    f"{number} dominoes of digit {digit} are in sight (on the board, in the pot "
+                    f"and in the pile); the game has {COPIES} (TD-1)",
+                )
         fields: tuple[tuple[str, object], ...] = (
             ("player", player),
             ("phase", phase),
@@ -1498,9 +1736,14 @@ class View:
         Raises:
             TypeError: ``text`` is not a str.
             NotationError: not JSON, or not of the view schema.
-            PositionError: well formed but impossible (see :class:`View`).
+            MemberError: well formed but impossible (see :class:`View`); the
+                message names the member's line and column.
         """
-        return cls._build(_read_json("view", text, "View.parse()", text=True))
+        data = _read_json("view", text, "View.parse()", text=True)
+        try:
+            return cls._build(data)
+        except MemberError as error:
+            raise error.located(text) from None
 
     @classmethod
     def _build(cls, data: Mapping[str, Any]) -> View:

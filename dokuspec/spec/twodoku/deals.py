@@ -73,6 +73,7 @@ from dokuspec.vocabulary.twodoku import (
     POT_SIZE,
     RED,
     SQUARES_EACH,
+    counted,
 )
 
 __all__ = [
@@ -190,6 +191,11 @@ def _square_text(square: tuple[int, int]) -> str:
     return f"[{quote(row)}, {quote(col)}]"
 
 
+def _dominoes(count: int) -> str:
+    """``"1 domino"``, ``"3 dominoes"``."""
+    return counted(count, "domino", "dominoes")
+
+
 def _listed(items: Sequence[str]) -> str:
     shown = ", ".join(items[:_SHOWN])
     if len(items) > _SHOWN:
@@ -243,7 +249,7 @@ def deal_violations(
         if len(squares) != SQUARES_EACH:
             add(
                 "colouring-size",
-                f"{who} coloured {len(squares)} squares, not {SQUARES_EACH} (TD-2)",
+                f"{who} coloured {counted(len(squares), 'square')}, not {SQUARES_EACH} (TD-2)",
             )
     red_set = set(red_squares)
     blue_set = set(blue_squares)
@@ -323,15 +329,15 @@ def deal_violations(
                     f"{_listed(wrong)}: a domino's digit is 1-9 (TD-1)",
                 )
     if len(pot) != POT_SIZE:
-        add("pot-size", f"the pot holds {len(pot)} dominoes, not {POT_SIZE} (TD-4)")
+        add("pot-size", f"the pot holds {_dominoes(len(pot))}, not {POT_SIZE} (TD-4)")
     for who, pile in (("Red", red), ("Blue", blue)):
         if len(pile) != PILE_SIZE:
-            add("pile-size", f"{who}'s pile holds {len(pile)} dominoes, not {PILE_SIZE} (TD-4)")
+            add("pile-size", f"{who}'s pile holds {_dominoes(len(pile))}, not {PILE_SIZE} (TD-4)")
     for digit, count in zip(DIGITS, counts, strict=True):
         if count != COPIES:
             add(
                 "conservation",
-                f"digit {digit} is on {count} dominoes ({fd_digits.count(digit)} face down, "
+                f"digit {digit} is on {_dominoes(count)} ({fd_digits.count(digit)} face down, "
                 f"{pot.count(digit)} in the pot, {red.count(digit)} in Red's pile, "
                 f"{blue.count(digit)} in Blue's), not {COPIES}: there are ten of each "
                 "digit (TD-1)",
@@ -365,7 +371,7 @@ def deal_violations(
         if red_high != blue_high:
             add(
                 "high-count",
-                f"Red holds {red_high} dominoes of 7, 8 or 9 and Blue {blue_high}; "
+                f"Red holds {_dominoes(red_high)} of 7, 8 or 9 and Blue {blue_high}; "
                 "equal_high_count asks for the same number (TD-15)",
             )
     return found
@@ -400,12 +406,13 @@ def _pile_size(counts: Counts, pot_size: int, pile_size: int | None) -> int:
     if pile_size is None:
         if n < pot_size or (n - pot_size) % 2:
             raise PositionError(
-                f"{n} dominoes cannot be dealt as a pot of {pot_size} and two piles of one size"
+                f"{_dominoes(n)} cannot be dealt as a pot of {pot_size} and two piles of one size"
             )
         return (n - pot_size) // 2
     if n != pot_size + 2 * pile_size:
         raise PositionError(
-            f"{n} dominoes are not a pot of {pot_size} and two piles of {pile_size}"
+            f"a pot of {pot_size} and two piles of {pile_size} are "
+            f"{_dominoes(pot_size + 2 * pile_size)}, not {n}"
         )
     return pile_size
 
