@@ -214,8 +214,9 @@ def test_validate_lists_each_violation_with_its_code(
     assert set(codes) <= set(twodoku.VIOLATION_CODES)
 
 
-def test_a_valid_deal_exits_0(tmp_path: Path) -> None:
-    path = write(tmp_path, dealt(7))
+def test_a_valid_deal_exits_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name, so that the line fits 80 columns
+    path = write(tmp_path, dealt(7)).relative_to(tmp_path)
     assert run("validate", str(path)) == (0, f"{path}: a valid deal\n", "")
     code, out, _ = run("validate", str(path), "--json")
     assert code == 0
@@ -906,24 +907,30 @@ def test_infer_names_an_event_the_game_cannot_have_reached(tmp_path: Path) -> No
 # -- pictures: --svg -------------------------------------------------------------------------------
 
 
-def test_deal_and_validate_draw_the_deal_as_svg(tmp_path: Path) -> None:
+def test_deal_and_validate_draw_the_deal_as_svg(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name, so that the line fits 80 columns
     svg = twodoku.deal_svg(twodoku.deal(4)) + "\n"
     code, out, err = run("deal", "--seed", "4", "--svg", str(tmp_path / "deal.svg"))
     assert (code, err) == (0, "")
     assert out == run("deal", "--seed", "4")[1]  # the text as without --svg
     assert (tmp_path / "deal.svg").read_text(encoding="utf-8") == svg
     assert run("deal", "--seed", "4", "--svg", "-") == (0, svg, "")
-    path = write(tmp_path, twodoku.deal(4).to_json())
+    path = write(tmp_path, twodoku.deal(4).to_json()).relative_to(tmp_path)
     code, out, err = run("validate", str(path), "--svg", str(tmp_path / "valid.svg"))
     assert (code, out, err) == (0, f"{path}: a valid deal\n", "")
     assert (tmp_path / "valid.svg").read_text(encoding="utf-8") == svg
     assert run("validate", str(path), "--svg", "-") == (0, svg, "")
 
 
-def test_validate_still_lists_what_is_wrong_with_a_deal_it_cannot_draw(tmp_path: Path) -> None:
+def test_validate_still_lists_what_is_wrong_with_a_deal_it_cannot_draw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short name, so that the first line is whole
     data = dealt(3)
     data["face_down"][0]["digit"] = 0
-    path = write(tmp_path, data)
+    path = write(tmp_path, data).relative_to(tmp_path)
     picture = tmp_path / "bad.svg"
     code, out, err = run("validate", str(path), "--svg", str(picture))
     assert code == 1

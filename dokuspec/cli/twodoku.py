@@ -9,13 +9,10 @@ column (and the JSON path), with exit status 2.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import secrets
 import sys
-import tempfile
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -47,6 +44,7 @@ from dokuspec.cli.shared import (
     simulate_options,
 )
 from dokuspec.errors import DokuspecError, NotationError
+from dokuspec.files import write_text_file
 
 __all__ = ["twodoku_group"]
 
@@ -130,27 +128,6 @@ def _read_view(name: str) -> tuple[str, str, twodoku.View]:
     return source, text, view
 
 
-def _write_svg_file(name: str, svg: str) -> None:
-    """Write the SVG document ``svg`` to the file ``name``, whole or not at all.
-
-    A temporary file in the same directory, renamed over ``name``; a failure
-    is one line and exit status 74, and ``name`` is left as it was.
-    """
-    directory = os.path.dirname(os.path.abspath(name))
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".dokuspec-", suffix=".svg")
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(svg + "\n")
-        os.replace(temporary, name)
-    except OSError as error:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        error_line(f"cannot write {shown(name)!r}: {error.strerror or error}")
-        sys.exit(Status.IO_FAILURE)
-
-
 def _svg_option(what: str) -> Callable[[_Command], _Command]:
     return click.option(
         "--svg",
@@ -176,7 +153,7 @@ def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
     if svg_file == "-":
         out.write(svg + "\n")
         return True
-    _write_svg_file(svg_file, svg)
+    write_text_file(svg_file, svg + "\n")
     return False
 
 
