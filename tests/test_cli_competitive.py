@@ -51,7 +51,14 @@ def test_hand_scoring_options() -> None:
     # option), triplet columns (3 each), mixed power series diagonals (3 each).
     _, out, _ = run("hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8", "--power-series-points", "3")
     assert out.splitlines()[-1] == "value 24; score as the winner 27"
+    # By default the power series scores nothing (CS-20): the triplets' 9.
     _, out, _ = run("hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8")
+    assert out.splitlines()[-1] == "value 9; score as the winner 12"
+    assert out.splitlines()[3].split() == ["row", "1", "b2", "b4", "b8", "power-series", "0"]
+    # As straights: one-colour rows 2 each, mixed diagonals 1 each.
+    _, out, _ = run(
+        "hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8", "--power-series-points", "as_straight"
+    )
     assert out.splitlines()[-1] == "value 17; score as the winner 20"
 
 
@@ -81,7 +88,7 @@ def test_hand_json() -> None:
         "points": 0,
     }
     assert record["scoring"] == {
-        "power_series_points": "as_straight",
+        "power_series_points": 0,
         "three_triplets_bonus": False,
         "score_loser_hand": False,
     }
@@ -153,7 +160,10 @@ def test_outs_list_and_json() -> None:
         (["count", "--deck", "12"], "Invalid value for '--deck': '12'"),
         (["count", "--backend", "glpk"], "Invalid value for '--backend'"),
         (["count", "--time-limit", "-1"], "Invalid value for '--time-limit'"),
-        (["hand", HAND, "--power-series-points", "x"], "'x': give 'as_straight' or"),
+        (
+            ["hand", HAND, "--power-series-points", "x"],
+            "'x': give a whole number 0-9 or 'as_straight'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:

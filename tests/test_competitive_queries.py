@@ -343,7 +343,13 @@ def test_completions_are_the_brute_force_completions(case: tuple[Grid, Cards]) -
             assert [p.position for p in found.placements] == list(grid.empty_positions())
 
 
-SCORINGS = [Scoring(), Scoring(3), Scoring(0, True), Scoring(None, True)]
+SCORINGS = [
+    Scoring(),
+    Scoring(3),
+    Scoring("as_straight"),
+    Scoring(0, True),
+    Scoring("as_straight", True),
+]
 
 
 @settings(max_examples=examples(0.7))

@@ -63,7 +63,16 @@ from dokuspec.engine.competitive import (
 )
 from dokuspec.errors import PositionError
 from dokuspec.verify.conformance import check_game
-from dokuspec.vocabulary.competitive import ALL_CARDS, Card, Cards, Grid, Pool, Scoring, Table
+from dokuspec.vocabulary.competitive import (
+    ALL_CARDS,
+    Card,
+    Cards,
+    Grid,
+    Pool,
+    Scoring,
+    SeriesPoints,
+    Table,
+)
 
 # -- lines, from the definitions of CS-18 -----------------------------------------------------
 
@@ -184,8 +193,12 @@ def test_line_points_cs20() -> None:
     assert line_points([cards("r3"), cards("b3"), cards("r3")]) == 3  # triplet, any colours
     assert line_points([cards("r1"), cards("r2"), cards("r3")]) == 2  # one colour
     assert line_points([cards("r1"), cards("b2"), cards("r3")]) == 1  # mixed
-    assert line_points([cards("b2"), cards("b4"), cards("b8")]) == 2  # power series
-    assert line_points([cards("b2"), cards("r4"), cards("b8")]) == 1
+    # The power series scores nothing unless an option gives it points (CS-20, revised).
+    assert line_points([cards("b2"), cards("b4"), cards("b8")]) == 0
+    assert line_points([cards("b2"), cards("r4"), cards("b8")]) == 0
+    straight = Scoring(power_series_points="as_straight")
+    assert line_points([cards("b2"), cards("b4"), cards("b8")], straight) == 2
+    assert line_points([cards("b2"), cards("r4"), cards("b8")], straight) == 1
     three = Scoring(power_series_points=3)
     assert line_points([cards("b2"), cards("r4"), cards("b8")], three) == 3
     assert line_points([cards("b2"), cards("b4"), cards("b8")], three) == 3
@@ -203,13 +216,14 @@ def test_hand_value_and_winner_score_cs17_cs20() -> None:
     assert hand_value(grid) == 17
     assert winner_score(grid) == 3 + 17
     assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 17 + 3
-    # The power series, as a straight or as a number of points.
+    # The power series: nothing by default, as a straight, or a number of points.
     grid = Grid.parse("b2 b4 b8 / b2 b4 b8 / b2 b4 b8")
-    # Rows: 3 one-colour power series (2 each); columns triplets (9); diagonals
-    # 2, 4, 8 (2 each): 6 + 9 + 4 = 19.
-    assert hand_value(grid) == 19
+    # Rows: 3 one-colour power series; columns triplets (9); diagonals 2, 4, 8.
+    # By default only the triplets score: 9. As straights (2 each): 6 + 9 + 4 = 19.
+    assert hand_value(grid) == 9
+    assert hand_value(grid, Scoring(power_series_points="as_straight")) == 19
     assert hand_value(grid, Scoring(power_series_points=5)) == 15 + 9 + 10
-    assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 19 + 3
+    assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 9 + 3
     # A Grid with an empty position is worth 0 (CS-17).
     assert hand_value(Grid.parse("r1 r1 b1 / r2 r2 b2 / r3 r3 ..")) == 0
     # The bonus needs three triplet rows or three triplet columns.
@@ -320,8 +334,8 @@ def test_max_score_with_one_copy_cs1_cs20() -> None:
 deck_grids = st.lists(st.sampled_from(ALL_CARDS), min_size=9, max_size=9).map(Grid)
 
 
-@given(grid=deck_grids, points=st.none() | st.integers(0, 9), bonus=st.booleans())
-def test_no_grid_scores_above_max_score(grid: Grid, points: int | None, bonus: bool) -> None:
+@given(grid=deck_grids, points=st.just("as_straight") | st.integers(0, 9), bonus=st.booleans())
+def test_no_grid_scores_above_max_score(grid: Grid, points: SeriesPoints, bonus: bool) -> None:
     copies = max(Counter(grid.cards).values())
     scoring = Scoring(power_series_points=points, three_triplets_bonus=bonus)
     if copies > 4:
@@ -394,7 +408,7 @@ def test_the_game_is_registered_with_its_options() -> None:
         "copies_per_colour": 2,
         "first_turn_tie": "red",
         "equal_value_concede": "both_score",
-        "power_series_points": "as_straight",
+        "power_series_points": 0,
         "three_triplets_bonus": False,
         "score_loser_hand": False,
         "max_turns": 200,

@@ -93,19 +93,19 @@ class _DeckType(click.ParamType):  # type: ignore[type-arg]
 
 
 class _SeriesPoints(click.ParamType):  # type: ignore[type-arg]
-    """Points of a power series line: ``as_straight`` or a whole number 0-9."""
+    """Points of a power series line: a whole number 0-9 or ``as_straight``."""
 
-    name = "as_straight|0-9"
+    name = "0-9|as_straight"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, int):
+        if isinstance(value, int):
             return value
         text = str(value).strip()
         if text == "as_straight":
-            return None
+            return text
         if re.fullmatch(r"[0-9]", text):
             return int(text)
-        self.fail(f"{shown(str(value))!r}: give 'as_straight' or a whole number 0-9", param, ctx)
+        self.fail(f"{shown(str(value))!r}: give a whole number 0-9 or 'as_straight'", param, ctx)
 
 
 def _json(out: Output, record: dict[str, Any]) -> None:
@@ -126,10 +126,11 @@ def _scoring_options(function: Any) -> Any:
     return click.option(
         "--power-series-points",
         type=_SeriesPoints(),
-        metavar="as_straight|0-9",
-        default="as_straight",
+        metavar="0-9|as_straight",
+        default=0,
         show_default=True,
-        help="Points of a power series line (2 4 8): as a straight (1 or 2), or 0-9.",
+        help="Points of a power series line (2 4 8), whatever its colours, or "
+        "'as_straight': 1 or 2 as a straight (CS-20).",
     )(function)
 
 
@@ -153,7 +154,7 @@ _KIND = 15
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def hand_command(
     grid: str,
-    power_series_points: int | None,
+    power_series_points: competitive.SeriesPoints,
     three_triplets_bonus: bool,
     score_loser_hand: bool,
     deck: Deck,

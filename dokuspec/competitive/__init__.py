@@ -101,6 +101,7 @@ from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSud
 from dokuspec.render.competitive import table_text
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
 from dokuspec.vocabulary.competitive import (
+    AS_STRAIGHT,
     STANDARD_DECK,
     UNLIMITED_DECK,
     Card,
@@ -109,10 +110,12 @@ from dokuspec.vocabulary.competitive import (
     Grid,
     Pool,
     Scoring,
+    SeriesPoints,
     Stack,
 )
 
 __all__ = [
+    "AS_STRAIGHT",
     "BOT_NAMES",
     "DEAL_KEYS",
     "ENDINGS",
@@ -146,6 +149,7 @@ __all__ = [
     "RandomBot",
     "RecordFileError",
     "Scoring",
+    "SeriesPoints",
     "Stack",
     "Summary",
     "Violation",
