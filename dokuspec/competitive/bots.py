@@ -159,7 +159,7 @@ def _outs(grid: Grid, available: Cards, deck: Deck) -> tuple[Out, ...]:
 
 @lru_cache(maxsize=8192)
 def _completable(grid: Grid, available: Cards, deck: Deck) -> bool:
-    return completions(grid, available, deck=deck).status == "sat"
+    return completions(grid, available, deck=deck).status == "completable"
 
 
 @lru_cache(maxsize=2048)
