@@ -414,7 +414,7 @@ def table_facts() -> dict[str, Any]:
 
 
 # The statistics: STATS_GAMES games (indices 0 to STATS_GAMES - 1 of the run with
-# seed STATS_SEED) of every pairing of the bots (seat 0's bot first) in every mode
+# seed STATS_SEED) of every pairing of the bots (player 0's bot first) in every mode
 # (CS-3 to CS-5), the other options at their defaults.
 STATS_SEED = 1
 STATS_GAMES = 200
@@ -664,13 +664,13 @@ def stats_include(numbers: Mapping[str, Any]) -> str:
             )
         )
     out = [
-        f"How the {games} games of each setting ended (seat 0's bot first), by the"
+        f"How the {games} games of each setting ended (player 0's bot first), by the"
         " endings of :data:`~dokuspec.competitive.simulation.ENDINGS`:",
         "",
-        *list_table(("Mode", "Seat 0 v seat 1", *(f"``{e}``" for e in ENDINGS)), rows),
+        *list_table(("Mode", "Player 0 v player 1", *(f"``{e}``" for e in ENDINGS)), rows),
         "",
-        "Who won them: each seat, the Black player (CS-2), the player who moved first"
-        " (CS-9); a draw is a game with equal scores. The mean points of each seat, and"
+        "Who won them: each player, the Black player (CS-2), the player who moved first"
+        " (CS-9); a draw is a game with equal scores. The mean points of each player, and"
         " the mean number of turns:",
         "",
     ]
@@ -694,9 +694,9 @@ def stats_include(numbers: Mapping[str, Any]) -> str:
         )
     header = (
         "Mode",
-        "Seat 0 v seat 1",
-        "Seat 0 wins",
-        "Seat 1 wins",
+        "Player 0 v player 1",
+        "Player 0 wins",
+        "Player 1 wins",
         "Draws",
         "Black wins",
         "First player wins",

@@ -489,7 +489,7 @@ ENGINE_WORDS = {
     "concede-hands": "conceded: both score their hands",
     "both-conceded": "both players conceded",
     "turn-limit": "turns were played",
-    "trade-limit": "trades: a draw",
+    "trade-limit": "both continued after",
     "nothing-to-trade": "no card is outside the Grids",
 }
 

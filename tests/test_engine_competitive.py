@@ -463,7 +463,7 @@ def test_declared_bounds_cs25() -> None:
 # -- CS-2: who is Black -----------------------------------------------------------------------
 
 
-def test_each_seat_draws_from_the_full_deck_and_the_higher_rank_is_black_cs2() -> None:
+def test_each_player_draws_from_the_full_deck_and_the_higher_rank_is_black_cs2() -> None:
     state = new_state()
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == tuple(
@@ -840,7 +840,7 @@ def test_both_continuing_trade_decks_cs16_cs23_cs24() -> None:
     starting = seen(state)["turn_of"]
     assert starting == 1
     last = state.observation(0).text.splitlines()[-1]
-    assert last == "to act: both players (concede or continue) before player 1 (Red)'s turn"
+    assert last == "to act: both players (concede or continue) before the turn of Red (player 1)"
     # Outside the Grids: the 9 red cards not in Red's Grid and the 9 black cards not in
     # Black's, now in the Pools and the Discard Piles.
     both = Cards(ALL_CARDS) + Cards(ALL_CARDS)
@@ -972,6 +972,13 @@ def test_the_game_is_a_draw_after_max_turns_cs25() -> None:
     assert seen(state)["ending"] == "3 turns were played: a draw (CS-25)"
 
 
+def test_one_turn_is_one_turn_cs25() -> None:
+    state = opening(max_turns=1)
+    play(state, TakeDeck(), draw("r8"), Place(card("r8"), 6))
+    assert state.is_terminal()
+    assert seen(state)["ending"] == "1 turn was played: a draw (CS-25)"
+
+
 @pytest.mark.parametrize("max_trades", [0, 1, 2])
 def test_continuing_after_max_trades_is_a_draw_cs25(max_trades: int) -> None:
     # One copy, Decks of 2 after the table: after a trade the table takes them all,
@@ -990,7 +997,8 @@ def test_continuing_after_max_trades_is_a_draw_cs25(max_trades: int) -> None:
     play(state, (Continue(), Continue()))
     assert state.is_terminal()
     assert state.returns() == (0, 0)
-    assert seen(state)["ending"] == f"both continued after {max_trades} trades: a draw (CS-25)"
+    trades = {0: "0 trades", 1: "1 trade", 2: "2 trades"}[max_trades]
+    assert seen(state)["ending"] == f"both continued after {trades}: a draw (CS-25)"
 
 
 # -- CS-22 and the turn-start order, over random games ---------------------------------------

@@ -178,6 +178,15 @@ def test_a_bad_grid_names_its_column(text: str, column: int, words: str) -> None
     assert words in str(caught.value)
 
 
+def test_a_slash_after_one_position_says_one_position() -> None:
+    with pytest.raises(NotationError) as caught:
+        Grid.parse("r1 / r2 r3 b4 b5 b6 r7 r8 r9")
+    assert str(caught.value) == (
+        "line 1, column 4: a '/' separates rows, so it comes after position 3 or 6, "
+        "not after 1 position"
+    )
+
+
 def test_grid_values_are_checked() -> None:
     with pytest.raises(PositionError, match="9 positions, not 8"):
         Grid([None] * 8)

@@ -72,7 +72,7 @@ CountBackend: TypeAlias = Literal["sat", "z3", "engine"]
 """A way to count winning hands, a solver backend or the engine's own count."""
 
 CompletionStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
-"""The answer of :func:`completions`: a winning hand is reachable, is not, or the budget ran out."""
+"""The answer of :func:`completions`, whether a winning hand is reachable (or ``"unknown"``)."""
 
 BestStatus: TypeAlias = Literal["optimal", "feasible", "impossible", "unknown"]
 """The answer of :func:`best_completion` (see :class:`BestCompletion`)."""

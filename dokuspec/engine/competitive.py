@@ -1747,7 +1747,8 @@ class CompetitiveSudokuState(State):
             return
         self._turns += 1
         if self._turns >= self._rules.max_turns:
-            self._finish([0, 0], f"{self._turns} turns were played: a draw (CS-25)")
+            played = "1 turn was" if self._turns == 1 else f"{self._turns} turns were"
+            self._finish([0, 0], f"{played} played: a draw (CS-25)")
             return
         self._to_move = 1 - self._to_move
         self._begin_turn()
@@ -1769,7 +1770,8 @@ class CompetitiveSudokuState(State):
             else:
                 self._finish(values, f"player {conceder} conceded: both score their hands (CS-16)")
         elif self._trades >= self._rules.max_trades:
-            self._finish([0, 0], f"both continued after {self._trades} trades: a draw (CS-25)")
+            trades = "1 trade" if self._trades == 1 else f"{self._trades} trades"
+            self._finish([0, 0], f"both continued after {trades}: a draw (CS-25)")
         else:
             self._trade()
 
@@ -1957,9 +1959,10 @@ class CompetitiveSudokuState(State):
         return self._phase in _PLAY_PHASES or (self._phase is _TABLE and self._trades > 0)
 
     def _seat_name(self, seat: int) -> str:
+        """A player by number, with their colour once the draw is done: ``Black (player 0)``."""
         if self._black < 0:
             return f"player {seat}"
-        return f"player {seat} ({'Black' if seat == self._black else 'Red'})"
+        return f"{'Black' if seat == self._black else 'Red'} (player {seat})"
 
     def _lines(self) -> list[str]:
         """The state as lines of text, each at most 80 columns."""
@@ -2009,7 +2012,8 @@ class CompetitiveSudokuState(State):
                 return "to act: chance (a toss decides who is Black)"
             return f"to act: chance (a card from {self._source_name()})"
         if current == SIMULTANEOUS and phase is _CHOICE:
-            return f"to act: both players ({phase}) before {self._seat_name(self._to_move)}'s turn"
+            turn = self._seat_name(self._to_move)
+            return f"to act: both players ({phase}) before the turn of {turn}"
         if current == SIMULTANEOUS:
             return f"to act: both players ({phase})"
         return f"to act: {self._seat_name(current)} ({phase})"

@@ -541,7 +541,7 @@ class Grid:
                 if len(cards) not in (3, 6) or len(cards) in slashes:
                     raise NotationError(
                         f"a '/' separates rows, so it comes after position 3 or 6, "
-                        f"not after {len(cards)} positions",
+                        f"not after {len(cards)} position{'' if len(cards) == 1 else 's'}",
                         line=1,
                         column=start + 1,
                     )
@@ -943,7 +943,7 @@ AS_STRAIGHT: Final = "as_straight"
 """The value of ``power_series_points`` that scores a power series as a straight (CS-20)."""
 
 SeriesPoints: TypeAlias = int | Literal["as_straight"]
-"""The points of a power series line (CS-20): an int 0-9, or ``"as_straight"``."""
+"""The points of a power series line (CS-20), an int 0-9 or ``"as_straight"``."""
 
 
 def _series_points(points: object, name: str = "power_series_points") -> SeriesPoints:
