@@ -63,7 +63,7 @@ class Row:
     def summary(self) -> dict[str, float]:
         return summary(self.times)
 
-    def seat0_wins(self) -> int:
+    def player0_wins(self) -> int:
         return sum(result.winner == 0 for result in self.results)
 
 
@@ -95,7 +95,7 @@ def main(games: int, greedy_games: int, seed: int, json_path: str | None) -> Non
     # -- report -------------------------------------------------------------------------------
     randoms = {r.mode: r.summary()["median"] for r in rows if r.pairing == "random/random"}
     table = measure.table(
-        "Competitive Sudoku: time per whole game (bots of seat 0/seat 1)",
+        "Competitive Sudoku: time per whole game (bots of player 0/player 1)",
         ("mode", "bots", "n", "median", "p90", "p99", "max", "×rand", "target"),
         left=("bots", "target"),
     )
@@ -122,8 +122,8 @@ def main(games: int, greedy_games: int, seed: int, json_path: str | None) -> Non
         f"every one under {fmt(TARGETS['greedy'])}. ×rand: median / the mode's random/random "
         "median."
     )
-    won = ", ".join(f"{r.mode} {r.pairing} {r.seat0_wins()}/{len(r.results)}" for r in rows)
-    console.print(f"games won by seat 0: {won}")
+    won = ", ".join(f"{r.mode} {r.pairing} {r.player0_wins()}/{len(r.results)}" for r in rows)
+    console.print(f"games won by player 0: {won}")
     console.print(f"warm-up (one greedy game, compiles the solver's models): {fmt(warmup)}")
     measure.write_json(
         json_path,

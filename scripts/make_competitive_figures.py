@@ -110,10 +110,12 @@ KIND_FORMS = {
     "power-series": "``2, 4, 8``",
 }
 
-# The scoring options of CS-20, each on its own, as they are shown.
+# The scoring options of CS-20, each on its own, as they are shown: the first
+# three are the power series' three readings (nothing, 3 points, as a straight).
 OPTIONS: tuple[tuple[str, Scoring], ...] = (
     ("default", Scoring()),
     ("``power_series_points=3``", Scoring(power_series_points=3)),
+    ('``power_series_points="as_straight"``', Scoring(power_series_points="as_straight")),
     ("``three_triplets_bonus``", Scoring(three_triplets_bonus=True)),
     ("``score_loser_hand``", Scoring(score_loser_hand=True)),
 )
@@ -178,7 +180,7 @@ def _line_grid(cards: str) -> Grid:
 
 
 def scoring_table() -> list[dict[str, Any]]:
-    """What one row scores, by kind and colours, under the default and ``power_series_points=3``."""
+    """What one row scores, by kind and colours, under each reading of the power series."""
     smallest = {"triplet": (1, 1, 1), "one-straight": (1, 2, 3), "two-straight": (1, 3, 5)}
     smallest |= {"three-straight": (1, 4, 7), "power-series": (2, 4, 8)}
     found = []
@@ -186,7 +188,7 @@ def scoring_table() -> list[dict[str, Any]]:
         mixed = _line_grid(f"r{ranks[0]} b{ranks[1]} r{ranks[2]}")
         single = _line_grid(f"r{ranks[0]} r{ranks[1]} r{ranks[2]}")
         points = {}
-        for label, scoring in OPTIONS[:2]:
+        for label, scoring in OPTIONS[:3]:
             for colours, grid in (("mixed", mixed), ("one colour", single)):
                 line = competitive.lines(grid, scoring)[0]
                 if line.kind != kind:
@@ -412,7 +414,7 @@ def table_facts() -> dict[str, Any]:
 
 
 # The statistics: STATS_GAMES games (indices 0 to STATS_GAMES - 1 of the run with
-# seed STATS_SEED) of every pairing of the bots (seat 0's bot first) in every mode
+# seed STATS_SEED) of every pairing of the bots (player 0's bot first) in every mode
 # (CS-3 to CS-5), the other options at their defaults.
 STATS_SEED = 1
 STATS_GAMES = 200
@@ -538,7 +540,7 @@ def line_kinds_include(kinds: Sequence[Mapping[str, Any]]) -> str:
 
 def scoring_include(table: Sequence[Mapping[str, Any]]) -> str:
     header = ["Kind", "Example"] + [
-        f"{label}, {colours}" for label, _ in OPTIONS[:2] for colours in ("mixed", "one colour")
+        f"{label}, {colours}" for label, _ in OPTIONS[:3] for colours in ("mixed", "one colour")
     ]
     rows = [
         [KIND_NAMES[row["kind"]], f"``{row['example']}``", *map(str, row["points"].values())]
@@ -662,13 +664,13 @@ def stats_include(numbers: Mapping[str, Any]) -> str:
             )
         )
     out = [
-        f"How the {games} games of each setting ended (seat 0's bot first), by the"
+        f"How the {games} games of each setting ended (player 0's bot first), by the"
         " endings of :data:`~dokuspec.competitive.simulation.ENDINGS`:",
         "",
-        *list_table(("Mode", "Seat 0 v seat 1", *(f"``{e}``" for e in ENDINGS)), rows),
+        *list_table(("Mode", "Player 0 v player 1", *(f"``{e}``" for e in ENDINGS)), rows),
         "",
-        "Who won them: each seat, the Black player (CS-2), the player who moved first"
-        " (CS-9); a draw is a game with equal scores. The mean points of each seat, and"
+        "Who won them: each player, the Black player (CS-2), the player who moved first"
+        " (CS-9); a draw is a game with equal scores. The mean points of each player, and"
         " the mean number of turns:",
         "",
     ]
@@ -692,9 +694,9 @@ def stats_include(numbers: Mapping[str, Any]) -> str:
         )
     header = (
         "Mode",
-        "Seat 0 v seat 1",
-        "Seat 0 wins",
-        "Seat 1 wins",
+        "Player 0 v player 1",
+        "Player 0 wins",
+        "Player 1 wins",
         "Draws",
         "Black wins",
         "First player wins",
@@ -725,6 +727,13 @@ def _stats_values(numbers: Mapping[str, Any]) -> dict[str, str]:
     return values
 
 
+def _option_key(label: str) -> str:
+    """An option's part of a substitution's name: ``power_series_points`` for
+    ``power_series_points=3``, ``as_straight`` for ``power_series_points="as_straight"``."""
+    name, _, value = label.strip("`").partition("=")
+    return "as_straight" if value == '"as_straight"' else name
+
+
 def substitutions_include(facts: Mapping[str, Any]) -> str:
     """Numbers the chapter's prose uses, as substitutions (``|cs-patterns-standard|``)."""
     values: dict[str, str] = {}
@@ -739,8 +748,9 @@ def substitutions_include(facts: Mapping[str, Any]) -> str:
         if hand["winning"]:
             values[f"cs-{hand['name']}-score"] = str(default["winner"])
             for row in hand["scores"][1:]:
-                option = row["scoring"].strip("`").split("=")[0]
-                values[f"cs-{hand['name']}-score-{option}"] = str(row["winner"])
+                values[f"cs-{hand['name']}-score-{_option_key(row['scoring'])}"] = str(
+                    row["winner"]
+                )
         else:
             values[f"cs-{hand['name']}-reason"] = hand["why not winning"]
     for name, facts_of in (("lines", facts["line kinds"]),):

@@ -52,7 +52,7 @@ def check_section(text: str, script: ModuleType, prefix: str, names: tuple[str, 
     """The chapter's section about the statistics (from the label ``<prefix>-simulations``
     to ``<prefix>-regenerate``) names the file and the command, includes the tables, uses
     the substitutions ``|<prefix>-stats-<name>|``, and writes no number of its own (but
-    the first game's index and seat 0)."""
+    the first game's index and seat 0 or player 0)."""
     start, end = f".. _{prefix}-simulations:", f".. _{prefix}-regenerate:"
     section = normal(text[text.index(start) : text.index(end)])
     game = script.STATS.stem.removesuffix("-stats")
@@ -62,7 +62,7 @@ def check_section(text: str, script: ModuleType, prefix: str, names: tuple[str, 
     for name in names:
         assert f"|{prefix}-stats-{name}|" in section
     ids = rf"{prefix.upper()}-\d+|{prefix}-\d+"
-    prose = re.sub(rf"\|[a-z0-9-]+\||{ids}|games 0 to|seat 0", "", section)
+    prose = re.sub(rf"\|[a-z0-9-]+\||{ids}|games 0 to|seat 0|player 0", "", section)
     assert re.findall(r"\d", prose) == []
 
 

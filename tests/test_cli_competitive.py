@@ -1,13 +1,18 @@
-"""``dokuspec competitive``: hand, count, outs; output forms, exit statuses, one-line errors."""
+"""``dokuspec competitive``: hand, count, outs, best; output forms, pictures, exit statuses,
+one-line errors."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from dokuspec import competitive
 from dokuspec.cli import main
+from dokuspec.competitive import Grid, Scoring
 
 HAND = "r1 r2 r3 / b1 b2 b3 / r1 r2 r3"
 TWO_WAYS = "r4 b2 r6 / r2 .. b8 / b6 r8 b7"
@@ -51,7 +56,14 @@ def test_hand_scoring_options() -> None:
     # option), triplet columns (3 each), mixed power series diagonals (3 each).
     _, out, _ = run("hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8", "--power-series-points", "3")
     assert out.splitlines()[-1] == "value 24; score as the winner 27"
+    # By default the power series scores nothing (CS-20): the triplets' 9.
     _, out, _ = run("hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8")
+    assert out.splitlines()[-1] == "value 9; score as the winner 12"
+    assert out.splitlines()[3].split() == ["row", "1", "b2", "b4", "b8", "power-series", "0"]
+    # As straights: one-colour rows 2 each, mixed diagonals 1 each.
+    _, out, _ = run(
+        "hand", "b2 b4 b8 / r2 r4 r8 / b2 b4 b8", "--power-series-points", "as_straight"
+    )
     assert out.splitlines()[-1] == "value 17; score as the winner 20"
 
 
@@ -81,7 +93,7 @@ def test_hand_json() -> None:
         "points": 0,
     }
     assert record["scoring"] == {
-        "power_series_points": "as_straight",
+        "power_series_points": 0,
         "three_triplets_bonus": False,
         "score_loser_hand": False,
     }
@@ -153,7 +165,10 @@ def test_outs_list_and_json() -> None:
         (["count", "--deck", "12"], "Invalid value for '--deck': '12'"),
         (["count", "--backend", "glpk"], "Invalid value for '--backend'"),
         (["count", "--time-limit", "-1"], "Invalid value for '--time-limit'"),
-        (["hand", HAND, "--power-series-points", "x"], "'x': give 'as_straight' or"),
+        (
+            ["hand", HAND, "--power-series-points", "x"],
+            "'x': give a whole number 0-9 or 'as_straight'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:
@@ -203,3 +218,266 @@ def test_outs_says_why_there_are_none_or_that_the_hand_already_wins() -> None:
         "  b3  swap into position 6\n"
         "  b3  swap into position 9\n",
     )
+
+
+# -- the cards the deck cannot hold, named by the argument or option that holds them -------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["outs", HAND, "--available", "r3 r3 r3"],
+            "--available: the standard deck has 2 copies of r3, but the available cards hold 3",
+        ),
+        (
+            ["best", HAND, "--available", "b9 b9 b9"],
+            "--available: the standard deck has 2 copies of b9, but the available cards hold 3",
+        ),
+        (
+            ["outs", "r1 r1 r1 / .. .. .. / .. .. ..", "--available", "b1"],
+            "GRID: the standard deck has 2 copies of r1, but the Grid holds 3",
+        ),
+        (
+            ["outs", TWO_WAYS, "--available", "b2 b2"],
+            "GRID and --available: the standard deck has 2 copies of b2, but the Grid and "
+            "the available cards hold 3",
+        ),
+        (
+            ["best", "r4 .. .. / .. .. .. / .. .. ..", "--available", "r4 b5", "--deck", "1"],
+            "GRID and --available: a deck of 1 copy of each card has 1 copy of r4, but the "
+            "Grid and the available cards hold 2",
+        ),
+    ],
+)
+def test_cards_the_deck_cannot_hold_name_the_option(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert err == f"dokuspec: error: {message}\n"
+
+
+def test_plurals_agree() -> None:
+    code, out, _ = run("outs", TWO_WAYS, "--available", "r9")
+    assert (code, out.splitlines()[-1]) == (0, "no outs among 1 available card")
+    code, out, _ = run("outs", TWO_WAYS, "--available", "r9 b9")
+    assert out.splitlines()[-1] == "no outs among 2 available cards"
+
+
+# -- best ----------------------------------------------------------------------------------------
+
+PARTIAL = "r1 r2 .. / .. .. .. / .. .. .."
+PARTIAL_CARDS = "r3 b1 b2 b3 r1 r2 r3"
+
+
+def test_best_prints_the_best_hand_its_placements_and_lines() -> None:
+    code, out, err = run("best", PARTIAL, "--available", PARTIAL_CARDS)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        PARTIAL,
+        "the best winning hand (optimal: no reachable hand scores more)",
+        "r1 r2 r3 / r1 r2 r3 / b1 b2 b3",
+        "cards placed, by position: 3 r3, 4 r1, 5 r2, 6 r3, 7 b1, 8 b2, 9 b3",
+        "  line           cards       kind           points",
+        "  row 1          r1 r2 r3    one-straight        2",
+        "  row 2          r1 r2 r3    one-straight        2",
+        "  row 3          b1 b2 b3    one-straight        2",
+        "  column 1       r1 r1 b1    triplet             3",
+        "  column 2       r2 r2 b2    triplet             3",
+        "  column 3       r3 r3 b3    triplet             3",
+        "  main diagonal  r1 r2 b3    one-straight        1",
+        "  anti-diagonal  r3 r2 b1    one-straight        1",
+        "value 17; score as the winner 20",
+    ]
+    best = competitive.best_completion(PARTIAL, PARTIAL_CARDS)
+    assert (best.status, str(best.completion), best.score) == (
+        "optimal",
+        "r1 r2 r3 / r1 r2 r3 / b1 b2 b3",
+        20,
+    )
+
+
+def test_best_json() -> None:
+    code, out, _ = run("best", PARTIAL, "--available", PARTIAL_CARDS, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == [
+        "grid",
+        "available",
+        "status",
+        "completion",
+        "placements",
+        "lines",
+        "value",
+        "score",
+        "backend",
+        "scoring",
+    ]
+    assert (data["status"], data["completion"], data["value"], data["score"]) == (
+        "optimal",
+        "r1 r2 r3 / r1 r2 r3 / b1 b2 b3",
+        17,
+        20,
+    )
+    assert data["placements"][0] == {"position": 3, "card": "r3"}
+    assert len(data["placements"]) == 7 and len(data["lines"]) == 8
+    assert data["lines"][3] == {
+        "name": "column 1",
+        "positions": [1, 4, 7],
+        "cards": ["r1", "r1", "b1"],
+        "kind": "triplet",
+        "points": 3,
+    }
+    assert (data["backend"], data["scoring"]) == (
+        "sat",
+        {"power_series_points": 0, "three_triplets_bonus": False},
+    )
+
+
+def test_best_scoring_options_and_backend() -> None:
+    # TWO_WAYS with a 4 at position 5 makes row 2 and column 2 power series: worth
+    # nothing by default, so a 5 does as well (9); at 3 points each the 4 wins (13).
+    code, out, _ = run("best", TWO_WAYS, "--available", "r4 b5", "--json")
+    assert (code, json.loads(out)["score"]) == (0, 9)
+    code, out, _ = run(
+        "best", TWO_WAYS, "--available", "r4 b5", "--power-series-points", "3",
+        "--backend", "z3", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert (data["score"], data["placements"], data["backend"]) == (
+        13,
+        [{"position": 5, "card": "r4"}],
+        "z3",
+    )
+    assert data["scoring"] == {"power_series_points": 3, "three_triplets_bonus": False}
+    code, out, _ = run("best", HAND, "--available", "-", "--three-triplets-bonus")
+    assert out.splitlines()[-1] == "value 17; score as the winner 23"
+    assert "cards placed, by position: none" in out.splitlines()
+
+
+def test_best_says_impossible_in_the_game_s_words() -> None:
+    code, out, _ = run("best", PARTIAL, "--available", "r4 b4 b9")
+    assert (code, out) == (
+        0,
+        f"{PARTIAL}\nimpossible: no winning hand is reachable with these cards (CS-19)\n",
+    )
+    code, out, _ = run("best", PARTIAL, "--available", "r4 b4 b9", "--json")
+    data = json.loads(out)
+    assert (data["status"], data["completion"], data["score"], data["lines"]) == (
+        "impossible",
+        None,
+        None,
+        [],
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "line"),
+    [
+        (
+            "feasible",
+            "the best winning hand found; the budget ran out before it was proven the best",
+        ),
+        ("unknown", "unknown: the budget ran out before any winning hand was found"),
+    ],
+)
+def test_best_exits_1_when_the_budget_runs_out(
+    monkeypatch: pytest.MonkeyPatch, status: str, line: str
+) -> None:
+    asked: dict[str, Any] = {}
+    hand = Grid.parse(HAND)
+
+    def budgeted(grid: Any, available: Any, scoring: Scoring, **options: Any) -> Any:
+        asked.update(options)
+        if status == "unknown":
+            return competitive.BestCompletion("unknown", grid, available)
+        return competitive.BestCompletion("feasible", grid, available, hand, (), 20)
+
+    monkeypatch.setattr(competitive, "best_completion", budgeted)
+    code, out, _ = run("best", HAND, "--available", "-", "--time-limit", "2.5")
+    assert (code, out.splitlines()[1]) == (1, line)
+    assert (asked["time_limit"], asked["conflict_limit"], asked["backend"]) == (2.5, None, "sat")
+    code, out, _ = run("best", HAND, "--available", "-", "--conflict-limit", "7", "--json")
+    assert (code, json.loads(out)["status"], asked["conflict_limit"]) == (1, status, 7)
+
+
+# -- pictures ------------------------------------------------------------------------------------
+
+
+def test_hand_draws_its_grid_with_each_line_labelled(tmp_path: Path) -> None:
+    grid = Grid.parse(HAND)
+    labels = [
+        ((0, 1, 2), "one-straight 2"),
+        ((3, 4, 5), "one-straight 2"),
+        ((6, 7, 8), "one-straight 2"),
+        ((0, 3, 6), "triplet 3"),
+        ((1, 4, 7), "triplet 3"),
+        ((2, 5, 8), "triplet 3"),
+        ((0, 4, 8), "one-straight 1"),
+        ((2, 4, 6), "one-straight 1"),
+    ]
+    picture = competitive.grid_svg(grid, annotations=labels) + "\n"
+    code, out, _ = run("hand", HAND, "--svg", "-")
+    assert (code, out) == (0, picture)
+    path = tmp_path / "hand.svg"
+    code, out, _ = run("hand", HAND, "--svg", str(path))
+    assert code == 0 and out.splitlines()[-1] == "value 17; score as the winner 20"
+    assert path.read_text(encoding="utf-8") == picture
+
+
+def test_outs_and_best_draw_their_grids(tmp_path: Path) -> None:
+    grid = "r1 r2 r3 / b1 b2 b3 / r1 r2 .."
+    code, out, _ = run("outs", grid, "--available", "r3 b3 b9", "--svg", "-")
+    assert (code, out) == (
+        0,
+        competitive.grid_svg(Grid.parse(grid), title="outs: b3 at 9, r3 at 9") + "\n",
+    )
+    code, out, _ = run("outs", grid, "--available", "b9", "--svg", "-")
+    assert out == competitive.grid_svg(Grid.parse(grid), title="outs: none") + "\n"
+    path = tmp_path / "best.svg"
+    code, out, _ = run("best", PARTIAL, "--available", PARTIAL_CARDS, "--svg", str(path))
+    assert code == 0 and out.splitlines()[2] == "r1 r2 r3 / r1 r2 r3 / b1 b2 b3"
+    best = Grid.parse("r1 r2 r3 / r1 r2 r3 / b1 b2 b3")
+    labels = [
+        (tuple(p - 1 for p in line.positions), f"{line.kind} {line.points}")
+        for line in competitive.lines(best)
+    ]
+    assert path.read_text(encoding="utf-8") == competitive.grid_svg(best, annotations=labels) + "\n"
+    # No winning hand: the Grid asked about, unlabelled.
+    code, out, _ = run("best", PARTIAL, "--available", "r4 b4 b9", "--svg", "-")
+    assert (code, out) == (0, competitive.grid_svg(Grid.parse(PARTIAL)) + "\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["hand", HAND], ["outs", HAND, "--available", "-"], ["best", HAND, "--available", "-"]],
+)
+def test_svg_to_standard_output_and_json_are_refused_together(args: list[str]) -> None:
+    code, out, err = run(*args, "--svg", "-", "--json")
+    assert (code, out) == (2, "")
+    assert err == (
+        "dokuspec: error: --svg: '-' and --json both write to standard output; give a file\n"
+    )
+
+
+def test_an_svg_file_that_cannot_be_written_exits_74(tmp_path: Path) -> None:
+    missing = tmp_path / "no such directory" / "hand.svg"
+    code, _, err = run("hand", HAND, "--svg", str(missing))
+    assert code == 74
+    assert err.startswith(f"dokuspec: error: cannot write '{missing}': ")
+    assert not missing.parent.exists()
+
+
+def test_the_drawing_functions_are_public() -> None:
+    from dokuspec.render import competitive as render  # noqa: PLC0415
+
+    for name in (
+        "card_svg",
+        "grid_svg",
+        "grid_text",
+        "pool_svg",
+        "pool_text",
+        "table_svg",
+        "table_text",
+    ):
+        assert getattr(competitive, name) is getattr(render, name)
+        assert name in competitive.__all__

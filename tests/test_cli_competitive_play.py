@@ -29,7 +29,7 @@ def test_simulate_prints_a_summary_table_within_80_columns() -> None:
     lines = out.splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert lines[0] == "12 games, twins mode, seed 1"
-    assert lines[1].split() == ["seat", "0", "seat", "1"]
+    assert lines[1].split() == ["player", "0", "player", "1"]
     assert lines[2].split() == ["bot", "random", "random"]
     summary = competitive.summarise(competitive.simulate(12, 1, "twins"))
     start = lines.index(next(line for line in lines if line.startswith("ending")))
@@ -102,15 +102,20 @@ def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
             key: game[key]
             for key in ("ending", "winner", "scores", "black", "first", "turns", "trades")
         }
+        assert (replayed["turns"], replayed["trades"]) == (game["turns"], game["trades"])
         code, out, _ = run("replay", path)
         lines = out.splitlines()
         assert code == 0 and all(len(line) <= 80 for line in lines)
         assert lines[0].startswith("Black: Deck ")
+
+        def named(player: int, black: int = game["black"]) -> str:
+            return f"{'Black' if player == black else 'Red'} (player {player})"
+
         assert lines[-2] == (
-            f"scores: player 0 {game['scores'][0]}, player 1 {game['scores'][1]}: "
-            + ("a draw" if game["winner"] is None else f"player {game['winner']} wins")
+            f"scores: {named(0)} {game['scores'][0]}, {named(1)} {game['scores'][1]}: "
+            + ("a draw" if game["winner"] is None else f"{named(game['winner'])} wins")
         )
-        assert lines[-1].startswith(f"player {game['black']} is Black; ")
+        assert lines[-1].startswith(f"{named(game['first'])} moved first; {game['turns']} turns")
 
 
 def test_simulate_refuses_a_directory_holding_records(tmp_path: Path) -> None:
@@ -192,10 +197,16 @@ def test_replay_of_an_unfinished_record(tmp_path: Path) -> None:
     path.write_text(competitive.record_text(state), encoding="utf-8")
     code, out, _ = run("replay", str(path))
     assert code == 0
-    assert out.splitlines()[-1] == "not finished: 9 steps replayed"
+    assert out.splitlines()[-1] == "not finished: 0 turns played"
     code, out, _ = run("replay", str(path), "--json")
     data = json.loads(out)
-    assert (data["finished"], data["steps"], data["outcome"]) == (False, 9, None)
+    assert list(data) == ["finished", "turns", "trades", "table", "outcome"]
+    assert (data["finished"], data["turns"], data["trades"], data["outcome"]) == (
+        False,
+        0,
+        0,
+        None,
+    )
 
 
 def test_a_bad_card_exits_2_with_one_line_naming_its_place(tmp_path: Path) -> None:
@@ -270,3 +281,59 @@ def test_control_characters_in_a_file_name_are_escaped(tmp_path: Path) -> None:
     code, _, err = run("replay", str(path))
     assert code == 2
     assert "\x1b" not in err and "\\x1b[31mb.json:1:2: not JSON" in err
+
+
+# A finished record with a fixed seed (game 13 of the run with seed 5, random against
+# random, written when the power series scored as a straight by default).
+RECORD = Path(__file__).parent / "data" / "competitive-as-straight-record.json"
+
+
+def test_replay_names_players_by_colour_and_number_and_counts_turns() -> None:
+    code, out, err = run("replay", str(RECORD))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-3:] == [
+        "game over: one player conceded: both score their hands (CS-16)",
+        "scores: Black (player 0) 2, Red (player 1) 1: Black (player 0) wins",
+        "Red (player 1) moved first; 51 turns, 1 trade",
+    ]
+    code, out, _ = run("replay", str(RECORD), "--json")
+    data = json.loads(out)
+    assert (data["finished"], data["turns"], data["trades"]) == (True, 51, 1)
+    assert data["outcome"] == {
+        "ending": "concede-hands",
+        "winner": 0,
+        "scores": [2, 1],
+        "black": 0,
+        "first": 1,
+        "turns": 51,
+        "trades": 1,
+    }
+
+
+def test_an_unfinished_replay_counts_turns_as_simulate_does(tmp_path: Path) -> None:
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    path = tmp_path / "part.json"
+    for steps, line in ((34, "not finished: 1 turn played"), (40, "not finished: 3 turns played")):
+        path.write_text(
+            json.dumps({**data, "actions": data["actions"][:steps], "result": None}),
+            encoding="utf-8",
+        )
+        code, out, _ = run("replay", str(path))
+        assert (code, out.splitlines()[-1]) == (0, line)
+
+
+def test_replay_draws_the_final_table(tmp_path: Path) -> None:
+    state = competitive.replay_record(RECORD.read_bytes())
+    title = "game over: one player conceded: both score their hands (CS-16)"
+    picture = competitive.table_svg(state.table(), title=title) + "\n"
+    code, out, _ = run("replay", str(RECORD), "--svg", "-")
+    assert (code, out) == (0, picture)
+    path = tmp_path / "table.svg"
+    code, out, _ = run("replay", str(RECORD), "--svg", str(path))
+    assert code == 0 and out.splitlines()[-1] == "Red (player 1) moved first; 51 turns, 1 trade"
+    assert path.read_text(encoding="utf-8") == picture
+    code, out, err = run("replay", str(RECORD), "--svg", "-", "--json")
+    assert (code, out) == (2, "")
+    assert err == (
+        "dokuspec: error: --svg: '-' and --json both write to standard output; give a file\n"
+    )

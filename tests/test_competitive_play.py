@@ -489,7 +489,7 @@ ENGINE_WORDS = {
     "concede-hands": "conceded: both score their hands",
     "both-conceded": "both players conceded",
     "turn-limit": "turns were played",
-    "trade-limit": "trades: a draw",
+    "trade-limit": "both continued after",
     "nothing-to-trade": "no card is outside the Grids",
 }
 
@@ -875,3 +875,34 @@ def test_records_get_the_mode_of_any_new_file(tmp_path: Path) -> None:
         os.umask(mask)
     assert (tmp_path / "game-000000.json").stat().st_mode & 0o777 == 0o644
     assert [p.name for p in tmp_path.iterdir()] == ["game-000000.json"]  # no temporary left
+
+
+# A record written before CS-20's revision, when the power series scored as a
+# straight by default (game 13 of the run with seed 5, random against random):
+# player 1 conceded and both scored their hands, player 1's worth 1 for a
+# mixed power series, so the record's result is [2, 1].
+OLD_RECORD = Path(__file__).parent / "data" / "competitive-as-straight-record.json"
+
+
+def test_a_record_written_before_the_power_series_revision_replays_to_its_result() -> None:
+    """A record states every option, defaults included (CS-20, revised)."""
+    text = OLD_RECORD.read_text(encoding="utf-8")
+    assert '"power_series_points": "as_straight"' in text
+    state = replay_record(text, source=OLD_RECORD.name)
+    assert state.returns() == (2, 1)
+    assert outcome(state).ending == "concede-hands"
+
+
+def test_a_record_without_the_power_series_option_takes_the_default_and_its_result_is_checked() -> (
+    None
+):
+    """A record without ``power_series_points`` is read with today's default, 0 (CS-20):
+    a result that needs another reading is refused at ``$.result``, never replayed to
+    another result."""
+    data = json.loads(OLD_RECORD.read_text(encoding="utf-8"))
+    del data["options"]["power_series_points"]
+    error = located(json.dumps(data))
+    assert error.path == "$.result"
+    assert error.reason == "$.result: the record says [2, 1], the game gives [2, 0]"
+    data["result"] = [2, 0]
+    assert replay_record(json.dumps(data)).returns() == (2, 0)

@@ -139,7 +139,7 @@ PARTIAL = Grid.parse("r1 r2 r3 / b1 .. b3 / r1 r2 ..")
 @pytest.mark.parametrize("backend", ["sat", "z3"])
 def test_completions_worked_by_hand(backend: cs.queries.BackendName) -> None:
     found = cs.completions(PARTIAL, "b2 r3 b5", backend=backend)
-    assert found.status == "sat"
+    assert found.status == "completable"
     assert found.completion == HAND_A
     assert found.placements == (Placement(5, Card("b", 2)), Placement(9, Card("r", 3)))
     assert found.backend == backend
@@ -149,14 +149,14 @@ def test_completions_worked_by_hand(backend: cs.queries.BackendName) -> None:
     # No 2 or no 3: impossible; one card cannot fill two positions.
     for available in ("r4 b5", "b2 b5", "r3 b3", "b2", "-"):
         answer = cs.completions(PARTIAL, available, backend=backend)
-        assert (answer.status, answer.completion, answer.placements) == ("unsat", None, ())
+        assert (answer.status, answer.completion, answer.placements) == ("impossible", None, ())
     # A full Grid is asked as it is.
-    assert cs.completions(HAND_A, "-", backend=backend).status == "sat"
+    assert cs.completions(HAND_A, "-", backend=backend).status == "completable"
     assert cs.completions(HAND_A, "-", backend=backend).placements == ()
-    assert cs.completions(HAND_E, "r5", backend=backend).status == "unsat"
+    assert cs.completions(HAND_E, "r5", backend=backend).status == "impossible"
     # Row 3 is 7 8 ? (6 or 9) and column 3 is 3 6 ? (9): the only fit makes the
     # nine ranks 1-9, which is not a winning hand (CS-19).
-    assert cs.completions(HAND_E.without(9), "r9 b9 r6", backend=backend).status == "unsat"
+    assert cs.completions(HAND_E.without(9), "r9 b9 r6", backend=backend).status == "impossible"
 
 
 @pytest.mark.parametrize("backend", ["sat", "z3"])
@@ -164,7 +164,7 @@ def test_completions_count_the_copies_available(backend: cs.queries.BackendName)
     # Positions 2 and 6 must both be 7s (row 1 is 7 ? 7, row 2 is 7 7 ?): one
     # b7 is not enough, two are (with an unlimited deck: nine 7s).
     grid = Grid.parse("r7 .. r7 / r7 r7 .. / r7 r7 r7")
-    assert cs.completions(grid, "b7 r5", deck="unlimited", backend=backend).status == "unsat"
+    assert cs.completions(grid, "b7 r5", deck="unlimited", backend=backend).status == "impossible"
     found = cs.completions(grid, "b7 b7", deck=UNLIMITED_DECK, backend=backend)
     assert found.placements == (Placement(2, Card("b", 7)), Placement(6, Card("b", 7)))
     found = cs.completions(grid, "r7 b7 b5", deck=UNLIMITED_DECK, backend=backend)
@@ -184,7 +184,7 @@ def test_the_deck_must_hold_the_grid_and_the_available_cards() -> None:
     with pytest.raises(PositionError, match=r"of r7, but the Grid holds 7"):
         cs.completions("r7 .. r7 / r7 r7 .. / r7 r7 r7", "b7")
     # Unlimited: no check.
-    assert cs.completions(PARTIAL, "r2 b2 b2 r3", deck="unlimited").status == "sat"
+    assert cs.completions(PARTIAL, "r2 b2 b2 r3", deck="unlimited").status == "completable"
 
 
 @pytest.mark.parametrize(
@@ -336,14 +336,20 @@ def test_completions_are_the_brute_force_completions(case: tuple[Grid, Cards]) -
     fillings = brute_fillings(grid, available)
     for backend in ("sat", "z3"):
         found = cs.completions(grid, available, backend=backend)  # type: ignore[arg-type]
-        assert found.status == ("sat" if fillings else "unsat")
+        assert found.status == ("completable" if fillings else "impossible")
         if fillings:
             assert found.completion in fillings
             assert Cards(p.card for p in found.placements).issubset(available)
             assert [p.position for p in found.placements] == list(grid.empty_positions())
 
 
-SCORINGS = [Scoring(), Scoring(3), Scoring(0, True), Scoring(None, True)]
+SCORINGS = [
+    Scoring(),
+    Scoring(3),
+    Scoring("as_straight"),
+    Scoring(0, True),
+    Scoring("as_straight", True),
+]
 
 
 @settings(max_examples=examples(0.7))
@@ -355,7 +361,7 @@ def test_best_completion_is_the_brute_force_best(
     fillings = brute_fillings(grid, available)
     found = cs.best_completion(grid, available, scoring)
     if not fillings:
-        assert (found.status, found.completion, found.score) == ("unsat", None, None)
+        assert (found.status, found.completion, found.score) == ("impossible", None, None)
         return
     best = max(brute_score(g, scoring) for g in fillings)
     assert (found.status, found.score) == ("optimal", best)
@@ -384,7 +390,7 @@ def test_best_completion_worked_by_hand(backend: cs.queries.BackendName) -> None
     found = cs.best_completion(PARTIAL, "b2 r3 b3", backend=backend)
     assert (found.score, found.completion) == (20, HAND_A)
     found = cs.best_completion(PARTIAL, "r4 b3", backend=backend)
-    assert (found.status, found.completion, found.score) == ("unsat", None, None)
+    assert (found.status, found.completion, found.score) == ("impossible", None, None)
 
 
 def test_best_completion_under_a_budget_searches_for_better_hands() -> None:

@@ -63,7 +63,16 @@ from dokuspec.engine.competitive import (
 )
 from dokuspec.errors import PositionError
 from dokuspec.verify.conformance import check_game
-from dokuspec.vocabulary.competitive import ALL_CARDS, Card, Cards, Grid, Pool, Scoring, Table
+from dokuspec.vocabulary.competitive import (
+    ALL_CARDS,
+    Card,
+    Cards,
+    Grid,
+    Pool,
+    Scoring,
+    SeriesPoints,
+    Table,
+)
 
 # -- lines, from the definitions of CS-18 -----------------------------------------------------
 
@@ -184,8 +193,12 @@ def test_line_points_cs20() -> None:
     assert line_points([cards("r3"), cards("b3"), cards("r3")]) == 3  # triplet, any colours
     assert line_points([cards("r1"), cards("r2"), cards("r3")]) == 2  # one colour
     assert line_points([cards("r1"), cards("b2"), cards("r3")]) == 1  # mixed
-    assert line_points([cards("b2"), cards("b4"), cards("b8")]) == 2  # power series
-    assert line_points([cards("b2"), cards("r4"), cards("b8")]) == 1
+    # The power series scores nothing unless an option gives it points (CS-20, revised).
+    assert line_points([cards("b2"), cards("b4"), cards("b8")]) == 0
+    assert line_points([cards("b2"), cards("r4"), cards("b8")]) == 0
+    straight = Scoring(power_series_points="as_straight")
+    assert line_points([cards("b2"), cards("b4"), cards("b8")], straight) == 2
+    assert line_points([cards("b2"), cards("r4"), cards("b8")], straight) == 1
     three = Scoring(power_series_points=3)
     assert line_points([cards("b2"), cards("r4"), cards("b8")], three) == 3
     assert line_points([cards("b2"), cards("b4"), cards("b8")], three) == 3
@@ -203,13 +216,14 @@ def test_hand_value_and_winner_score_cs17_cs20() -> None:
     assert hand_value(grid) == 17
     assert winner_score(grid) == 3 + 17
     assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 17 + 3
-    # The power series, as a straight or as a number of points.
+    # The power series: nothing by default, as a straight, or a number of points.
     grid = Grid.parse("b2 b4 b8 / b2 b4 b8 / b2 b4 b8")
-    # Rows: 3 one-colour power series (2 each); columns triplets (9); diagonals
-    # 2, 4, 8 (2 each): 6 + 9 + 4 = 19.
-    assert hand_value(grid) == 19
+    # Rows: 3 one-colour power series; columns triplets (9); diagonals 2, 4, 8.
+    # By default only the triplets score: 9. As straights (2 each): 6 + 9 + 4 = 19.
+    assert hand_value(grid) == 9
+    assert hand_value(grid, Scoring(power_series_points="as_straight")) == 19
     assert hand_value(grid, Scoring(power_series_points=5)) == 15 + 9 + 10
-    assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 19 + 3
+    assert winner_score(grid, Scoring(three_triplets_bonus=True)) == 3 + 9 + 3
     # A Grid with an empty position is worth 0 (CS-17).
     assert hand_value(Grid.parse("r1 r1 b1 / r2 r2 b2 / r3 r3 ..")) == 0
     # The bonus needs three triplet rows or three triplet columns.
@@ -320,8 +334,8 @@ def test_max_score_with_one_copy_cs1_cs20() -> None:
 deck_grids = st.lists(st.sampled_from(ALL_CARDS), min_size=9, max_size=9).map(Grid)
 
 
-@given(grid=deck_grids, points=st.none() | st.integers(0, 9), bonus=st.booleans())
-def test_no_grid_scores_above_max_score(grid: Grid, points: int | None, bonus: bool) -> None:
+@given(grid=deck_grids, points=st.just("as_straight") | st.integers(0, 9), bonus=st.booleans())
+def test_no_grid_scores_above_max_score(grid: Grid, points: SeriesPoints, bonus: bool) -> None:
     copies = max(Counter(grid.cards).values())
     scoring = Scoring(power_series_points=points, three_triplets_bonus=bonus)
     if copies > 4:
@@ -394,7 +408,7 @@ def test_the_game_is_registered_with_its_options() -> None:
         "copies_per_colour": 2,
         "first_turn_tie": "red",
         "equal_value_concede": "both_score",
-        "power_series_points": "as_straight",
+        "power_series_points": 0,
         "three_triplets_bonus": False,
         "score_loser_hand": False,
         "max_turns": 200,
@@ -449,7 +463,7 @@ def test_declared_bounds_cs25() -> None:
 # -- CS-2: who is Black -----------------------------------------------------------------------
 
 
-def test_each_seat_draws_from_the_full_deck_and_the_higher_rank_is_black_cs2() -> None:
+def test_each_player_draws_from_the_full_deck_and_the_higher_rank_is_black_cs2() -> None:
     state = new_state()
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == tuple(
@@ -826,7 +840,7 @@ def test_both_continuing_trade_decks_cs16_cs23_cs24() -> None:
     starting = seen(state)["turn_of"]
     assert starting == 1
     last = state.observation(0).text.splitlines()[-1]
-    assert last == "to act: both players (concede or continue) before player 1 (Red)'s turn"
+    assert last == "to act: both players (concede or continue) before the turn of Red (player 1)"
     # Outside the Grids: the 9 red cards not in Red's Grid and the 9 black cards not in
     # Black's, now in the Pools and the Discard Piles.
     both = Cards(ALL_CARDS) + Cards(ALL_CARDS)
@@ -958,6 +972,13 @@ def test_the_game_is_a_draw_after_max_turns_cs25() -> None:
     assert seen(state)["ending"] == "3 turns were played: a draw (CS-25)"
 
 
+def test_one_turn_is_one_turn_cs25() -> None:
+    state = opening(max_turns=1)
+    play(state, TakeDeck(), draw("r8"), Place(card("r8"), 6))
+    assert state.is_terminal()
+    assert seen(state)["ending"] == "1 turn was played: a draw (CS-25)"
+
+
 @pytest.mark.parametrize("max_trades", [0, 1, 2])
 def test_continuing_after_max_trades_is_a_draw_cs25(max_trades: int) -> None:
     # One copy, Decks of 2 after the table: after a trade the table takes them all,
@@ -976,7 +997,8 @@ def test_continuing_after_max_trades_is_a_draw_cs25(max_trades: int) -> None:
     play(state, (Continue(), Continue()))
     assert state.is_terminal()
     assert state.returns() == (0, 0)
-    assert seen(state)["ending"] == f"both continued after {max_trades} trades: a draw (CS-25)"
+    trades = {0: "0 trades", 1: "1 trade", 2: "2 trades"}[max_trades]
+    assert seen(state)["ending"] == f"both continued after {trades}: a draw (CS-25)"
 
 
 # -- CS-22 and the turn-start order, over random games ---------------------------------------

@@ -346,7 +346,7 @@ def test_the_card_drawn_goes_to_an_empty_position_cs11() -> None:
 
 def test_the_one_line_text_of_a_state() -> None:
     state = opening()
-    # Seat 0 (Black) then seat 1 (Red); each Pool's Stacks bottom to top, "|" between.
+    # Player 0 (Black) then player 1 (Red); each Pool's Stacks bottom to top, "|" between.
     assert str(state) == (
         "competitive turn: Grids b1b2b3b4b5........ r1r2r3r4r5........; "
         "Pools r6|r7 b6|b7; Decks 2 red, 2 black; turn 0"
@@ -478,10 +478,10 @@ def test_the_ending_of_a_concession_with_equal_hands_cs16(
 def test_an_observation_names_the_seat_and_its_colour() -> None:
     state = opening()  # seat 0 is Black
     assert state.observation(0).text.splitlines()[0] == (
-        "competitive sudoku (draft), as player 0 (Black) sees it"
+        "competitive sudoku (draft), as Black (player 0) sees it"
     )
     assert state.observation(1).text.splitlines()[0] == (
-        "competitive sudoku (draft), as player 1 (Red) sees it"
+        "competitive sudoku (draft), as Red (player 1) sees it"
     )
 
 
@@ -529,11 +529,11 @@ def test_the_text_of_an_observation_while_cards_are_dealt_and_picked_cs3() -> No
     # Black is known (r9 beats r1), so the draws for it are no longer shown; the cards
     # dealt so far lie in the draft pool (CS-3).
     assert lines[:5] == [
-        "competitive sudoku (draft), as player 0 (Black) sees it",
+        "competitive sudoku (draft), as Black (player 0) sees it",
         "dealt: r2 r5",
         "draft pool: r2 r5",
-        "player 0 (Black) holds: -",
-        "player 1 (Red) holds: -",
+        "Black (player 0) holds: -",
+        "Red (player 1) holds: -",
     ]
     assert lines[-1] == "to act: chance (a card from the red cards being dealt)"
     state = placement()
@@ -541,21 +541,21 @@ def test_the_text_of_an_observation_while_cards_are_dealt_and_picked_cs3() -> No
     assert lines[1:4] == [
         "dealt: b1 b2 b3 b4 b5 r1 r2 r3 r4 r5",
         "draft pool: -",
-        "player 0 (Black) holds: b1 b2 b3 b4 b5",
+        "Black (player 0) holds: b1 b2 b3 b4 b5",
     ]
-    assert lines[4] == "player 1 (Red) holds: r1 r2 r3 r4 r5"
+    assert lines[4] == "Red (player 1) holds: r1 r2 r3 r4 r5"
 
 
 def test_the_text_of_an_observation_in_play_cs8_cs11() -> None:
     state = opening()  # one copy: Red's Deck holds r8 r9, Black's b8 b9
     assert text_of(state) == [
-        "competitive sudoku (draft), as player 0 (Black) sees it",
-        "player 0 (Black) Grid: b1 b2 b3 / b4 b5 .. / .. .. ..",
+        "competitive sudoku (draft), as Black (player 0) sees it",
+        "Black (player 0) Grid: b1 b2 b3 / b4 b5 .. / .. .. ..",
         "red: r6 | r7",
         "black: b6 | b7",
-        "player 1 (Red) Grid: r1 r2 r3 / r4 r5 .. / .. .. ..",
+        "Red (player 1) Grid: r1 r2 r3 / r4 r5 .. / .. .. ..",
         "Decks: player 0 2, player 1 2; turns 0, trades 0",
-        "to act: player 1 (Red) (turn)",
+        "to act: Red (player 1) (turn)",
     ]
     play(state, TakeDeck(), draw("r8"))
     lines = text_of(state, 1)
@@ -568,8 +568,8 @@ def test_the_text_of_an_observation_while_twins_are_dealt_cs4() -> None:
     # No draft pool in Twins: each rank dealt gives Black its black twin, Red the red card.
     assert text_of(state)[1:4] == [
         "dealt: r2 r5",
-        "player 0 (Black) holds: b2 b5",
-        "player 1 (Red) holds: r2 r5",
+        "Black (player 0) holds: b2 b5",
+        "Red (player 1) holds: r2 r5",
     ]
 
 

@@ -165,7 +165,9 @@ def test_parameters_take_openspiels_forms() -> None:
     twins = pyspiel.load_game("dokuspec_competitive", {"power_series_points": 5})
     assert twins.engine_game.options["power_series_points"] == 5
     default = pyspiel.load_game("dokuspec_competitive").engine_game.options
-    assert default["power_series_points"] == "as_straight"
+    assert default["power_series_points"] == 0  # CS-20, revised
+    straight = pyspiel.load_game("dokuspec_competitive", {"power_series_points": -1})
+    assert straight.engine_game.options["power_series_points"] == "as_straight"
 
 
 def _page_parameters() -> dict[str, dict[str, str]]:

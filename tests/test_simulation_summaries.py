@@ -152,7 +152,7 @@ def test_bots_are_made_by_name(module: Any, names: str) -> None:
     [
         (sumodoku_bots, Sumodoku(), "Sumodoku", "player"),
         (twodoku_bots, TwoDoku(), "Two-Doku", "player"),
-        (competitive_bots, CompetitiveSudoku(mode="draft"), "Competitive Sudoku", "seat"),
+        (competitive_bots, CompetitiveSudoku(mode="draft"), "Competitive Sudoku", "player"),
     ],
 )
 def test_a_bot_names_the_argument_of_the_wrong_type(

@@ -81,8 +81,8 @@ def brute_points(cards: Sequence[Card], scoring: Scoring) -> int:
         return 0
     if kind == "triplet":
         return 3
-    if kind == "power-series" and scoring.power_series_points is not None:
-        return scoring.power_series_points
+    if kind == "power-series" and scoring.power_series_points != "as_straight":
+        return int(scoring.power_series_points)
     return 2 if len({c.colour for c in cards}) == 1 else 1
 
 
@@ -157,7 +157,7 @@ def test_the_line_triples_are_the_generated_ones() -> None:
 
 # -- CS-20: points of one line --------------------------------------------------------------------
 
-AS_STRAIGHT = Scoring()
+AS_STRAIGHT = Scoring("as_straight")
 SERIES_3 = Scoring(power_series_points=3)
 SERIES_0 = Scoring(power_series_points=0)
 

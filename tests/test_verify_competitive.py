@@ -161,12 +161,15 @@ def test_hands_worked_by_hand_cs17_cs20() -> None:
     # With the bonus (all columns triplets) and the loser's hand option: 23.
     bonus = Scoring(three_triplets_bonus=True, score_loser_hand=True)
     assert check_hand(straights, bonus) == verify.HandAnswers(True, 17, 23, True)
-    # The power series in every row and column (2 4 8 / 4 8 2 / 8 2 4). As a
-    # straight: column 1 (r2 r4 r8) is of one colour (2), the other five
-    # lines mixed (1 each); the main diagonal r2 b8 b4 is a mixed power
-    # series (1), the anti-diagonal r8 b8 r8 a triplet (3): 11.
+    # The power series in every row and column (2 4 8 / 4 8 2 / 8 2 4). By
+    # default a power series scores nothing (CS-20): only the anti-diagonal
+    # r8 b8 r8, a triplet, scores (3). As a straight: column 1 (r2 r4 r8) is
+    # of one colour (2), the other five lines mixed (1 each); the main
+    # diagonal r2 b8 b4 is a mixed power series (1), the triplet 3: 11.
     series = Grid.parse("r2 b4 r8 / r4 b8 b2 / r8 r2 b4")
-    assert check_hand(series) == verify.HandAnswers(True, 2 + 5 + 1 + 3, 14, True)
+    assert check_hand(series) == verify.HandAnswers(True, 3, 6, True)
+    straight = Scoring(power_series_points="as_straight")
+    assert check_hand(series, straight) == verify.HandAnswers(True, 2 + 5 + 1 + 3, 14, True)
     # At 3 points whatever the colours (CS-32): 7 power series and a triplet.
     assert check_hand(series, Scoring(power_series_points=3)).value == 3 * 7 + 3
     # The nine distinct ranks: every row and column a line, but no winning hand.
@@ -536,6 +539,21 @@ def test_an_ignored_diagonal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         HandError, match="hand value: the engine says 15, the public hand_value says 17"
     ):
         check_hand(grid)
+
+
+def test_an_engine_that_kept_the_old_power_series_reading_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # CS-20 before its revision: the engine scores a power series as a straight when
+    # power_series_points is 0, the new default; the spec changed on its own.
+    real = engine._series
+    monkeypatch.setattr(engine, "_series", lambda scoring: real(scoring) or None)
+    series = Grid.parse("r2 b4 r8 / r4 b8 b2 / r8 r2 b4")  # every row and column 2 4 8
+    with pytest.raises(
+        HandError, match="hand value: the engine says 11, the public hand_value says 3"
+    ):
+        check_hand(series)
+    check_hand(series, Scoring(power_series_points="as_straight"))  # they agree there
 
 
 def test_a_card_not_returned_to_its_pool_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -178,6 +178,15 @@ def test_a_bad_grid_names_its_column(text: str, column: int, words: str) -> None
     assert words in str(caught.value)
 
 
+def test_a_slash_after_one_position_says_one_position() -> None:
+    with pytest.raises(NotationError) as caught:
+        Grid.parse("r1 / r2 r3 b4 b5 b6 r7 r8 r9")
+    assert str(caught.value) == (
+        "line 1, column 4: a '/' separates rows, so it comes after position 3 or 6, "
+        "not after 1 position"
+    )
+
+
 def test_grid_values_are_checked() -> None:
     with pytest.raises(PositionError, match="9 positions, not 8"):
         Grid([None] * 8)
@@ -235,6 +244,49 @@ def test_scoring_options_read_the_game_option_names() -> None:
         Scoring.from_options({"power_series_points": "three"})
     with pytest.raises(PositionError):
         Scoring(power_series_points=10)
+    straight = Scoring.from_options({"power_series_points": "as_straight"})
+    assert straight == Scoring("as_straight")
+    assert Scoring.from_options(straight.to_options()) == straight
+
+
+def test_the_power_series_scores_nothing_by_default_cs20() -> None:
+    """CS-20, revised: 0 by default; an int 0-9 or "as_straight" by option."""
+    assert Scoring().power_series_points == 0
+    assert Scoring.from_options({}).power_series_points == 0
+    assert Scoring().to_options() == {
+        "power_series_points": 0,
+        "three_triplets_bonus": False,
+        "score_loser_hand": False,
+    }
+    assert Scoring(9).power_series_points == 9
+    assert Scoring("as_straight").power_series_points == "as_straight"
+
+
+@pytest.mark.parametrize(
+    ("points", "error", "message"),
+    [
+        (10, PositionError, "power_series_points is 'as_straight' or an int 0-9, not 10"),
+        (-1, PositionError, "power_series_points is 'as_straight' or an int 0-9, not -1"),
+        ("3", PositionError, "power_series_points is 'as_straight' or an int 0-9, not '3'"),
+        (
+            "straight",
+            PositionError,
+            "power_series_points is 'as_straight' or an int 0-9, not 'straight'",
+        ),
+        (None, TypeError, "power_series_points is an int 0-9 or 'as_straight', not NoneType"),
+        (True, TypeError, "power_series_points is an int 0-9 or 'as_straight', not bool"),
+        (3.0, TypeError, "power_series_points is an int 0-9 or 'as_straight', not float"),
+    ],
+)
+def test_bad_power_series_points_are_refused_by_name(
+    points: object, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as raised:
+        Scoring(power_series_points=points)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+    with pytest.raises(error) as raised:
+        Scoring.from_options({"power_series_points": points})
+    assert str(raised.value) == message
     with pytest.raises(TypeError):
         Scoring(three_triplets_bonus=1)  # type: ignore[arg-type]
 

@@ -1,15 +1,23 @@
-"""``dokuspec competitive``: hands, counts of winning hands, outs; simulated and replayed games.
+"""``dokuspec competitive``: hands, counts of winning hands, outs, best hands; games.
 
 Each command parses its arguments, calls :mod:`dokuspec.competitive` and
-prints a readable answer within 80 columns, or JSON with ``--json``.
+prints a readable answer within 80 columns, or JSON with ``--json``; the
+commands that show a Grid or the table also draw it as SVG with ``--svg``.
+
+Players are named one way everywhere: the rules' Red and Black (drawn in
+each game, CS-2) with the player's number, ``Black (player 1)``; the number
+(0 or 1) is the engine's player, the one ``--bots`` gives a bot and the JSON
+pairs are ordered by.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 from rich.text import Text
@@ -32,12 +40,14 @@ from dokuspec.cli.shared import (
     simulate_and_summarise,
     simulate_options,
 )
+from dokuspec.cli.sumodoku import _write_file as _write_whole_file  # today's --svg writer
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
 
 __all__ = ["competitive_group"]
 
 _MAX_CONFLICTS = competitive.MAX_CONFLICT_LIMIT
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 @click.group(name="competitive")
@@ -74,6 +84,78 @@ def _read_cards(text: str, source: str) -> Cards:
         raise _located(error, source) from None
 
 
+def _check_supply(grid: Grid, available: Cards | None, deck: Deck) -> None:
+    """Refuse cards the deck cannot hold (CS-1), naming the argument or option that holds them.
+
+    GRID alone, then ``--available`` alone, then both together.
+    """
+    checks: list[tuple[str, Grid, Cards]] = [("GRID", grid, Cards(()))]
+    if available is not None:
+        checks.append(("--available", Grid([None] * 9), available))
+        checks.append(("GRID and --available", grid, available))
+    for source, held, cards in checks:
+        try:
+            competitive.check_supply(held, cards, deck=deck)
+        except DokuspecError as error:
+            raise DokuspecError(f"{source}: {error}") from None
+
+
+def _plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an ``s`` unless ``count`` is 1."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+# -- pictures ------------------------------------------------------------------------------------
+
+
+def _svg_option(what: str) -> Callable[[_F], _F]:
+    """The ``--svg FILE`` option, ``what`` naming the picture."""
+    return click.option(
+        "--svg",
+        "svg_file",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        default=None,
+        metavar="FILE",
+        help=f"Also write {what} as SVG to FILE (replaced whole); '-': the SVG on "
+        "standard output instead of the text.",
+    )
+
+
+def _write_svg_file(name: str, text: str) -> None:
+    """Write an SVG picture to the file ``name``, whole or not at all; exit 74 on failure.
+
+    Every SVG file of these commands is written here, with the writer that
+    ``sumodoku show --svg`` uses, so that a shared writer for every file the
+    command line writes replaces it in one line.
+    """
+    _write_whole_file(name, text)
+
+
+def _check_svg(svg_file: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would be standard output."""
+    if svg_file == "-" and as_json:
+        raise DokuspecError("--svg: '-' and --json both write to standard output; give a file")
+
+
+def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
+    """Write ``svg`` to ``svg_file``; ``True`` when it went to standard output (``-``)."""
+    if svg_file == "-":
+        out.write(svg + "\n")
+        return True
+    if svg_file is not None:
+        _write_svg_file(svg_file, svg + "\n")
+    return False
+
+
+def _annotations(found: tuple[competitive.Line, ...]) -> list[tuple[tuple[int, ...], str]]:
+    """Each qualifying line's positions (0-8) and its label, ``"triplet 3"`` (CS-18, CS-20)."""
+    return [
+        (tuple(position - 1 for position in line.positions), f"{line.kind} {line.points}")
+        for line in found
+        if line.kind is not None
+    ]
+
+
 class _DeckType(click.ParamType):  # type: ignore[type-arg]
     """A deck: ``standard``, ``unlimited`` or the copies of each card 1-9 (CS-1)."""
 
@@ -93,31 +175,33 @@ class _DeckType(click.ParamType):  # type: ignore[type-arg]
 
 
 class _SeriesPoints(click.ParamType):  # type: ignore[type-arg]
-    """Points of a power series line: ``as_straight`` or a whole number 0-9."""
+    """Points of a power series line: a whole number 0-9 or ``as_straight``."""
 
-    name = "as_straight|0-9"
+    name = "0-9|as_straight"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if value is None or isinstance(value, int):
+        if isinstance(value, int):
             return value
         text = str(value).strip()
         if text == "as_straight":
-            return None
+            return text
         if re.fullmatch(r"[0-9]", text):
             return int(text)
-        self.fail(f"{shown(str(value))!r}: give 'as_straight' or a whole number 0-9", param, ctx)
+        self.fail(f"{shown(str(value))!r}: give a whole number 0-9 or 'as_straight'", param, ctx)
 
 
 def _json(out: Output, record: dict[str, Any]) -> None:
     out.write(json.dumps(record) + "\n")
 
 
-def _scoring_options(function: Any) -> Any:
-    function = click.option(
-        "--score-loser-hand",
-        is_flag=True,
-        help="The loser scores their hand value instead of 0 (CS-20 option).",
-    )(function)
+def _scoring_options(function: Any, *, loser: bool = True) -> Any:
+    """The scoring options of CS-20 (without ``--score-loser-hand`` when ``loser`` is false)."""
+    if loser:
+        function = click.option(
+            "--score-loser-hand",
+            is_flag=True,
+            help="The loser scores their hand value instead of 0 (CS-20 option).",
+        )(function)
     function = click.option(
         "--three-triplets-bonus",
         is_flag=True,
@@ -126,10 +210,11 @@ def _scoring_options(function: Any) -> Any:
     return click.option(
         "--power-series-points",
         type=_SeriesPoints(),
-        metavar="as_straight|0-9",
-        default="as_straight",
+        metavar="0-9|as_straight",
+        default=0,
         show_default=True,
-        help="Points of a power series line (2 4 8): as a straight (1 or 2), or 0-9.",
+        help="Points of a power series line (2 4 8), whatever its colours, or "
+        "'as_straight': 1 or 2 as a straight (CS-20).",
     )(function)
 
 
@@ -138,6 +223,29 @@ def _scoring_options(function: Any) -> Any:
 _NAME = 15
 _CARDS = 10
 _KIND = 15
+
+
+def _lines_json(found: tuple[competitive.Line, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": line.name,
+            "positions": list(line.positions),
+            "cards": [None if c is None else str(c) for c in line.cards],
+            "kind": line.kind,
+            "points": line.points,
+        }
+        for line in found
+    ]
+
+
+def _lines_table(found: tuple[competitive.Line, ...]) -> list[str]:
+    """Every line with its cards, kind and points: a header and 8 rows."""
+    rows = [f"  {'line':<{_NAME}}{'cards':<{_CARDS}}  {'kind':<{_KIND}}points"]
+    for line in found:
+        cards = " ".join(".." if c is None else str(c) for c in line.cards)
+        kind = line.kind or "-"
+        rows.append(f"  {line.name:<{_NAME}}{cards:<{_CARDS}}  {kind:<{_KIND}}{line.points:>6}")
+    return rows
 
 
 @competitive_group.command(name="hand")
@@ -150,13 +258,15 @@ _KIND = 15
     show_default=True,
     help="The deck, which must hold the Grid's cards (CS-1).",
 )
+@_svg_option("the Grid, each qualifying line labelled with its kind and points,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def hand_command(
     grid: str,
-    power_series_points: int | None,
+    power_series_points: competitive.SeriesPoints,
     three_triplets_bonus: bool,
     score_loser_hand: bool,
     deck: Deck,
+    svg_file: str | None,
     as_json: bool,
 ) -> None:
     """Read a hand: is GRID a winning hand, and what does each line score?
@@ -166,23 +276,27 @@ def hand_command(
     '/': "r1 r2 r3 / b1 b2 b3 / r1 r2 r3". Prints every row, column and
     diagonal with its kind (CS-18) and points (CS-20), whether the hand wins
     (CS-19), its value (CS-17) and its score: as the winner's when it wins,
-    else as the loser's.
+    else as the loser's. With --svg, the Grid with each qualifying line
+    labelled.
 
-    Exit status: 0 answered; 2 bad input or usage; 74 an output failure.
+    Exit status: 0 answered; 2 bad input or usage; 74 an output failure (or
+    the SVG file cannot be written).
     """
     with guarded():
         out = standard_output()
+        _check_svg(svg_file, as_json)
         hand = _read_grid(grid)
-        try:
-            competitive.check_supply(hand, deck=deck)
-        except DokuspecError as error:
-            raise DokuspecError(f"GRID: {error}") from None
+        _check_supply(hand, None, deck)
         scoring = Scoring(power_series_points, three_triplets_bonus, score_loser_hand)
         reason = competitive.why_not_winning(hand)
         winning = reason is None
         found = competitive.lines(hand, scoring)
         value = competitive.hand_value(hand, scoring)
         score = competitive.score(hand, scoring, winner=winning)
+        if svg_file is not None:
+            svg = competitive.grid_svg(hand, annotations=_annotations(found))
+            if _svg_out(out, svg_file, svg):
+                sys.exit(Status.OK)
         if as_json:
             _json(
                 out,
@@ -190,16 +304,7 @@ def hand_command(
                     "grid": str(hand),
                     "winning": winning,
                     "reason": reason,
-                    "lines": [
-                        {
-                            "name": line.name,
-                            "positions": list(line.positions),
-                            "cards": [None if c is None else str(c) for c in line.cards],
-                            "kind": line.kind,
-                            "points": line.points,
-                        }
-                        for line in found
-                    ],
+                    "lines": _lines_json(found),
                     "value": value,
                     "score": score,
                     "scored_as": "winner" if winning else "loser",
@@ -213,15 +318,8 @@ def hand_command(
                 console.print(Text("a winning hand", style="green"))
             else:
                 console.print(Text(f"not a winning hand: {reason}", style="red"))
-            console.print(Text(f"  {'line':<{_NAME}}{'cards':<{_CARDS}}  {'kind':<{_KIND}}points"))
-            for line in found:
-                cards = " ".join(".." if c is None else str(c) for c in line.cards)
-                kind = line.kind or "-"
-                console.print(
-                    Text(
-                        f"  {line.name:<{_NAME}}{cards:<{_CARDS}}  {kind:<{_KIND}}{line.points:>6}"
-                    )
-                )
+            for row in _lines_table(found):
+                console.print(Text(row))
             role = "the winner" if winning else "the loser"
             console.print(Text(f"value {value}; score as {role} {score}"))
     sys.exit(Status.OK)
@@ -327,21 +425,32 @@ def count_command(
     show_default=True,
     help="The deck, which must hold the Grid and the available cards together.",
 )
+@_svg_option("the Grid, titled with its outs,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
-def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
+def outs_command(
+    grid: str, available: str, deck: Deck, svg_file: str | None, as_json: bool
+) -> None:
     """Cards that complete a winning hand at once, and where.
 
     GRID as for 'hand'. With one empty position, the available cards whose
     placement there wins (CS-19); with a full Grid, the cards and positions
-    whose swap wins (CS-11); with two or more empty positions, none.
+    whose swap wins (CS-11); with two or more empty positions, none. With
+    --svg, the Grid, titled with the outs.
 
-    Exit status: 0 answered; 2 bad input or usage; 74 an output failure.
+    Exit status: 0 answered; 2 bad input or usage; 74 an output failure (or
+    the SVG file cannot be written).
     """
     with guarded():
         out = standard_output()
+        _check_svg(svg_file, as_json)
         hand = _read_grid(grid)
         cards = _read_cards(available, "--available")
+        _check_supply(hand, cards, deck)
         found = competitive.outs(hand, cards, deck=deck)
+        if svg_file is not None:
+            title = "outs: " + (", ".join(f"{o.card} at {o.position}" for o in found) or "none")
+            if _svg_out(out, svg_file, competitive.grid_svg(hand, title=title)):
+                sys.exit(Status.OK)
         if as_json:
             _json(
                 out,
@@ -360,13 +469,152 @@ def outs_command(grid: str, available: str, deck: Deck, as_json: bool) -> None:
             if empty > 1:
                 console.print(Text(f"no outs: {empty} empty positions, and one card fills one"))
             elif not found:
-                console.print(Text(f"no outs among {len(cards)} available cards"))
+                console.print(Text(f"no outs among {_plural(len(cards), 'available card')}"))
             elif not empty and competitive.is_winning(hand):
                 console.print(Text("already a winning hand; these swaps keep it one:"))
             for out_ in found:
                 verb = "place on" if out_.kind == "place" else "swap into"
                 console.print(Text(f"  {out_.card}  {verb} position {out_.position}"))
     sys.exit(Status.OK)
+
+
+# -- best --------------------------------------------------------------------------------------
+
+
+_BEST_STATUS = {
+    "optimal": "the best winning hand (optimal: no reachable hand scores more)",
+    "feasible": "the best winning hand found; the budget ran out before it was proven the best",
+    "impossible": "impossible: no winning hand is reachable with these cards (CS-19)",
+    "unknown": "unknown: the budget ran out before any winning hand was found",
+}
+
+
+@competitive_group.command(name="best")
+@click.argument("grid")
+@click.option(
+    "--available",
+    required=True,
+    help="The cards that may fill the empty positions, e.g. 'r4 b4 r5' ('-' for none).",
+)
+@functools.partial(_scoring_options, loser=False)
+@click.option(
+    "--deck",
+    type=_DeckType(),
+    default="standard",
+    show_default=True,
+    help="The deck, which must hold the Grid and the available cards together.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["sat", "z3"]),
+    default="sat",
+    show_default=True,
+    help="MaxSAT (python-sat's RC2) or Z3's optimiser.",
+)
+@click.option(
+    "--time-limit",
+    type=SecondsType(competitive.MAX_TIME_LIMIT),
+    default=None,
+    help="Seconds for the search; past it, the best hand found so far and exit status 1.",
+)
+@click.option(
+    "--conflict-limit",
+    type=click.IntRange(0, _MAX_CONFLICTS),
+    default=None,
+    help="Solver conflicts per solver call.",
+)
+@_svg_option("the best hand, each qualifying line labelled with its kind and points,")
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
+def best_command(
+    grid: str,
+    available: str,
+    power_series_points: competitive.SeriesPoints,
+    three_triplets_bonus: bool,
+    deck: Deck,
+    backend: str,
+    time_limit: float | None,
+    conflict_limit: int | None,
+    svg_file: str | None,
+    as_json: bool,
+) -> None:
+    """The highest-scoring winning hand GRID can become with the available cards.
+
+    GRID as for 'hand'; each empty position takes one of the --available
+    cards (a card given twice may be placed twice), the cards on GRID stay.
+    The winner's score of CS-20 under the scoring options is maximised by
+    the solver and proven the highest ('optimal'); with a budget that runs
+    out first, the best hand found so far ('feasible') or none ('unknown').
+    'impossible': no winning hand is reachable. Prints the answer, the best
+    hand with the cards placed, and its lines, value and score as in
+    'hand'. With --json: 'grid', 'available', 'status', 'completion',
+    'placements' (each 'position' and 'card'), 'lines', 'value', 'score',
+    'backend' and 'scoring'. With --svg, the best hand (or GRID when there
+    is none) with each qualifying line labelled.
+
+    Exit status: 0 answered ('optimal' or 'impossible'); 1 the budget ran
+    out ('feasible' or 'unknown'); 2 bad input or usage; 74 an output
+    failure (or the SVG file cannot be written); 130 interrupted.
+    """
+    with guarded():
+        out = standard_output()
+        _check_svg(svg_file, as_json)
+        hand = _read_grid(grid)
+        cards = _read_cards(available, "--available")
+        _check_supply(hand, cards, deck)
+        scoring = Scoring(power_series_points, three_triplets_bonus)
+        found = competitive.best_completion(
+            hand,
+            cards,
+            scoring,
+            deck=deck,
+            backend=backend,  # type: ignore[arg-type]
+            time_limit=time_limit,
+            conflict_limit=conflict_limit,
+        )
+        status = Status.OK if found.status in ("optimal", "impossible") else Status.UNKNOWN
+        best = found.completion
+        found_lines = () if best is None else competitive.lines(best, scoring)
+        value = None if best is None else competitive.hand_value(best, scoring)
+        if svg_file is not None:
+            shown_grid = hand if best is None else best
+            svg = competitive.grid_svg(shown_grid, annotations=_annotations(found_lines))
+            if _svg_out(out, svg_file, svg):
+                sys.exit(status)
+        if as_json:
+            _json(
+                out,
+                {
+                    "grid": str(hand),
+                    "available": str(cards),
+                    "status": found.status,
+                    "completion": None if best is None else str(best),
+                    "placements": [
+                        {"position": p.position, "card": str(p.card)} for p in found.placements
+                    ],
+                    "lines": _lines_json(found_lines),
+                    "value": value,
+                    "score": found.score,
+                    "backend": found.backend,
+                    "scoring": {
+                        name: value
+                        for name, value in scoring.to_options().items()
+                        if name != "score_loser_hand"  # a winner's score only
+                    },
+                },
+            )
+        else:
+            console = plain_console(out)
+            console.print(Text(str(hand), style="bold"))
+            console.print(Text(_BEST_STATUS[found.status]))
+            if best is not None:
+                console.print(Text(str(best), style="bold"))
+                # At most 9 placements: 27 + 9 x 6 - 2 columns, within 80.
+                placed = ", ".join(f"{p.position} {p.card}" for p in found.placements)
+                console.print(Text(f"cards placed, by position: {placed or 'none'}"))
+                for row in _lines_table(found_lines):
+                    console.print(Text(row))
+                console.print(Text(f"value {value}; score as the winner {found.score}"))
+    sys.exit(status)
 
 
 # -- simulate ------------------------------------------------------------------------------------
@@ -379,11 +627,11 @@ _COLUMN = 12
 def _summary_lines(
     summary: competitive.Summary, mode: str, seed: int, bots: tuple[str, str]
 ) -> list[str]:
-    """The summary table: per seat, then per ending, then the first player and Black."""
+    """The summary table: per player (0 and 1), then per ending, then the first player and Black."""
     games = summary.games
     noun = "game" if games == 1 else "games"
     lines = [f"{games:,} {noun}, {mode} mode, seed {seed}"]
-    lines.append(f"{'':<{_LABEL}}{'seat 0':>{_COLUMN}}{'seat 1':>{_COLUMN}}")
+    lines.append(f"{'':<{_LABEL}}{'player 0':>{_COLUMN}}{'player 1':>{_COLUMN}}")
     lines.append(f"{'bot':<{_LABEL}}{bots[0]:>{_COLUMN}}{bots[1]:>{_COLUMN}}")
     wins = [f"{n:,} ({percent(n, games)})" for n in summary.wins]
     lines.append(f"{'wins':<{_LABEL}}{wins[0]:>{_COLUMN}}{wins[1]:>{_COLUMN}}")
@@ -416,7 +664,7 @@ def _summary_lines(
     bots_option(
         competitive.BOT_NAMES,
         "random,random",
-        "The bots of seat 0 and seat 1: random or greedy (one name: both seats).",
+        "The bots of player 0 and player 1: random or greedy (one name: both players).",
     ),
 )
 def simulate_command(
@@ -437,10 +685,12 @@ def simulate_command(
     (--scheduler). 'random' chooses uniformly among the legal actions;
     'greedy' takes a winning card when there is one and otherwise keeps its
     Grid completable with the best reachable score, as the solver queries
-    answer. Prints a summary table: per seat the wins and mean score, how
-    the games ended, and how often the first player and Black won. With
-    --json, one JSON object per game as it finishes, then one line
-    {"summary": {...}}. With --records DIR, each game's record is written
+    answer. Players are numbered 0 and 1 by --bots; who is Red and who is
+    Black is drawn in each game (CS-2). Prints a summary table: per player
+    the wins and mean score, how the games ended, and how often the first
+    player and Black won. With --json, one JSON object per game as it
+    finishes (pairs by player; 'winner', 'black' and 'first' are players),
+    then one line {"summary": {...}}. With --records DIR, each game's record is written
     to DIR (which must not hold them already); 'replay' reads them.
 
     Exit status: 0 every game played; 2 bad usage; 74 an output failure or a
@@ -474,53 +724,83 @@ def _outcome_json(found: competitive.Outcome) -> dict[str, Any]:
     }
 
 
+def _player(player: int, black: int) -> str:
+    """A player by colour and number: ``Black (player 1)``."""
+    return f"{'Black' if player == black else 'Red'} (player {player})"
+
+
 def _outcome_lines(found: competitive.Outcome) -> list[str]:
+    """How the game ended, the scores, who moved first and the game's length in turns."""
+    black = found.black
     if found.ending == "win":
         assert found.winner is not None
-        head = f"player {found.winner} completed a winning hand (CS-19)"
+        head = f"{_player(found.winner, black)} completed a winning hand (CS-19)"
     elif found.ending == "concede":
-        head = f"player {found.winner} conceded with the more valuable hand (CS-16)"
+        assert found.winner is not None
+        head = f"{_player(found.winner, black)} conceded with the more valuable hand (CS-16)"
     else:
         head = competitive.ENDINGS[found.ending]
-    winner = "a draw" if found.winner is None else f"player {found.winner} wins"
-    first = "nobody moved" if found.first is None else f"player {found.first} moved first"
-    return [
-        f"game over: {head}",
-        f"scores: player 0 {found.scores[0]}, player 1 {found.scores[1]}: {winner}",
-        f"player {found.black} is Black; {first}; {found.turns} turns, {found.trades} trades",
-    ]
+    winner = "a draw" if found.winner is None else f"{_player(found.winner, black)} wins"
+    scores = ", ".join(f"{_player(p, black)} {found.scores[p]}" for p in (0, 1))
+    first = "nobody moved" if found.first is None else f"{_player(found.first, black)} moved first"
+    length = f"{_plural(found.turns, 'turn')}, {_plural(found.trades, 'trade')}"
+    return [f"game over: {head}", f"scores: {scores}: {winner}", f"{first}; {length}"]
+
+
+def _length(state: competitive.CompetitiveSudokuState) -> tuple[int, int]:
+    """The turns played and the trades made so far (CS-16, CS-25)."""
+    data = state.observation(0).data
+    assert isinstance(data, dict)
+    turns, trades = data["turns"], data["trades"]
+    assert isinstance(turns, int) and isinstance(trades, int)
+    return turns, trades
 
 
 @competitive_group.command(name="replay")
 @record_argument
+@_svg_option("the final table, titled with how the game ended,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the table.")
-def replay_command(record: str, as_json: bool) -> None:
+def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record and print the final table and the result.
 
     RECORD is a JSON game record ('simulate --records' writes them), or '-'
     for standard input. Every step is checked by the engine as it is
     replayed; the result the record states must be the game's. Prints the
     table as it stands at the end (Black's Grid at the top, the Pools, Red's
-    Grid) and how the game ended, or that it is not finished. With --json:
-    'finished', 'steps', 'table' (Grids, Pools, Decks and Discard Piles,
-    Red's first) and 'outcome' (null when not finished).
+    Grid) and how the game ended, or that it is not finished; a game's
+    length is its turns, as 'simulate' counts them. With --json: 'finished',
+    'turns', 'trades', 'table' (Grids, Pools, Decks and Discard Piles,
+    Red's first) and 'outcome' (null when not finished; pairs by player,
+    'winner', 'black' and 'first' are players 0 or 1, as 'simulate' gives
+    them). With --svg, the final table, titled with how the game ended.
 
     Exit status: 0 replayed; 2 a bad record or usage (one line naming the
-    file, line, column and JSON path); 74 an input or output failure.
+    file, line, column and JSON path); 74 an input or output failure (or
+    the SVG file cannot be written).
     """
     with guarded():
         out = standard_output()
+        _check_svg(svg_file, as_json)
         state = replayed_record(record, competitive.replay_record)
         finished = state.is_terminal()
         found = competitive.outcome(state) if finished else None
-        steps = len(state.history())
+        turns, trades = _length(state)
         table = state.table()
+        if found is None:
+            ending = [f"not finished: {_plural(turns, 'turn')} played"]
+        else:
+            ending = _outcome_lines(found)
+        if svg_file is not None:
+            svg = competitive.table_svg(table, title=ending[0])
+            if _svg_out(out, svg_file, svg):
+                sys.exit(Status.OK)
         if as_json:
             _json(
                 out,
                 {
                     "finished": finished,
-                    "steps": steps,
+                    "turns": turns,
+                    "trades": trades,
                     "table": table.to_json(),
                     "outcome": None if found is None else _outcome_json(found),
                 },
@@ -530,9 +810,6 @@ def replay_command(record: str, as_json: bool) -> None:
             for line in competitive.table_text(table).splitlines():
                 console.print(Text(line))
             console.print(Text(""))
-            if found is None:
-                console.print(Text(f"not finished: {steps} steps replayed"))
-            else:
-                for line in _outcome_lines(found):
-                    console.print(Text(line))
+            for line in ending:
+                console.print(Text(line))
     sys.exit(Status.OK)

@@ -32,8 +32,17 @@ Games (:mod:`dokuspec.competitive.deals`, :mod:`dokuspec.competitive.bots`,
   bots, their :class:`GameResult` and :class:`Summary`; :func:`outcome`:
   how a finished game ended;
 * :func:`replay_record`: a game record (JSON text) replayed by the engine,
-  bad records located (:class:`RecordFileError`); :func:`table_text` draws
-  the table (:mod:`dokuspec.render.competitive`).
+  bad records located (:class:`RecordFileError`).
+
+Players are numbered 0 and 1 (the engine's players; in :func:`simulate`
+``bots[i]`` plays player ``i``); the draw makes one of them Black and the
+other Red in each game (CS-2). Every pair (bots, scores, wins) is ordered by
+player, and ``winner``, ``black`` and ``first`` are player numbers.
+
+Pictures (:mod:`dokuspec.render.competitive`): :func:`card_svg`,
+:func:`grid_svg` and :func:`grid_text` (a Grid, its lines labelled),
+:func:`pool_svg` and :func:`pool_text`, :func:`table_svg` and
+:func:`table_text` (everything public on the table).
 
 The engine's game is :class:`CompetitiveSudoku` (its states are
 :class:`CompetitiveSudokuState`; :data:`MODES` are its draft modes).
@@ -98,9 +107,18 @@ from dokuspec.competitive.simulation import (
     summarise,
 )
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState
-from dokuspec.render.competitive import table_text
+from dokuspec.render.competitive import (
+    card_svg,
+    grid_svg,
+    grid_text,
+    pool_svg,
+    pool_text,
+    table_svg,
+    table_text,
+)
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
 from dokuspec.vocabulary.competitive import (
+    AS_STRAIGHT,
     STANDARD_DECK,
     UNLIMITED_DECK,
     Card,
@@ -109,10 +127,12 @@ from dokuspec.vocabulary.competitive import (
     Grid,
     Pool,
     Scoring,
+    SeriesPoints,
     Stack,
 )
 
 __all__ = [
+    "AS_STRAIGHT",
     "BOT_NAMES",
     "DEAL_KEYS",
     "ENDINGS",
@@ -146,10 +166,12 @@ __all__ = [
     "RandomBot",
     "RecordFileError",
     "Scoring",
+    "SeriesPoints",
     "Stack",
     "Summary",
     "Violation",
     "best_completion",
+    "card_svg",
     "check_backend",
     "check_supply",
     "compiled_hand_model",
@@ -160,6 +182,8 @@ __all__ = [
     "deal",
     "deal_of",
     "game_seed",
+    "grid_svg",
+    "grid_text",
     "hand_value",
     "is_winning",
     "line_kind",
@@ -168,12 +192,15 @@ __all__ = [
     "outcome",
     "outs",
     "play_game",
+    "pool_svg",
+    "pool_text",
     "record_name",
     "record_text",
     "replay_record",
     "score",
     "simulate",
     "summarise",
+    "table_svg",
     "table_text",
     "validate_deal",
     "why_not_winning",

@@ -1,10 +1,10 @@
-"""Competitive Sudoku bots: players that choose a legal action for a seat.
+"""Competitive Sudoku bots: players that choose one of their legal actions.
 
-A bot is any callable ``bot(state, seat, rng) -> action`` with a ``name``
+A bot is any callable ``bot(state, player, rng) -> action`` with a ``name``
 (:class:`Bot`): given a state of
-:class:`~dokuspec.engine.competitive.CompetitiveSudoku` where ``seat`` is to
-act (alone, or at a simultaneous node with the other seat), it returns one of
-``state.legal_actions(seat)``. It reads the state and never changes it; all
+:class:`~dokuspec.engine.competitive.CompetitiveSudoku` where ``player`` is to
+act (alone, or at a simultaneous node with the other player), it returns one of
+``state.legal_actions(player)``. It reads the state and never changes it; all
 its randomness comes from ``rng``, so a seeded :class:`random.Random` makes
 its choices reproducible.
 
@@ -56,8 +56,8 @@ BOT_NAMES = ("random", "greedy")
 class Bot(Protocol):
     """A player of Competitive Sudoku.
 
-    ``bot(state, seat, rng)`` returns one of ``state.legal_actions(seat)``
-    for a state where ``seat`` is to act (alone or at a simultaneous node).
+    ``bot(state, player, rng)`` returns one of ``state.legal_actions(player)``
+    for a state where ``player`` is to act (alone or at a simultaneous node).
     It must not change ``state`` and must draw all its randomness from
     ``rng``.
     """
@@ -67,16 +67,18 @@ class Bot(Protocol):
         """A short name for reports (``"random"``)."""
         ...
 
-    def __call__(self, state: CompetitiveSudokuState, seat: int, rng: random.Random) -> Action: ...
+    def __call__(
+        self, state: CompetitiveSudokuState, player: int, rng: random.Random
+    ) -> Action: ...
 
 
-def _legal(state: object, seat: object, rng: object) -> tuple[Action, ...]:
-    """The legal actions of ``seat``, the arguments checked."""
-    check_bot_call(state, seat, rng, CompetitiveSudokuState, "Competitive Sudoku", "seat")
-    assert isinstance(state, CompetitiveSudokuState) and isinstance(seat, int)
-    legal = state.legal_actions(seat)
+def _legal(state: object, player: object, rng: object) -> tuple[Action, ...]:
+    """The legal actions of ``player``, the arguments checked."""
+    check_bot_call(state, player, rng, CompetitiveSudokuState, "Competitive Sudoku", "player")
+    assert isinstance(state, CompetitiveSudokuState) and isinstance(player, int)
+    legal = state.legal_actions(player)
     if not legal:
-        raise DokuspecError(f"player {seat} has no action to choose here ({state})")
+        raise DokuspecError(f"player {player} has no action to choose here ({state})")
     return legal
 
 
@@ -85,14 +87,14 @@ class RandomBot:
 
     name = "random"
 
-    def __call__(self, state: CompetitiveSudokuState, seat: int, rng: random.Random) -> Action:
-        """One legal action of ``seat``, each with the same probability.
+    def __call__(self, state: CompetitiveSudokuState, player: int, rng: random.Random) -> Action:
+        """One legal action of ``player``, each with the same probability.
 
         Raises:
             TypeError: a wrong argument type.
-            DokuspecError: ``seat`` has no legal action in ``state``.
+            DokuspecError: ``player`` has no legal action in ``state``.
         """
-        legal = _legal(state, seat, rng)
+        legal = _legal(state, player, rng)
         return rng.choice(legal)
 
     def __repr__(self) -> str:
@@ -159,7 +161,7 @@ def _outs(grid: Grid, available: Cards, deck: Deck) -> tuple[Out, ...]:
 
 @lru_cache(maxsize=8192)
 def _completable(grid: Grid, available: Cards, deck: Deck) -> bool:
-    return completions(grid, available, deck=deck).status == "sat"
+    return completions(grid, available, deck=deck).status == "completable"
 
 
 @lru_cache(maxsize=2048)
@@ -246,22 +248,22 @@ class GreedyBot:
     def __repr__(self) -> str:
         return f"GreedyBot(best_calls={self.best_calls}, conflict_limit={self.conflict_limit})"
 
-    def __call__(self, state: CompetitiveSudokuState, seat: int, rng: random.Random) -> Action:
-        """The greedy choice of ``seat`` (see the class).
+    def __call__(self, state: CompetitiveSudokuState, player: int, rng: random.Random) -> Action:
+        """The greedy choice of ``player`` (see the class).
 
         Raises:
             TypeError: a wrong argument type.
-            DokuspecError: ``seat`` has no legal action in ``state``.
+            DokuspecError: ``player`` has no legal action in ``state``.
         """
-        legal = _legal(state, seat, rng)
+        legal = _legal(state, player, rng)
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
         if isinstance(first, Pick):
-            return self._pick(state, seat, rng, legal)
+            return self._pick(state, player, rng, legal)
         if isinstance(first, Concede | Continue):
-            return self._choose(state, seat)
-        decision = _Decision(self, state, seat)
+            return self._choose(state, player)
+        decision = _Decision(self, state, player)
         if state.is_simultaneous_node():
             return decision.place_round(rng, legal)
         if isinstance(first, Take | TakeDeck):
@@ -273,13 +275,13 @@ class GreedyBot:
     def _pick(
         self,
         state: CompetitiveSudokuState,
-        seat: int,
+        player: int,
         rng: random.Random,
         legal: Sequence[Action],
     ) -> Action:
-        data = state.observation(seat).data
+        data = state.observation(player).data
         assert isinstance(data, dict) and isinstance(data["hands"], list)
-        held = list(Cards.parse(str(data["hands"][seat])))
+        held = list(Cards.parse(str(data["hands"][player])))
 
         def key(action: Action) -> tuple[int, int]:
             assert isinstance(action, Pick)
@@ -293,12 +295,12 @@ class GreedyBot:
 
         return _best_of(legal, key, rng)
 
-    def _choose(self, state: CompetitiveSudokuState, seat: int) -> Action:
+    def _choose(self, state: CompetitiveSudokuState, player: int) -> Action:
         options = state.game.options
         scoring = Scoring.from_options(options)
-        mine = hand_value(state.grid(seat), scoring)
-        theirs = hand_value(state.grid(1 - seat), scoring)
-        data = state.observation(seat).data
+        mine = hand_value(state.grid(player), scoring)
+        theirs = hand_value(state.grid(1 - player), scoring)
+        data = state.observation(player).data
         assert isinstance(data, dict)
         trades, limit = data["trades"], options["max_trades"]
         assert isinstance(trades, int) and isinstance(limit, int)
@@ -320,16 +322,16 @@ def _best_of(
 class _Decision:
     """One decision of a :class:`GreedyBot`: the table as the mover sees it, and the budget."""
 
-    def __init__(self, bot: GreedyBot, state: CompetitiveSudokuState, seat: int) -> None:
+    def __init__(self, bot: GreedyBot, state: CompetitiveSudokuState, player: int) -> None:
         options = state.game.options
         copies = options["copies_per_colour"]
         assert isinstance(copies, int)
         self.deck = Deck(copies)
         self.scoring = Scoring.from_options(options)
         self.state = state
-        self.seat = seat
-        self.grid = state.grid(seat)
-        self.other = state.grid(1 - seat)
+        self.player = player
+        self.grid = state.grid(player)
+        self.other = state.grid(1 - player)
         self.table = state.table()
         outside = self.deck.cards() - self.grid.contents() - self.other.contents()
         self.in_play = outside - self.table.discards[0] - self.table.discards[1]
@@ -488,9 +490,9 @@ class _Decision:
     def place_round(self, rng: random.Random, legal: Sequence[Action]) -> Action:
         """A placement round (CS-21): completable, most possible lines, most points; in the
         last round, the best score best_completion finds (within the budget)."""
-        data = self.state.observation(self.seat).data
+        data = self.state.observation(self.player).data
         assert isinstance(data, dict) and isinstance(data["hands"], list)
-        their_hand = Cards.parse(str(data["hands"][1 - self.seat]))
+        their_hand = Cards.parse(str(data["hands"][1 - self.player]))
         pool = self.in_play - their_hand
         scored: list[tuple[tuple[int, int], Grid, Place]] = []
         for action in legal:

@@ -104,14 +104,14 @@ class Deal:
 
     Attributes:
         mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
-        black: the seat of the Black player (CS-2); the other seat is Red.
-        draws: the cards seat 0 and seat 1 drew to find who is Black, in
+        black: the player (0 or 1) who is Black (CS-2); the other is Red.
+        draws: the cards player 0 and player 1 drew to find who is Black, in
             the order drawn (one each, then one more each while the sums are
             equal, CS-2).
         toss: whether a toss decided, the deck having run out on equal sums.
         pool: the draft pool (10 cards in ``draft`` and ``twins-draft``;
             empty in ``twins``).
-        hands: by seat, the cards dealt (``twins``: Red's five red cards and
+        hands: by player, the cards dealt (``twins``: Red's five red cards and
             Black's same ranks in black; empty in the draft modes, where the
             players pick from the pool).
         copies_per_colour: the copies of each card in the deck (CS-1).
@@ -136,22 +136,22 @@ class Deal:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} is an int, not {type(value).__name__}")
         if not isinstance(self.draws, tuple) or len(self.draws) != 2:
-            raise TypeError("draws is a pair (seat 0's cards, seat 1's cards)")
-        for seat, cards in enumerate(self.draws):
-            _check_cards_tuple(cards, f"draws[{seat}]")
+            raise TypeError("draws is a pair (player 0's cards, player 1's cards)")
+        for player, cards in enumerate(self.draws):
+            _check_cards_tuple(cards, f"draws[{player}]")
         if not isinstance(self.toss, bool):
             raise TypeError(f"toss is a bool, not {type(self.toss).__name__}")
         if not isinstance(self.pool, Cards):
             raise TypeError(f"pool is Cards, not {type(self.pool).__name__}")
         if not isinstance(self.hands, tuple) or len(self.hands) != 2:
-            raise TypeError("hands is a pair (seat 0's Cards, seat 1's Cards)")
+            raise TypeError("hands is a pair (player 0's Cards, player 1's Cards)")
         for hand in self.hands:
             if not isinstance(hand, Cards):
                 raise TypeError(f"hands holds Cards, not {type(hand).__name__}")
 
     @property
     def red(self) -> int:
-        """The seat of the Red player (the seat that is not Black)."""
+        """The player who is Red (the one who is not Black)."""
         return 1 - self.black
 
     def to_json(self) -> dict[str, Any]:
@@ -205,19 +205,21 @@ class Deal:
             raise NotationError(f"$.toss: true or false, not {_kind(toss)}")
         draws = data["draws"]
         if not isinstance(draws, list) or len(draws) != 2:
-            raise NotationError("$.draws: a list of two lists of cards (seat 0's, seat 1's)")
+            raise NotationError("$.draws: a list of two lists of cards (player 0's, player 1's)")
         read_draws: list[tuple[Card, ...]] = []
-        for seat, cards in enumerate(draws):
+        for player, cards in enumerate(draws):
             if not isinstance(cards, list):
-                raise NotationError(f"$.draws[{seat}]: a list of cards, not {_kind(cards)}")
+                raise NotationError(f"$.draws[{player}]: a list of cards, not {_kind(cards)}")
             read_draws.append(
-                tuple(_read_card(text, f"$.draws[{seat}][{n}]") for n, text in enumerate(cards))
+                tuple(_read_card(text, f"$.draws[{player}][{n}]") for n, text in enumerate(cards))
             )
         pool = _read_cards(data["pool"], "$.pool")
         hands = data["hands"]
         if not isinstance(hands, list) or len(hands) != 2:
-            raise NotationError("$.hands: a list of two strings of cards (seat 0's, seat 1's)")
-        read_hands = tuple(_read_cards(hand, f"$.hands[{seat}]") for seat, hand in enumerate(hands))
+            raise NotationError("$.hands: a list of two strings of cards (player 0's, player 1's)")
+        read_hands = tuple(
+            _read_cards(hand, f"$.hands[{player}]") for player, hand in enumerate(hands)
+        )
         value = cls(
             mode=mode,
             black=black,
@@ -241,17 +243,17 @@ class Deal:
         deck = str(Deck(self.copies_per_colour)) if 1 <= self.copies_per_colour <= 9 else "?"
         lines = [f"{self.mode} deal, {deck} deck: player {self.black} is Black (CS-2)"]
         drawn = "; ".join(
-            f"player {seat} drew {' '.join(str(c) for c in cards) or 'nothing'}"
-            for seat, cards in enumerate(self.draws)
+            f"player {player} drew {' '.join(str(c) for c in cards) or 'nothing'}"
+            for player, cards in enumerate(self.draws)
         )
         lines.append(f"who is Black: {drawn}")
         if self.toss:
             tossed = f"a toss made player {self.black} Black"
             lines.append(f"equal sums until the deck ran out: {tossed}")
         if self.mode == "twins" or any(self.hands):
-            for seat, hand in enumerate(self.hands):
-                role = "Black" if seat == self.black else "Red"
-                lines.append(f"{role} (player {seat}) receives: {hand}")
+            for player, hand in enumerate(self.hands):
+                role = "Black" if player == self.black else "Red"
+                lines.append(f"{role} (player {player}) receives: {hand}")
         if self.mode != "twins" or self.pool:
             lines.append(f"draft pool: {self.pool}")
         wrapped: list[str] = []
@@ -377,7 +379,7 @@ def _read_deal(state: CompetitiveSudokuState) -> Deal:
     black = data["black"]
     assert isinstance(who, list) and isinstance(hands, list)
     assert isinstance(pool, str) and isinstance(black, int)
-    draws = [tuple(Card.parse(str(text)) for text in _as_list(seat)) for seat in who]
+    draws = [tuple(Card.parse(str(text)) for text in _as_list(player)) for player in who]
     options = state.game.options
     copies = options["copies_per_colour"]
     mode = options["mode"]
@@ -413,8 +415,8 @@ def validate_deal(deal: Deal) -> tuple[Violation, ...]:
 
     * ``mode``: not one of ``draft``, ``twins``, ``twins-draft``;
       ``copies``: copies of each card outside 1-4 (CS-1); ``black``: a
-      seat other than 0 or 1.
-    * Who is Black (CS-2): ``draws-count`` (the seats drew different
+      player other than 0 or 1.
+    * Who is Black (CS-2): ``draws-count`` (the players drew different
       numbers of cards, or none), ``draws-copies`` (a card drawn more often
       than the deck holds it: the draws come from one deck), ``draws-decided-early``
       (the sums already differed before the last draw), ``draws-undecided``
@@ -453,7 +455,7 @@ def validate_deal(deal: Deal) -> tuple[Violation, ...]:
         add("copies", f"copies of each card are 1-{_MAX_COPIES}, not {copies} (CS-1)")
     black_known = deal.black in (0, 1)
     if not black_known:
-        add("black", f"Black is seat 0 or 1, not {deal.black} (CS-2)")
+        add("black", f"Black is player 0 or 1, not {deal.black} (CS-2)")
     _check_draws(deal, add, copies if copies_known else None, black_known)
     if not mode_known:
         return tuple(found)
@@ -469,7 +471,7 @@ def _check_draws(deal: Deal, add: Any, copies: int | None, black_known: bool) ->
     if len(first) != len(second) or not first:
         add(
             "draws-count",
-            f"both seats draw the same number of cards, at least one each, not "
+            f"both players draw the same number of cards, at least one each, not "
             f"{len(first)} and {len(second)} (CS-2)",
         )
         return
@@ -555,18 +557,18 @@ def _check_pool(deal: Deal, add: Any, copies: int | None) -> None:
 def _check_twins(deal: Deal, add: Any, copies: int | None, black_known: bool) -> None:
     if deal.pool:
         add("pool-in-twins", f"twins has no draft pool, but the pool holds {deal.pool} (CS-4)")
-    for seat, hand in enumerate(deal.hands):
+    for player, hand in enumerate(deal.hands):
         if len(hand) != _HAND:
-            add("hand-size", f"player {seat} receives 5 cards, not {len(hand)} (CS-4)")
+            add("hand-size", f"player {player} receives 5 cards, not {len(hand)} (CS-4)")
     if black_known:
-        for seat, colour, word in ((deal.red, RED, "red"), (deal.black, BLACK, "black")):
-            hand = deal.hands[seat]
+        for player, colour, word in ((deal.red, RED, "red"), (deal.black, BLACK, "black")):
+            hand = deal.hands[player]
             wrong = [str(card) for card in hand if card.colour != colour]
             if wrong:
                 role = "Red" if colour == RED else "Black"
                 add(
                     "hand-colours",
-                    f"{role} (player {seat}) receives {word} cards only, not "
+                    f"{role} (player {player}) receives {word} cards only, not "
                     f"{' '.join(wrong)} (CS-4)",
                 )
     ranks = [sorted(card.rank for card in hand) for hand in deal.hands]
@@ -577,12 +579,12 @@ def _check_twins(deal: Deal, add: Any, copies: int | None, black_known: bool) ->
             f"{_ranks(ranks[1])} (CS-4)",
         )
     if copies is not None:
-        for seat, hand in enumerate(deal.hands):
+        for player, hand in enumerate(deal.hands):
             over = _over_copies(hand, copies)
             if over:
                 add(
                     "hand-copies",
-                    f"the deck holds {_copies_word(copies)} of each card, but player {seat} "
+                    f"the deck holds {_copies_word(copies)} of each card, but player {player} "
                     f"receives {', '.join(over)} (CS-1, CS-4)",
                 )
 

@@ -107,9 +107,10 @@ class Line:
         kind: its kind of line (CS-18), or ``None`` when it is not a line
             or has an empty position.
         points: what it scores (CS-20) under the scoring options: triplet 3;
-            straight 1 in mixed colours, 2 in one colour; power series as a
-            straight or its set points whatever its colours (CS-32); 0 when
-            it is not a line.
+            straight 1 in mixed colours, 2 in one colour; power series
+            ``power_series_points`` whatever its colours (0 by default,
+            CS-32), or as a straight with ``"as_straight"``; 0 when it is
+            not a line.
     """
 
     name: str

@@ -4,8 +4,10 @@ Every query compiles a model of :mod:`dokuspec.spec.competitive` once per
 process and keeps it in the shared cache of compiled backends
 (:data:`dokuspec.solvers.base.CACHE`); the cards on the Grid and the supply
 of every card are assumptions of each query, so later queries reuse the
-compiled solver. Answers are ``"sat"`` / ``"unsat"`` / ``"unknown"`` (a
-budget ran out), never a guess, and every Grid a solver proposes is checked
+compiled solver. Answers are in the game's words, as the other games'
+(``"completable"`` / ``"impossible"`` / ``"unknown"``: a budget ran out;
+:func:`best_completion` ``"optimal"`` / ``"feasible"`` / ``"impossible"`` /
+``"unknown"``), never a guess, and every Grid a solver proposes is checked
 against the direct definitions (:mod:`dokuspec.competitive.hands`) before
 it is returned.
 
@@ -45,7 +47,9 @@ from dokuspec.vocabulary.competitive import (
 __all__ = [
     "BackendName",
     "BestCompletion",
+    "BestStatus",
     "Completion",
+    "CompletionStatus",
     "Count",
     "CountBackend",
     "Out",
@@ -66,6 +70,12 @@ BackendName: TypeAlias = Literal["sat", "z3"]
 
 CountBackend: TypeAlias = Literal["sat", "z3", "engine"]
 """A way to count winning hands, a solver backend or the engine's own count."""
+
+CompletionStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
+"""The answer of :func:`completions`, whether a winning hand is reachable (or ``"unknown"``)."""
+
+BestStatus: TypeAlias = Literal["optimal", "feasible", "impossible", "unknown"]
+"""The answer of :func:`best_completion` (see :class:`BestCompletion`)."""
 
 CardsLike: TypeAlias = Cards | str
 DeckLike: TypeAlias = Deck | str
@@ -391,18 +401,19 @@ class Completion:
     """The answer of :func:`completions`.
 
     Attributes:
-        status: ``"sat"`` (the Grid can become a winning hand with the
-            available cards), ``"unsat"`` (it cannot), or ``"unknown"`` (the
-            budget ran out first).
+        status: ``"completable"`` (the Grid can become a winning hand with
+            the available cards), ``"impossible"`` (it cannot: no winning
+            completion), or ``"unknown"`` (the budget ran out first).
         grid: the Grid asked about.
         available: the cards available for its empty positions.
-        completion: when sat, a winning hand that extends ``grid``.
-        placements: when sat, the cards placed on the empty positions, by
-            position (all of them available, as many times as available).
+        completion: when completable, a winning hand that extends ``grid``.
+        placements: when completable, the cards placed on the empty
+            positions, by position (all of them available, as many times as
+            available).
         backend: the backend that answered.
     """
 
-    status: Literal["sat", "unsat", "unknown"]
+    status: CompletionStatus
     grid: Grid
     available: Cards
     completion: Grid | None = None
@@ -471,8 +482,8 @@ def completions(
         budget: a :class:`~dokuspec.solvers.base.Budget` instead of the two limits.
 
     Returns:
-        A :class:`Completion`: ``"sat"`` with a completed Grid and its
-        placements, ``"unsat"``, or ``"unknown"``.
+        A :class:`Completion`: ``"completable"`` with a completed Grid and
+        its placements, ``"impossible"``, or ``"unknown"``.
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -492,10 +503,11 @@ def completions(
     ]
     answer = compiled.solve(assumptions, spending)
     if answer.model is None:
-        return Completion(answer.status, grid, cards, backend=compiled.name)
+        status: CompletionStatus = "impossible" if answer.status == "unsat" else "unknown"
+        return Completion(status, grid, cards, backend=compiled.name)
     completion = model.grid_of(answer.model)
     placements = _certified(grid, cards, completion)
-    return Completion("sat", grid, cards, completion, placements, compiled.name)
+    return Completion("completable", grid, cards, completion, placements, compiled.name)
 
 
 # -- outs ----------------------------------------------------------------------------------------
@@ -620,8 +632,9 @@ class BestCompletion:
     Attributes:
         status: ``"optimal"`` (``score`` is proven the highest),
             ``"feasible"`` (the budget ran out: ``score`` is the best found
-            so far, not proven the highest), ``"unsat"`` (no winning hand is
-            reachable) or ``"unknown"`` (the budget ran out before any).
+            so far, not proven the highest), ``"impossible"`` (no winning
+            hand is reachable: no winning completion) or ``"unknown"`` (the
+            budget ran out before any).
         grid: the Grid asked about.
         available: the cards available for its empty positions.
         completion: the best winning hand found, or ``None``.
@@ -630,7 +643,7 @@ class BestCompletion:
         backend: the backend that answered.
     """
 
-    status: Literal["optimal", "feasible", "unsat", "unknown"]
+    status: BestStatus
     grid: Grid
     available: Cards
     completion: Grid | None = None
@@ -687,7 +700,7 @@ def best_completion(
     ]
     result = compiled.optimize(model.objective(scoring), assumptions, budget=spending)
     if result.model is None:
-        status: Literal["unsat", "unknown"] = "unsat" if result.status == "unsat" else "unknown"
+        status: BestStatus = "impossible" if result.status == "unsat" else "unknown"
         return BestCompletion(status, grid, cards, backend=compiled.name)
     completion = model.grid_of(result.model)
     placements = _certified(grid, cards, completion)
@@ -695,4 +708,5 @@ def best_completion(
     score = spec.COMPLETION_BONUS + result.value
     if spec.winner_score(completion, scoring) != score:
         raise RuntimeError(f"internal error: the solver scores {completion} {score}")
-    return BestCompletion(result.status, grid, cards, completion, placements, score, compiled.name)
+    found: BestStatus = "optimal" if result.status == "optimal" else "feasible"
+    return BestCompletion(found, grid, cards, completion, placements, score, compiled.name)

@@ -3,7 +3,7 @@
 * :func:`simulate` plays games between two bots (:mod:`dokuspec.competitive.bots`)
   and yields a :class:`GameResult` as each game finishes. Game ``i`` of a run
   with seed ``s`` has the seed :func:`game_seed(s, i) <game_seed>`, and its bots
-  draw from random generators seeded from that seed and their seat, so a
+  draw from random generators seeded from that seed and their player number, so a
   game's result depends only on the run's seed, its index, the mode, the
   options and the bots: :func:`play_game` plays game ``i`` alone, and the
   games of a run may be split among processes in any way.
@@ -97,13 +97,14 @@ class Outcome:
 
     Attributes:
         ending: a key of :data:`ENDINGS`.
-        winner: the seat that won: the one who completed the winning hand,
-            the one who conceded with the more valuable hand; otherwise the
-            seat with more points, or ``None`` when the scores are equal.
-        scores: the points of seat 0 and seat 1.
-        black: the seat of the Black player (CS-2).
-        first: the seat that moved first (CS-9), ``None`` if no turn began.
-        turns: the turns played.
+        winner: the player (0 or 1) who won: the one who completed the
+            winning hand, the one who conceded with the more valuable hand;
+            otherwise the player with more points, or ``None`` when the
+            scores are equal.
+        scores: the points of player 0 and player 1.
+        black: the player who is Black (CS-2); the other is Red.
+        first: the player who moved first (CS-9), ``None`` if no turn began.
+        turns: the turns played (a game's length, as ``replay`` counts it too).
         trades: the times the players traded Decks (CS-16).
     """
 
@@ -117,7 +118,7 @@ class Outcome:
 
 
 def _first_mover(state: CompetitiveSudokuState) -> int | None:
-    """The seat whose turn came first (CS-9): the first player to act after the placement."""
+    """The player whose turn came first (CS-9): the first to act after the placement."""
     history = state.history()
     rounds = 0
     for index, entry in enumerate(history):
@@ -137,9 +138,9 @@ def _first_mover(state: CompetitiveSudokuState) -> int | None:
                 fresh.apply_action(step.actions[0])
         data = fresh.observation(0).data
         assert isinstance(data, dict)
-        seat = data["turn_of"]
-        assert isinstance(seat, int)
-        return seat
+        player = data["turn_of"]
+        assert isinstance(player, int)
+        return player
     return None
 
 
@@ -246,7 +247,7 @@ class GameResult:
         index: the game's index in its run, from 0.
         seed: the game's seed (:func:`game_seed`).
         mode: the draft mode.
-        bots: the names of the bots of seat 0 and seat 1.
+        bots: the names of the bots of player 0 and player 1.
         ending, winner, scores, black, first, turns, trades: as :class:`Outcome`.
     """
 
@@ -264,7 +265,8 @@ class GameResult:
 
     def to_json(self) -> dict[str, JSONValue]:
         """``{"index", "seed", "mode", "bots", "winner", "ending", "scores", "black",
-        "first", "turns", "trades"}``; pairs are by seat."""
+        "first", "turns", "trades"}``; pairs are by player, and ``winner``, ``black``
+        and ``first`` are players, 0 or 1."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -292,7 +294,7 @@ def _run(
     if "mode" in checked:
         raise DokuspecError("the mode is given as mode=, not among the options")
     game = CompetitiveSudoku(mode=mode, **checked)
-    made = _playout.bot_pair(bots, make_bot, Bot, "seat 0 and seat 1")
+    made = _playout.bot_pair(bots, make_bot, Bot, "player 0 and player 1")
     return _playout.Run(game, made, CompetitiveSudokuState, _result, _records.write_record)
 
 
@@ -328,8 +330,8 @@ def play_game(
 
     The state starts from ``new_initial_state(game_seed(seed, index))``;
     chance nodes take :meth:`~dokuspec.engine.base.State.sample_chance_outcome`;
-    the bot of each seat acts with a :class:`random.Random` seeded from the
-    game's seed and its seat.
+    the bot of each player acts with a :class:`random.Random` seeded from the
+    game's seed and its player number.
 
     Returns:
         The :class:`GameResult` and the final state (for its record).
@@ -376,7 +378,7 @@ def simulate(
         games: how many games, 0 or more.
         seed: the run's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         mode: ``"draft"``, ``"twins"`` or ``"twins-draft"`` (CS-3 to CS-5).
-        bots: the bots of seat 0 and seat 1, or their names (``"random"``,
+        bots: the bots of player 0 and player 1, or their names (``"random"``,
             ``"greedy"``, :mod:`dokuspec.competitive.bots`).
         options: other options of the game (:class:`CompetitiveSudoku`:
             ``copies_per_colour``, ``max_turns``, scoring options, ...).
@@ -426,10 +428,10 @@ class Summary:
     Attributes:
         games: the number of games.
         endings: games per ending, every key of :data:`ENDINGS` in its order.
-        wins: games won by seat 0 and by seat 1.
-        first_wins: games won by the seat that moved first.
+        wins: games won by player 0 and by player 1.
+        first_wins: games won by the player who moved first.
         black_wins: games won by the Black player.
-        score_totals: the points of seat 0 and of seat 1, summed.
+        score_totals: the points of player 0 and of player 1, summed.
     """
 
     games: int
@@ -456,7 +458,7 @@ class Summary:
 
     @property
     def mean_scores(self) -> tuple[float, float] | None:
-        """The mean points of seat 0 and seat 1; ``None`` without games."""
+        """The mean points of player 0 and player 1; ``None`` without games."""
         if not self.games:
             return None
         return (self.score_totals[0] / self.games, self.score_totals[1] / self.games)
@@ -490,8 +492,8 @@ def summarise(results: Iterable[GameResult]) -> Summary:
     totals = [0, 0]
     first_wins = black_wins = 0
     for result in tally.each(results):
-        for seat in (0, 1):
-            totals[seat] += result.scores[seat]
+        for player in (0, 1):
+            totals[player] += result.scores[player]
         if result.winner is not None:
             wins[result.winner] += 1
             first_wins += result.winner == result.first

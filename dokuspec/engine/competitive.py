@@ -272,9 +272,15 @@ def _bonus(cards: Sequence[int]) -> int:
     return 0
 
 
+def _series(scoring: Scoring) -> int | None:
+    """The points of a power series line under ``scoring``; ``None``: as a straight (CS-20)."""
+    points = scoring.power_series_points
+    return None if points == "as_straight" else int(points)
+
+
 def _winner_points(cards: Sequence[int], scoring: Scoring) -> int:
     """A winner's score (CS-20): 3 for completing, the lines, and the optional bonus."""
-    score = 3 + _value(cards, scoring.power_series_points)
+    score = 3 + _value(cards, _series(scoring))
     if scoring.three_triplets_bonus:
         score += _bonus(cards)
     return score
@@ -311,8 +317,9 @@ def line_points(cards: Sequence[Card], scoring: Scoring | None = None) -> int:
     """The points a line of three cards scores (CS-20).
 
     A triplet scores 3; a straight 2 when its cards are of one colour, 1 when
-    mixed; the power series as a straight, or ``scoring.power_series_points``
-    when that is set; no line scores 0.
+    mixed; the power series ``scoring.power_series_points`` whatever its
+    colours (0 by default), or as a straight when that is ``"as_straight"``;
+    no line scores 0.
 
     Args:
         cards: three cards, in any order.
@@ -331,7 +338,7 @@ def line_points(cards: Sequence[Card], scoring: Scoring | None = None) -> int:
     if len(cards) != 3:
         raise PositionError(f"a line has three cards, not {len(cards)}")
     x, y, z = (_CARD_INDEX[card] for card in cards)
-    return _points(x, y, z, rules.power_series_points)
+    return _points(x, y, z, _series(rules))
 
 
 def hand_value(grid: Grid, scoring: Scoring | None = None) -> int:
@@ -350,7 +357,7 @@ def hand_value(grid: Grid, scoring: Scoring | None = None) -> int:
         TypeError: ``grid`` is not a Grid, or ``scoring`` not a Scoring.
     """
     rules = _check_scoring(scoring)
-    return _value(_grid_indices(grid), rules.power_series_points)
+    return _value(_grid_indices(grid), _series(rules))
 
 
 def winner_score(grid: Grid, scoring: Scoring | None = None) -> int:
@@ -691,7 +698,7 @@ def max_score(copies_per_colour: int = 2, scoring: Scoring | None = None) -> int
     copies = _check_copies(copies_per_colour)
     if copies is None:
         raise TypeError("max_score needs a number of copies, not None")
-    return _max_score(copies, rules.power_series_points, rules.three_triplets_bonus)
+    return _max_score(copies, _series(rules), rules.three_triplets_bonus)
 
 
 # -- actions -------------------------------------------------------------------------------------
@@ -1084,7 +1091,9 @@ class CompetitiveSudoku(Game):
         equal_value_concede: ``"both_score"`` (default) or
             ``"conceder_wins"``: what equal hand values give when one player
             concedes (CS-16).
-        power_series_points: ``"as_straight"`` (default) or an int 0-9 (CS-20).
+        power_series_points: the points of a power series line, an int 0-9
+            (default 0: the rule text read literally) or ``"as_straight"``
+            (scored as a straight, 1 or 2) (CS-20).
         three_triplets_bonus: +3 to a winner whose three rows, or three
             columns, are triplets (default ``False``, CS-20).
         score_loser_hand: the loser scores their hand value instead of 0
@@ -1126,9 +1135,9 @@ class CompetitiveSudoku(Game):
         ),
         OptionSpec(
             "power_series_points",
-            "as_straight",
-            {"enum": ["as_straight", *range(10)]},
-            "the points of a power series line: as a straight, or a number (CS-20)",
+            0,
+            {"enum": [*range(10), "as_straight"]},
+            "the points of a power series line: a number, or as a straight (CS-20)",
         ),
         OptionSpec(
             "three_triplets_bonus",
@@ -1205,7 +1214,7 @@ class CompetitiveSudoku(Game):
         """The largest score under these options (:func:`max_score`): 20 by default."""
         return _max_score(
             self._rules.copies,
-            self._rules.scoring.power_series_points,
+            _series(self._rules.scoring),
             self._rules.scoring.three_triplets_bonus,
         )
 
@@ -1714,7 +1723,7 @@ class CompetitiveSudokuState(State):
             scores = [0, 0]
             scores[player] = _winner_points(grid, scoring)
             if scoring.score_loser_hand:
-                scores[1 - player] = _value(self._grids[1 - player], scoring.power_series_points)
+                scores[1 - player] = _value(self._grids[1 - player], _series(scoring))
             self._finish(scores, f"player {player} completed a winning hand (CS-19)")
         else:
             self._end_turn()
@@ -1742,14 +1751,15 @@ class CompetitiveSudokuState(State):
             return
         self._turns += 1
         if self._turns >= self._rules.max_turns:
-            self._finish([0, 0], f"{self._turns} turns were played: a draw (CS-25)")
+            played = "1 turn was" if self._turns == 1 else f"{self._turns} turns were"
+            self._finish([0, 0], f"{played} played: a draw (CS-25)")
             return
         self._to_move = 1 - self._to_move
         self._begin_turn()
 
     def _choose(self, concedes: tuple[bool, ...]) -> None:
         """CS-16: both Decks are exhausted and the choices are revealed."""
-        power = self._rules.scoring.power_series_points
+        power = _series(self._rules.scoring)
         values = [_value(grid, power) for grid in self._grids]
         if all(concedes):
             self._finish([0, 0], "both players conceded: a draw (CS-16)")
@@ -1764,7 +1774,8 @@ class CompetitiveSudokuState(State):
             else:
                 self._finish(values, f"player {conceder} conceded: both score their hands (CS-16)")
         elif self._trades >= self._rules.max_trades:
-            self._finish([0, 0], f"both continued after {self._trades} trades: a draw (CS-25)")
+            trades = "1 trade" if self._trades == 1 else f"{self._trades} trades"
+            self._finish([0, 0], f"both continued after {trades}: a draw (CS-25)")
         else:
             self._trade()
 
@@ -1952,9 +1963,10 @@ class CompetitiveSudokuState(State):
         return self._phase in _PLAY_PHASES or (self._phase is _TABLE and self._trades > 0)
 
     def _seat_name(self, seat: int) -> str:
+        """A player by number, with their colour once the draw is done: ``Black (player 0)``."""
         if self._black < 0:
             return f"player {seat}"
-        return f"player {seat} ({'Black' if seat == self._black else 'Red'})"
+        return f"{'Black' if seat == self._black else 'Red'} (player {seat})"
 
     def _lines(self) -> list[str]:
         """The state as lines of text, each at most 80 columns."""
@@ -2004,7 +2016,8 @@ class CompetitiveSudokuState(State):
                 return "to act: chance (a toss decides who is Black)"
             return f"to act: chance (a card from {self._source_name()})"
         if current == SIMULTANEOUS and phase is _CHOICE:
-            return f"to act: both players ({phase}) before {self._seat_name(self._to_move)}'s turn"
+            turn = self._seat_name(self._to_move)
+            return f"to act: both players ({phase}) before the turn of {turn}"
         if current == SIMULTANEOUS:
             return f"to act: both players ({phase})"
         return f"to act: {self._seat_name(current)} ({phase})"

@@ -56,7 +56,7 @@ What OpenSpiel sees:
   ``;`` (the default is ``16-20:960;21-25:720;26-30:480;31-35:240``); its
   ``consecutive`` marks are joined by ``;`` (``r1c1-r1c2;r5c5-r6c5``); its
   ``observer`` is a float; Competitive Sudoku's ``power_series_points`` is
-  an integer, ``-1`` standing for ``"as_straight"`` (the default). Two
+  an integer (default 0), ``-1`` standing for ``"as_straight"``. Two
   parameters more: ``start`` (every game), the ids of the steps played
   from the initial state before the game begins, separated by spaces (as
   ``" ".join(map(str, state.history()))`` gives them), so that small

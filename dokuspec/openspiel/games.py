@@ -136,8 +136,6 @@ def _parameters(kind: _Kind) -> dict[str, Any]:
         elif spec.name == "claim_window":
             assert isinstance(spec.default, list)
             params["claim_window_first"], params["claim_window_last"] = spec.default
-        elif spec.name == "power_series_points":
-            params[spec.name] = -1  # -1: "as_straight"
         else:
             params[spec.name] = spec.default
     params["start"] = ""

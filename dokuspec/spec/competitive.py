@@ -157,8 +157,9 @@ def line_points(cards: Sequence[Card], scoring: Scoring) -> int:
     """The points a line of three cards scores (CS-20): 0 when it is not a line.
 
     A triplet scores 3; a straight 1 in mixed colours, 2 in one colour; the
-    power series as a straight, or ``scoring.power_series_points`` when set
-    (whatever its colours, CS-32).
+    power series ``scoring.power_series_points`` whatever its colours (0 by
+    default: the rule text gives it points only by its optional rule;
+    CS-20, CS-32), or as a straight when that is ``"as_straight"``.
     """
     first, second, third = cards
     kind = LINE_TRIPLES.get((first.rank, second.rank, third.rank))
@@ -166,7 +167,7 @@ def line_points(cards: Sequence[Card], scoring: Scoring) -> int:
         return 0
     if kind == "triplet":
         return TRIPLET_POINTS
-    if kind == "power-series" and scoring.power_series_points is not None:
+    if kind == "power-series" and isinstance(scoring.power_series_points, int):
         return scoring.power_series_points
     return 2 if first.colour == second.colour == third.colour else 1
 
@@ -276,7 +277,7 @@ CLASS_NAMES: Final[tuple[str, ...]] = (
 def class_points(scoring: Scoring) -> tuple[int, ...]:
     """The points of each scoring class of :data:`CLASS_NAMES` under ``scoring`` (CS-20)."""
     series = scoring.power_series_points
-    mixed, single = (1, 2) if series is None else (series, series)
+    mixed, single = (series, series) if isinstance(series, int) else (1, 2)
     return (0, TRIPLET_POINTS, 1, 2, mixed, single)
 
 

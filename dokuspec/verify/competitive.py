@@ -576,11 +576,11 @@ def _check_best(
     score: int | None,
     differ: _Differ,
 ) -> None:
-    """best_completion of a full Grid (no card to add): its winner's score, or unsat."""
+    """best_completion of a full Grid (no card to add): its winner's score, or impossible."""
     best = public.best_completion(grid, Cards(), scoring, deck=deck, backend=backend)
     source = f"best_completion on {backend}"
     if score is None:
-        differ("best completion", "unsat", source, best.status)
+        differ("best completion", "impossible", source, best.status)
         return
     differ("best completion", "optimal", source, best.status)
     differ("best completion", grid, source, best.completion)
@@ -597,7 +597,7 @@ def _check_completion(
     """completions with the deck's cards left, against the engine's winning patterns."""
     answer = public.completions(grid, _available(grid, deck), deck=deck, backend=backend)
     source = f"completions on {backend} ({_deck_name(deck.copies_per_colour)})"
-    differ("can become a winning hand", completable, source, answer.status == "sat")
+    differ("can become a winning hand", completable, source, answer.status == "completable")
     completion = answer.completion
     if completion is None:
         return

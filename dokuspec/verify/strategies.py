@@ -576,10 +576,14 @@ def cs_cards() -> st.SearchStrategy[Card]:
 
 
 def cs_scorings() -> st.SearchStrategy[Scoring]:
-    """Any scoring options of CS-20, shrinking towards the defaults."""
+    """Any scoring options of CS-20, shrinking towards the defaults.
+
+    The power series' three readings are equally likely: the default 0,
+    ``"as_straight"`` and another number of points 1-9.
+    """
     return st.builds(
         Scoring,
-        power_series_points=st.none() | st.integers(0, 9),
+        power_series_points=st.just(0) | st.just("as_straight") | st.integers(1, 9),
         three_triplets_bonus=st.booleans(),
         score_loser_hand=st.booleans(),
     )
