@@ -455,7 +455,7 @@ def test_svg_to_standard_output_and_json_are_refused_together(args: list[str]) -
     code, out, err = run(*args, "--svg", "-", "--json")
     assert (code, out) == (2, "")
     assert err == (
-        "dokuspec: error: --svg: '-' and --json both write to standard output; give a file\n"
+        "dokuspec: error: --svg - and --json both write standard output: choose one (see --help)\n"
     )
 
 

@@ -335,5 +335,5 @@ def test_replay_draws_the_final_table(tmp_path: Path) -> None:
     code, out, err = run("replay", str(RECORD), "--svg", "-", "--json")
     assert (code, out) == (2, "")
     assert err == (
-        "dokuspec: error: --svg: '-' and --json both write to standard output; give a file\n"
+        "dokuspec: error: --svg - and --json both write standard output: choose one (see --help)\n"
     )

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dokuspec import sumodoku
+from dokuspec import competitive, sumodoku, twodoku
 from dokuspec.cli import main
 from dokuspec.files import FileWriteError, write_bytes_file, write_text_file
 from dokuspec.sumodoku import Position
@@ -268,6 +268,63 @@ def test_a_full_disk_is_74_and_one_line_and_leaves_the_old_file(tmp_path: Path) 
     )
     assert target.read_text(encoding="utf-8") == "old picture"
     assert listing(tmp_path) == ["board.svg"]
+
+
+# -- every command that draws ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A game record of Competitive Sudoku and of Two-Doku, and a Two-Doku deal's JSON."""
+    directory = tmp_path_factory.mktemp("records")
+    list(competitive.simulate(1, 3, "draft", ("random", "random"), records=directory / "cs"))
+    list(twodoku.simulate(1, 3, ("random", "random"), directory / "td"))
+    deal = directory / "deal.json"
+    deal.write_text(json.dumps(twodoku.deal(4).to_json()), encoding="utf-8")
+    return {
+        "competitive": directory / "cs" / "game-000000.json",
+        "twodoku": directory / "td" / "game-000000.json",
+        "deal": deal,
+    }
+
+
+DRAWING_COMMANDS: dict[str, Callable[[dict[str, Path]], list[str]]] = {
+    "competitive hand": lambda _: ["competitive", "hand", "r1 r2 r3 / b1 b2 b3 / r1 r2 r3"],
+    "competitive outs": lambda _: [
+        *("competitive", "outs", "r1 r2 r3 / b1 b2 b3 / r1 r2 ..", "--available", "r3 b3 b9"),
+    ],
+    "competitive best": lambda _: [
+        *("competitive", "best", "r1 r2 r3 / b1 b2 b3 / r1 r2 ..", "--available", "r3 b3 b9"),
+    ],
+    "competitive replay": lambda paths: ["competitive", "replay", str(paths["competitive"])],
+    "twodoku deal": lambda _: ["twodoku", "deal", "--seed", "1"],
+    "twodoku validate": lambda paths: ["twodoku", "validate", str(paths["deal"])],
+    "twodoku replay": lambda paths: ["twodoku", "replay", str(paths["twodoku"])],
+    "twodoku view": lambda paths: ["twodoku", "view", str(paths["twodoku"]), "--player", "red"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(DRAWING_COMMANDS))
+def test_every_drawing_command_writes_through_a_link_keeps_the_mode_and_reports_a_full_disk(
+    command: str, records: dict[str, Path], tmp_path: Path
+) -> None:
+    args = DRAWING_COMMANDS[command](records)
+    (tmp_path / "pictures").mkdir()
+    target = tmp_path / "pictures" / "picture.svg"
+    target.write_text("old picture", encoding="utf-8")
+    target.chmod(0o644)
+    link = tmp_path / "latest.svg"
+    link.symlink_to(Path("pictures") / "picture.svg")
+    with umask(0o077):
+        assert ran([*args, "--svg", str(link)])
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == expected_svg([*args, "--svg", "-"])
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert listing(tmp_path / "pictures") == ["picture.svg"]
+    full = device(tmp_path, "full")
+    code, _, err = run(*args, "--svg", str(full))
+    assert (code, err) == (74, f"dokuspec: error: cannot write '{full}': No space left on device\n")
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
 
 
 # -- --records DIR -------------------------------------------------------------------------------

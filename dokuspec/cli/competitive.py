@@ -33,14 +33,16 @@ from dokuspec.cli.io import (
 from dokuspec.cli.shared import (
     SecondsType,
     bots_option,
+    check_svg_output,
     percent,
     plain_console,
     record_argument,
     replayed_record,
     simulate_and_summarise,
     simulate_options,
+    svg_option,
+    svg_out,
 )
-from dokuspec.cli.sumodoku import _write_file as _write_whole_file  # today's --svg writer
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
 
@@ -106,45 +108,6 @@ def _plural(count: int, noun: str) -> str:
 
 
 # -- pictures ------------------------------------------------------------------------------------
-
-
-def _svg_option(what: str) -> Callable[[_F], _F]:
-    """The ``--svg FILE`` option, ``what`` naming the picture."""
-    return click.option(
-        "--svg",
-        "svg_file",
-        type=click.Path(dir_okay=False, allow_dash=True),
-        default=None,
-        metavar="FILE",
-        help=f"Also write {what} as SVG to FILE (replaced whole); '-': the SVG on "
-        "standard output instead of the text.",
-    )
-
-
-def _write_svg_file(name: str, text: str) -> None:
-    """Write an SVG picture to the file ``name``, whole or not at all; exit 74 on failure.
-
-    Every SVG file of these commands is written here, with the writer that
-    ``sumodoku show --svg`` uses, so that a shared writer for every file the
-    command line writes replaces it in one line.
-    """
-    _write_whole_file(name, text)
-
-
-def _check_svg(svg_file: str | None, as_json: bool) -> None:
-    """Refuse ``--svg -`` with ``--json``: both would be standard output."""
-    if svg_file == "-" and as_json:
-        raise DokuspecError("--svg: '-' and --json both write to standard output; give a file")
-
-
-def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
-    """Write ``svg`` to ``svg_file``; ``True`` when it went to standard output (``-``)."""
-    if svg_file == "-":
-        out.write(svg + "\n")
-        return True
-    if svg_file is not None:
-        _write_svg_file(svg_file, svg + "\n")
-    return False
 
 
 def _annotations(found: tuple[competitive.Line, ...]) -> list[tuple[tuple[int, ...], str]]:
@@ -258,7 +221,7 @@ def _lines_table(found: tuple[competitive.Line, ...]) -> list[str]:
     show_default=True,
     help="The deck, which must hold the Grid's cards (CS-1).",
 )
-@_svg_option("the Grid, each qualifying line labelled with its kind and points,")
+@svg_option("the Grid, each qualifying line labelled with its kind and points,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def hand_command(
     grid: str,
@@ -284,7 +247,7 @@ def hand_command(
     """
     with guarded():
         out = standard_output()
-        _check_svg(svg_file, as_json)
+        check_svg_output(svg_file, as_json)
         hand = _read_grid(grid)
         _check_supply(hand, None, deck)
         scoring = Scoring(power_series_points, three_triplets_bonus, score_loser_hand)
@@ -295,7 +258,7 @@ def hand_command(
         score = competitive.score(hand, scoring, winner=winning)
         if svg_file is not None:
             svg = competitive.grid_svg(hand, annotations=_annotations(found))
-            if _svg_out(out, svg_file, svg):
+            if svg_out(out, svg_file, svg):
                 sys.exit(Status.OK)
         if as_json:
             _json(
@@ -425,7 +388,7 @@ def count_command(
     show_default=True,
     help="The deck, which must hold the Grid and the available cards together.",
 )
-@_svg_option("the Grid, titled with its outs,")
+@svg_option("the Grid, titled with its outs,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
 def outs_command(
     grid: str, available: str, deck: Deck, svg_file: str | None, as_json: bool
@@ -442,14 +405,14 @@ def outs_command(
     """
     with guarded():
         out = standard_output()
-        _check_svg(svg_file, as_json)
+        check_svg_output(svg_file, as_json)
         hand = _read_grid(grid)
         cards = _read_cards(available, "--available")
         _check_supply(hand, cards, deck)
         found = competitive.outs(hand, cards, deck=deck)
         if svg_file is not None:
             title = "outs: " + (", ".join(f"{o.card} at {o.position}" for o in found) or "none")
-            if _svg_out(out, svg_file, competitive.grid_svg(hand, title=title)):
+            if svg_out(out, svg_file, competitive.grid_svg(hand, title=title)):
                 sys.exit(Status.OK)
         if as_json:
             _json(
@@ -523,7 +486,7 @@ _BEST_STATUS = {
     default=None,
     help="Solver conflicts per solver call.",
 )
-@_svg_option("the best hand, each qualifying line labelled with its kind and points,")
+@svg_option("the best hand, each qualifying line labelled with its kind and points,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def best_command(
     grid: str,
@@ -557,7 +520,7 @@ def best_command(
     """
     with guarded():
         out = standard_output()
-        _check_svg(svg_file, as_json)
+        check_svg_output(svg_file, as_json)
         hand = _read_grid(grid)
         cards = _read_cards(available, "--available")
         _check_supply(hand, cards, deck)
@@ -578,7 +541,7 @@ def best_command(
         if svg_file is not None:
             shown_grid = hand if best is None else best
             svg = competitive.grid_svg(shown_grid, annotations=_annotations(found_lines))
-            if _svg_out(out, svg_file, svg):
+            if svg_out(out, svg_file, svg):
                 sys.exit(status)
         if as_json:
             _json(
@@ -758,7 +721,7 @@ def _length(state: competitive.CompetitiveSudokuState) -> tuple[int, int]:
 
 @competitive_group.command(name="replay")
 @record_argument
-@_svg_option("the final table, titled with how the game ended,")
+@svg_option("the final table, titled with how the game ended,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the table.")
 def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record and print the final table and the result.
@@ -780,7 +743,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """
     with guarded():
         out = standard_output()
-        _check_svg(svg_file, as_json)
+        check_svg_output(svg_file, as_json)
         state = replayed_record(record, competitive.replay_record)
         finished = state.is_terminal()
         found = competitive.outcome(state) if finished else None
@@ -792,7 +755,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
             ending = _outcome_lines(found)
         if svg_file is not None:
             svg = competitive.table_svg(table, title=ending[0])
-            if _svg_out(out, svg_file, svg):
+            if svg_out(out, svg_file, svg):
                 sys.exit(Status.OK)
         if as_json:
             _json(

@@ -48,7 +48,7 @@ from dokuspec.cli.io import (
 )
 from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
-from dokuspec.files import FileWriteError
+from dokuspec.files import FileWriteError, write_text_file
 from dokuspec.seeds import SEED_MAX, check_seed
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "SeedType",
     "WorkersType",
     "bots_option",
+    "check_svg_output",
     "interrupts_deferred",
     "is_terminal",
     "percent",
@@ -72,6 +73,8 @@ __all__ = [
     "simulate_and_summarise",
     "simulate_options",
     "stream_games",
+    "svg_option",
+    "svg_out",
 ]
 
 
@@ -415,6 +418,57 @@ def print_plain(console: Console, line: str, style: str | None = None) -> None:
         )
     for part in parts:
         console.print(Text(part, style=style or ""))
+
+
+# -- pictures --------------------------------------------------------------------------------------
+
+
+def svg_option(what: str) -> Callable[[F], F]:
+    """The ``--svg FILE`` option (into ``svg_file``) of a command that shows a game object.
+
+    Args:
+        what: the picture, as the help names it ("the deal", "the Grid, titled
+            with its outs,").
+    """
+    return click.option(
+        "--svg",
+        "svg_file",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        default=None,
+        metavar="FILE",
+        help=f"Also draw {what} as SVG to FILE (replaced whole); '-': the SVG on standard "
+        "output instead of the text.",
+    )
+
+
+def check_svg_output(svg_file: str | None, as_json: bool) -> None:
+    """Refuse ``--svg -`` with ``--json``: both would be standard output.
+
+    Raises:
+        click.UsageError: both were given (one line, exit status 2).
+    """
+    if svg_file == "-" and as_json:
+        raise click.UsageError("--svg - and --json both write standard output: choose one")
+
+
+def svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
+    """Write the SVG document ``svg`` where ``--svg`` says; whether it took standard output.
+
+    ``-`` prints it on ``out`` (``True``); a file name writes it with
+    :func:`~dokuspec.files.write_text_file` (devices and FIFOs in place,
+    symbolic links followed, a file's mode kept); ``None`` does nothing.
+
+    Raises:
+        FileWriteError: the file could not be written (exit status 74 in
+            :func:`~dokuspec.cli.io.guarded`).
+    """
+    if svg_file is None:
+        return False
+    if svg_file == "-":
+        out.write(svg + "\n")
+        return True
+    write_text_file(svg_file, svg + "\n")
+    return False
 
 
 # -- the simulate commands -------------------------------------------------------------------------

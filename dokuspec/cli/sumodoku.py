@@ -36,6 +36,7 @@ from dokuspec.cli.report import WIDTH, Tally, header, row
 from dokuspec.cli.shared import (
     STDIN,
     bots_option,
+    check_svg_output,
     percent,
     plain_console,
     print_plain,
@@ -44,9 +45,10 @@ from dokuspec.cli.shared import (
     replayed_record,
     simulate_and_summarise,
     simulate_options,
+    svg_option,
+    svg_out,
 )
 from dokuspec.errors import DokuspecError, NotationError
-from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Position, Verdict
 
 __all__ = ["DEFAULT_TIME_LIMIT", "sumodoku_group"]
@@ -485,15 +487,7 @@ def _conflict_words(verdict: Verdict) -> str:
 
 @sumodoku_group.command(name="show")
 @click.argument("position")
-@click.option(
-    "--svg",
-    "svg_file",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default=None,
-    metavar="FILE",
-    help="Also write the picture as SVG to FILE (replaced whole); '-': the SVG on "
-    "standard output instead of the text picture.",
-)
+@svg_option("the board")
 @click.option("--title", default=None, help="A caption for the SVG picture.")
 @click.option(
     "--explain",
@@ -558,12 +552,7 @@ def show_command(
         svg = None
         if svg_file is not None:
             svg = sumodoku.board_svg(parsed, highlight=highlight, title=title)
-            if svg_file != "-":
-                write_text_file(svg_file, svg + "\n")
-        if svg_file == "-":
-            assert svg is not None
-            out.write(svg + "\n")
-        else:
+        if not svg_out(out, svg_file, svg or ""):
             console = plain_console(out)
             if title is not None:
                 print_plain(console, title)
@@ -881,15 +870,7 @@ def _placements(state: Any) -> list[sumodoku.Piece]:
 
 @sumodoku_group.command(name="replay")
 @record_argument
-@click.option(
-    "--svg",
-    "svg_file",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default=None,
-    metavar="FILE",
-    help="Also write the final position as SVG to FILE, the placements numbered; '-': "
-    "the SVG on standard output instead of the text.",
-)
+@svg_option("the final position, the placements numbered,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
 def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record: the final position and the result.
@@ -906,6 +887,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     file, line, column and JSON path, and for an action that breaks a rule,
     the action and the rule); 74 an input or output failure.
     """
+    check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         state = replayed_record(record, sumodoku.replay_record)
@@ -914,10 +896,8 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
         turns = state.turn_number(0) + state.turn_number(1)
         if svg_file is not None:
             svg = sumodoku.board_svg(position, moves=_placements(state))
-            if svg_file == "-":
-                out.write(svg + "\n")
+            if svg_out(out, svg_file, svg):
                 sys.exit(Status.OK)
-            write_text_file(svg_file, svg + "\n")
         if as_json:
             result = None if found is None else {**found.to_json(), "detail": found.detail}
             out.write(

@@ -34,6 +34,7 @@ from dokuspec.cli.shared import (
     SecondsType,
     SeedType,
     bots_option,
+    check_svg_output,
     percent,
     plain_console,
     print_plain,
@@ -42,9 +43,10 @@ from dokuspec.cli.shared import (
     replayed_record,
     simulate_and_summarise,
     simulate_options,
+    svg_option,
+    svg_out,
 )
 from dokuspec.errors import DokuspecError, NotationError
-from dokuspec.files import write_text_file
 
 __all__ = ["twodoku_group"]
 
@@ -128,35 +130,6 @@ def _read_view(name: str) -> tuple[str, str, twodoku.View]:
     return source, text, view
 
 
-def _svg_option(what: str) -> Callable[[_Command], _Command]:
-    return click.option(
-        "--svg",
-        "svg_file",
-        type=click.Path(dir_okay=False, allow_dash=True),
-        default=None,
-        metavar="FILE",
-        help=f"Also draw {what} as SVG to FILE (replaced whole); '-': the SVG on standard "
-        "output instead of the text.",
-    )
-
-
-def _check_svg_output(svg_file: str | None, as_json: bool) -> None:
-    """Refuse ``--svg -`` with ``--json``: both would be standard output."""
-    if svg_file == "-" and as_json:
-        raise click.UsageError("--svg - and --json both write standard output: choose one")
-
-
-def _svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
-    """Write ``svg`` where ``--svg`` says; whether it took standard output (``-``)."""
-    if svg_file is None:
-        return False
-    if svg_file == "-":
-        out.write(svg + "\n")
-        return True
-    write_text_file(svg_file, svg + "\n")
-    return False
-
-
 class _BalanceType(click.ParamType):  # type: ignore[type-arg]
     """Balance options of a deal (TD-15): ``max_digit_count_gap=N``, ``equal_high_count``."""
 
@@ -204,7 +177,7 @@ def _balance_option(help_text: str) -> Callable[[_Command], _Command]:
     help="How balance options are met: the solver (fast, not uniform) or rejection "
     "(exactly uniform among balanced deals).",
 )
-@_svg_option("the deal")
+@svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="The deal's JSON object (the deal schema).")
 def deal_command(
     seed: int | None, balance: twodoku.Balance, method: str, svg_file: str | None, as_json: bool
@@ -225,7 +198,7 @@ def deal_command(
     solver's budget; 2 bad usage; 74 an output failure (the SVG file
     cannot be written); 130 interrupted.
     """
-    _check_svg_output(svg_file, as_json)
+    check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         if seed is None:
@@ -235,7 +208,7 @@ def deal_command(
         except twodoku.BalanceError as error:
             error_line(str(error))
             sys.exit(Status.UNKNOWN)
-        if _svg_out(out, svg_file, twodoku.deal_svg(dealt)):
+        if svg_out(out, svg_file, twodoku.deal_svg(dealt)):
             pass
         elif as_json:
             _json(out, dealt.to_json())
@@ -257,7 +230,7 @@ def deal_command(
 @twodoku_group.command(name="validate")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @_balance_option("Also check these balance options (TD-15), as 'deal --balance' takes them.")
-@_svg_option("the deal")
+@svg_option("the deal")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a list.")
 def validate_command(
     file: str, balance: twodoku.Balance, svg_file: str | None, as_json: bool
@@ -277,7 +250,7 @@ def validate_command(
     2 input that is not a deal's JSON (one line naming the file, line,
     column and JSON path) or bad usage; 74 an input or output failure.
     """
-    _check_svg_output(svg_file, as_json)
+    check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         source, found = _read_deal(file)
@@ -289,7 +262,7 @@ def validate_command(
             except DokuspecError as error:  # a value out of range: the deal is invalid
                 undrawn = f"--svg {shown(svg_file)}: not written: the deal cannot be drawn: {error}"
             else:
-                if _svg_out(out, svg_file, svg):
+                if svg_out(out, svg_file, svg):
                     sys.exit(_INVALID if violations else Status.OK)
         if as_json:
             _json(
@@ -530,7 +503,7 @@ def _digits_text(digits: Any) -> str:
     help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
 )
 @click.option("--board", is_flag=True, help="Print the view itself first.")
-@_svg_option("the view, the squares of --play outlined,")
+@svg_option("the view, the squares of --play outlined,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def infer_command(
     observation: str,
@@ -565,7 +538,7 @@ def infer_command(
     input or output failure (the SVG file cannot be written); 130
     interrupted.
     """
-    _check_svg_output(svg_file, as_json)
+    check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         source, text, view = _read_view(observation)
@@ -590,7 +563,7 @@ def infer_command(
             raise error.located(text, shown(source)) from None
         answered = found.complete and all(p.verdict != "unknown" for p in found.plays)
         outlined = sorted({square for square, _ in plays})
-        if _svg_out(out, svg_file, twodoku.view_svg(view, highlight=outlined)):
+        if svg_out(out, svg_file, twodoku.view_svg(view, highlight=outlined)):
             pass
         elif as_json:
             _json(
@@ -767,7 +740,7 @@ def _result_lines(found: twodoku.TwoDokuResult) -> list[str]:
 
 @twodoku_group.command(name="replay")
 @record_argument
-@_svg_option("the final position (before the deal: what is coloured and placed)")
+@svg_option("the final position (before the deal: what is coloured and placed)")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of the board.")
 def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     """Replay a game record: the final position and the result.
@@ -791,7 +764,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     the action and the rule); 74 an input or output failure (the SVG file
     cannot be written).
     """
-    _check_svg_output(svg_file, as_json)
+    check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
         state = replayed_record(record, twodoku.replay_record)
@@ -805,7 +778,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
                 if position is None
                 else twodoku.position_svg(position)
             )
-            if _svg_out(out, svg_file, svg):
+            if svg_out(out, svg_file, svg):
                 sys.exit(Status.OK)
         if as_json:
             _json(
@@ -855,7 +828,7 @@ def replay_command(record: str, svg_file: str | None, as_json: bool) -> None:
     help="The view when N turns of play are over (0: as play begins); default: at the "
     "record's end.",
 )
-@_svg_option("the view")
+@svg_option("the view")
 def view_command(record: str, player: str, turn: int | None, svg_file: str | None) -> None:
     """A player's view from a game record: what 'infer' reads.
 
@@ -883,6 +856,6 @@ def view_command(record: str, player: str, turn: int | None, svg_file: str | Non
             except DokuspecError as error:
                 raise click.BadParameter(str(error), param_hint="'--turn'") from None
         view = state.view(twodoku.PLAYERS.index(player))
-        if not _svg_out(out, svg_file, twodoku.view_svg(view)):
+        if not svg_out(out, svg_file, twodoku.view_svg(view)):
             out.write(json.dumps(view.to_json(), indent=1) + "\n")
     sys.exit(Status.OK)
