@@ -133,10 +133,6 @@ def test_a_missing_browser_is_named(
     )
 
 
-FURO_CSS = Path(importlib.util.find_spec("furo").origin).parent / (  # type: ignore[arg-type]
-    "theme/furo/static/styles/furo.css"
-)
-
 PAGE = '<!DOCTYPE html><html><head><meta charset="utf-8">{head}</head><body>{body}</body></html>'
 TOC = '<nav class="contents local{extra}" id="on-this-page"><ul><li>A section</li></ul></nav>'
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>'  # noqa: E501
@@ -176,7 +172,9 @@ SITE = {
 def test_the_browser_finds_each_planted_fault_and_nothing_else(
     script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shutil.copy(FURO_CSS, tmp_path / "furo.css")
+    furo = pytest.importorskip("furo")
+    stylesheet = Path(furo.__file__).parent / "theme" / "furo" / "static" / "styles" / "furo.css"
+    shutil.copy(stylesheet, tmp_path / "furo.css")
     (tmp_path / "square.svg").write_text(SQUARE, encoding="utf-8")
     for name, (head, body) in SITE.items():
         (tmp_path / name).write_text(PAGE.format(head=head, body=body), encoding="utf-8")
