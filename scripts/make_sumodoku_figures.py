@@ -661,14 +661,15 @@ def _turns(counted: Mapping[str, int]) -> list[int]:
 
 
 def stats_include(statistics_: Mapping[str, Any]) -> str:
-    """The tables of the statistics: how the games end, and when the claims are made."""
+    """The tables of the statistics: how the games end, then who wins them and when
+    the claims are made (two tables, so that each fits the handbook's column)."""
     if {reason for reason, _ in WAYS} != set(REASONS):
         raise DisagreementError("the statistics' table does not name every way of winning")
     games = statistics_["games"]
     low, high = Sumodoku().claim_window
     out = [
         f"How the {games} games of each setting ended: the games won each way (the"
-        " engine's reason and its rule), and the games each player won.",
+        " engine's reason and its rule).",
         "",
     ]
     rows = []
@@ -681,29 +682,24 @@ def stats_include(statistics_: Mapping[str, Any]) -> str:
                 setting["enforcement"],
                 _pairing(setting["bots"]),
                 *(str(summary["reasons"][reason]) for reason, _ in WAYS),
-                str(summary["wins"]["1"]),
-                str(summary["wins"]["2"]),
-                f"{summary['mean_turns']:.1f}",
             )
         )
     header = (
         "Enforcement",
         "Player 1 v Player 2",
         *(f"``{reason}`` ({rule})" for reason, rule in WAYS),
-        "Player 1 wins",
-        "Player 2 wins",
-        "Turns (mean)",
     )
     out += list_table(header, rows)
     out += [
         "",
-        "The claims (SU-10): how many were made, how many succeeded, and on which own turn"
-        " of the claimant (each player counts their own turns; the window is"
-        f" {low} to {high}).",
+        "Who won, how long the games lasted, and the claims (SU-10): how many were made,"
+        " how many succeeded, and on which own turn of the claimant (each player counts"
+        f" their own turns; the window is {low} to {high}).",
         "",
     ]
     rows = []
     for setting in statistics_["settings"]:
+        summary = setting["all"]["summary"]
         turns = setting["all"]["claim_turns"]
         made = _turns(turns["claim-succeeded"]) + _turns(turns["claim-failed"])
         spread = f"{min(made)} / {stats.median(made):g} / {max(made)}" if made else "–"
@@ -711,6 +707,9 @@ def stats_include(statistics_: Mapping[str, Any]) -> str:
             (
                 setting["enforcement"],
                 _pairing(setting["bots"]),
+                str(summary["wins"]["1"]),
+                str(summary["wins"]["2"]),
+                f"{summary['mean_turns']:.1f}",
                 str(len(made)),
                 str(len(_turns(turns["claim-succeeded"]))),
                 spread,
@@ -720,6 +719,9 @@ def stats_include(statistics_: Mapping[str, Any]) -> str:
         (
             "Enforcement",
             "Player 1 v Player 2",
+            "Player 1 wins",
+            "Player 2 wins",
+            "Turns (mean)",
             "Claims",
             "Succeeded",
             "Own turn: first / median / last",

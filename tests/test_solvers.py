@@ -6,6 +6,7 @@ brute force over every assignment (``helpers.brute_solutions``).
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Callable
 from math import comb
@@ -490,6 +491,26 @@ def test_other_sat_solvers(name: str) -> None:
     variables(small, 4)
     small.add("two", [exactly([1, 2, 3, 4], 2)])
     assert len(all_projections(SatBackend(small, solver=name), small)) == 6
+
+
+def test_a_compiled_formula_is_left_out_of_garbage_collections() -> None:
+    # A compiled backend lives as long as the process (the backend cache), and
+    # a Two-Doku deal model has some 600,000 clauses. As lists, every clause
+    # was traversed by every full collection: a test worker holding a full
+    # cache spent over 5 s in pytest's last collections, and xdist's worker
+    # then interrupted itself (SIGINT), printing a KeyboardInterrupt after
+    # the run. Tuples of ints leave the collector's lists after one collection.
+    model = pigeonhole(6, pairwise=True, guarded=True)
+    backend = SatBackend(model)
+    extra = backend.new_var()
+    backend.add_clause([-extra, 1])
+    backend.add_constraint(at_most([1, 2, 3], 1))
+    gc.collect()
+    clauses = backend.clauses
+    assert len(clauses) == backend.num_clauses == 85
+    assert clauses[81:] == ((-extra, 1), (-1, -2), (-1, -3), (-2, -3))
+    assert [clause for clause in clauses if gc.is_tracked(clause)] == []
+    assert backend.solve(list(model.selectors())).status == "unsat"
 
 
 def test_result_without_model_has_no_values() -> None:

@@ -231,13 +231,17 @@ class SatBackend(Backend):
         self.canonical_name = canonical
         self._sliced = canonical in _SLICED
         self._rate = 0.0  # measured conflicts per second (sliced solvers)
-        self._clauses: list[list[int]] = []
+        # Tuples, not lists: a tuple of ints is untracked by the garbage
+        # collector once a collection has seen it, so a compiled formula of a
+        # million clauses costs no full collection any time (a cached backend
+        # lives as long as the process; lists would be traversed every time).
+        self._clauses: list[tuple[int, ...]] = []
         self._top = model.num_vars
         for group in model.groups:
             guard = [] if group.selector is None else [-group.selector]
             for constraint in group.constraints:
                 for cnf_clause in self._encode(constraint):
-                    self._clauses.append(cnf_clause + guard)
+                    self._clauses.append((*cnf_clause, *guard))
         self._solver: Any = self._new_solver()
 
     def _new_solver(self) -> Any:
@@ -252,8 +256,8 @@ class SatBackend(Backend):
 
     @property
     def clauses(self) -> tuple[tuple[int, ...], ...]:
-        """The clauses of the compiled formula, as copies (for inspection)."""
-        return tuple(tuple(cnf_clause) for cnf_clause in self._clauses)
+        """The clauses of the compiled formula (immutable; for inspection)."""
+        return tuple(self._clauses)
 
     @property
     def top_variable(self) -> int:
@@ -375,14 +379,14 @@ class SatBackend(Backend):
     def add_clause(self, literals: Sequence[int]) -> None:
         """Add a clause for all later queries."""
         cnf_clause = self._check_assumptions(literals)
-        self._clauses.append(cnf_clause)
+        self._clauses.append(tuple(cnf_clause))
         self._solver.add_clause(cnf_clause)
 
     def add_constraint(self, constraint: Constraint) -> None:
         """Add a constraint of the modelling vocabulary for all later queries."""
         self.model._check("added constraint", constraint)
         for cnf_clause in self._encode(constraint):
-            self._clauses.append(cnf_clause)
+            self._clauses.append(tuple(cnf_clause))
             self._solver.add_clause(cnf_clause)
 
     def scratch(self) -> SatBackend:
