@@ -353,6 +353,22 @@ def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.Monkey
     assert lines[3] == "2 games, seed 0"
 
 
+def test_show_draws_the_non_consecutive_marks_and_names_the_digits() -> None:
+    position = json.dumps(
+        {"board": "12" + "." * 79, "non_consecutive_marks": ["r1c2-r1c3"], "digits": "213456789"}
+    )
+    code, out, err = run("show", position)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[2] == "1 ┃ 1  │ 2  × .  ┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃"
+    assert "Non-consecutive marks (SU-37): across an ×, never digits 1 apart" in lines
+    assert "Digits (SU-36): colours 1-9 are digits 2 1 3 4 5 6 7 8 9" in lines
+    code, out, err = run("show", "--svg", "-", position)
+    assert code == 0
+    crosses = [e for e in ET.fromstring(out).iter(f"{SVG}g") if e.get("class") == "non-consecutive"]
+    assert len(crosses) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

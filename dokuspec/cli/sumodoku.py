@@ -545,7 +545,8 @@ def show_command(
     object (variants, pieces out of the game), given as one argument, or
     '-' to read it from standard input. The picture shows the pieces (their
     colour numbers), the odd and even cells (o, e; SU-13), the consecutive
-    marks (double lines; SU-14), the variants in force and the pieces per
+    marks (double lines; SU-14), the non-consecutive marks (×; SU-37), the
+    variants in force (with the colours' digits, SU-36) and the pieces per
     colour: on the board, out of the game (SU-9) and left. The SVG picture
     draws the pieces in a palette safe for colour-blind readers, each with
     its number.
@@ -688,9 +689,9 @@ def moves_command(
     given as one argument, or '-' to read it from standard input; without
     it, the empty board (the game's start). A move is valid when the cell
     is empty, the player has that colour and no rule forbids it there (SU-3,
-    SU-12..SU-14); it is safe when the board stays completable with the
-    pieces left (SU-15), losing when it does not. Colours with no piece
-    left are not offered.
+    SU-12..SU-14, SU-36, SU-37); it is safe when the board stays completable
+    with the pieces left (SU-15), losing when it does not. Colours with no
+    piece left are not offered.
 
     Prints a table, one line per cell, its colours by verdict; with --json
     {"moves": [{"row", "col", "colour", "safe": true|false|null}, ...]},
