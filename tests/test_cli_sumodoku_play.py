@@ -353,6 +353,29 @@ def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.Monkey
     assert lines[3] == "2 games, seed 0"
 
 
+def test_simulate_takes_every_variant() -> None:
+    parity = "o" + "." * 79 + "e"
+    args = ["--parity", parity, "--consecutive", "r5c5-r5c6", "--non-consecutive-marks",
+            "r1c1-r1c2, r2c1-r3c1", "--digits", "918273645", "--x"]  # fmt: skip
+    code, out, err = run("simulate", "--games", "2", "--bots", "random", "--json", *args)
+    assert (code, err) == (0, "")
+    options = {"parity": parity, "consecutive": ["r5c5-r5c6"], "digits": "918273645",
+               "non_consecutive_marks": ["r1c1-r1c2", "r2c1-r3c1"], "x": True}  # fmt: skip
+    results = list(sumodoku.simulate(2, 0, ("random", "random"), options=options))
+    assert [json.loads(line) for line in out.splitlines()[:-1]] == [r.to_json() for r in results]
+    code, out, err = run("simulate", "--games", "1", "--consecutive", "r5c5-r5c6",
+                         "--strict-marks", "--non-consecutive-marks", "r1c1-r1c2")  # fmt: skip
+    assert one_line_error(code, out, err) == (
+        "sumodoku: option 'non_consecutive_marks': strict_marks already forbids consecutive "
+        "digits across these borders; give the marks or it, not both (SU-37)"
+    )
+    code, out, err = run("simulate", "--games", "1", "--digits", "213456789", "--x")
+    assert one_line_error(code, out, err) == (
+        "sumodoku: option 'digits': digits 213456789 changes nothing without a parity marking "
+        "or a consecutive rule to read them (SU-36)"
+    )
+
+
 def test_show_draws_the_non_consecutive_marks_and_names_the_digits() -> None:
     position = json.dumps(
         {"board": "12" + "." * 79, "non_consecutive_marks": ["r1c2-r1c3"], "digits": "213456789"}

@@ -729,6 +729,17 @@ _LABEL = 24
 _COLUMN = 12
 
 
+class _BordersType(click.ParamType):  # type: ignore[type-arg]
+    """Borders separated by commas, such as ``r1c1-r1c2,r5c5-r6c5`` (the game checks each)."""
+
+    name = "borders"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, list):
+            return value
+        return [part.strip() for part in str(value).split(",") if part.strip()]
+
+
 class _ChanceType(click.ParamType):  # type: ignore[type-arg]
     """A probability 0-1 in ASCII (``0.25``)."""
 
@@ -798,6 +809,35 @@ def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int
     ),
     click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12)."),
     click.option(
+        "--parity",
+        metavar="MARKING",
+        default=None,
+        help="Odd/even cells: 81 of 'o', 'e' and '.', row by row (SU-13).",
+    ),
+    click.option(
+        "--consecutive",
+        metavar="BORDERS",
+        type=_BordersType(),
+        default=None,
+        help="Borders marked consecutive, such as 'r1c1-r1c2,r5c5-r6c5' (SU-14).",
+    ),
+    click.option("--strict-marks", is_flag=True, help="Unmarked borders not consecutive (SU-14)."),
+    click.option("--non-consecutive", is_flag=True, help="No neighbours consecutive (SU-14)."),
+    click.option(
+        "--non-consecutive-marks",
+        metavar="BORDERS",
+        type=_BordersType(),
+        default=None,
+        help="Borders marked non-consecutive, such as 'r2c1-r3c1' (SU-37).",
+    ),
+    click.option(
+        "--digits",
+        metavar="DIGITS",
+        default=None,
+        help="Each colour's digit for parity and the marks, colour 1's first, such as "
+        "'918273645' (default 123456789; SU-36).",
+    ),
+    click.option(
         "--observer",
         type=_ChanceType(),
         default=None,
@@ -814,6 +854,12 @@ def simulate_command(
     first_player: str | None,
     free_colours: bool,
     sudoku_x: bool,
+    parity: str | None,
+    consecutive: list[str] | None,
+    strict_marks: bool,
+    non_consecutive: bool,
+    non_consecutive_marks: list[str] | None,
+    digits: str | None,
     observer: float | None,
     records: str | None,
     as_json: bool,
@@ -849,6 +895,15 @@ def simulate_command(
         options["free_colours"] = True
     if sudoku_x:
         options["x"] = True
+    variants: dict[str, Any] = {
+        "parity": parity,
+        "consecutive": consecutive,
+        "strict_marks": strict_marks or None,
+        "non_consecutive": non_consecutive or None,
+        "non_consecutive_marks": non_consecutive_marks,
+        "digits": digits,
+    }
+    options.update({name: value for name, value in variants.items() if value is not None})
     if observer is not None:
         options["observer"] = observer
     first = int(first_player or 1)
