@@ -183,6 +183,20 @@ def test_moves_colours_and_the_empty_board() -> None:
     assert {(m["colour"], m["safe"]) for m in moves} == {(5, True)}
 
 
+@pytest.mark.parametrize("player", ["1", "2"])
+def test_moves_never_offer_the_spare_nine(player: str) -> None:
+    # Eight nines on the board: both players' four are placed, the ninth is the spare (SU-38).
+    board = "..9..............9...9.....9...............9.....9.....9.............9..........."
+    code, out, err = run("moves", board, "--player", player, "--json")
+    assert (code, err) == (0, "")
+    listed = [(m["row"], m["col"], m["colour"]) for m in json.loads(out)["moves"]]
+    assert listed == sorted(valid_by_hand(board, FIXED[int(player)][:4]))
+    seven = board.replace("9", ".", 1)
+    code, out, err = run("moves", seven, "--player", player, "--json")
+    nines = {(m["row"], m["col"]) for m in json.loads(out)["moves"] if m["colour"] == 9}
+    assert nines == {(1, 3), (9, 6)}
+
+
 def test_moves_table_fits_80_columns() -> None:
     board = "12345678." + "." * 71 + "9"
     code, out, err = run("moves", board, "--player", "1")

@@ -691,7 +691,10 @@ def moves_command(
     is empty, the player has that colour and no rule forbids it there (SU-3,
     SU-12..SU-14, SU-36, SU-37); it is safe when the board stays completable
     with the pieces left (SU-15), losing when it does not. Colours with no
-    piece left are not offered.
+    piece left are not offered. Without --colours a player holds SU-1's
+    pieces: colour 9 only while fewer than 8 of its pieces are on the board
+    and out of the game, since the ninth is the spare, which no move places
+    (SU-38).
 
     Prints a table, one line per cell, its colours by verdict; with --json
     {"moves": [{"row", "col", "colour", "safe": true|false|null}, ...]},
