@@ -198,6 +198,20 @@ def test_moves_colours_and_the_empty_board() -> None:
     assert {(m["colour"], m["safe"]) for m in moves} == {(5, True)}
 
 
+@pytest.mark.parametrize("player", ["1", "2"])
+def test_moves_never_offer_the_spare_nine(player: str) -> None:
+    # Eight nines on the board: both players' four are placed, the ninth is the spare (SU-38).
+    board = "..9..............9...9.....9...............9.....9.....9.............9..........."
+    code, out, err = run("moves", board, "--player", player, "--json")
+    assert (code, err) == (0, "")
+    listed = [(m["row"], m["col"], m["colour"]) for m in json.loads(out)["moves"]]
+    assert listed == sorted(valid_by_hand(board, FIXED[int(player)][:4]))
+    seven = board.replace("9", ".", 1)
+    code, out, err = run("moves", seven, "--player", player, "--json")
+    nines = {(m["row"], m["col"]) for m in json.loads(out)["moves"] if m["colour"] == 9}
+    assert nines == {(1, 3), (9, 6)}
+
+
 def test_moves_table_fits_80_columns() -> None:
     board = "12345678." + "." * 71 + "9"
     code, out, err = run("moves", board, "--player", "1")
@@ -415,6 +429,45 @@ def test_simulate_interrupted_keeps_the_games_printed(monkeypatch: pytest.Monkey
     lines = out.splitlines()
     assert [line.split(":")[0] for line in lines[:2]] == ["game 0", "game 1"]
     assert lines[3] == "2 games, seed 0"
+
+
+def test_simulate_takes_every_variant() -> None:
+    parity = "o" + "." * 79 + "e"
+    args = ["--parity", parity, "--consecutive", "r5c5-r5c6", "--non-consecutive-marks",
+            "r1c1-r1c2, r2c1-r3c1", "--digits", "918273645", "--x"]  # fmt: skip
+    code, out, err = run("simulate", "--games", "2", "--bots", "random", "--json", *args)
+    assert (code, err) == (0, "")
+    options = {"parity": parity, "consecutive": ["r5c5-r5c6"], "digits": "918273645",
+               "non_consecutive_marks": ["r1c1-r1c2", "r2c1-r3c1"], "x": True}  # fmt: skip
+    results = list(sumodoku.simulate(2, 0, ("random", "random"), options=options))
+    assert [json.loads(line) for line in out.splitlines()[:-1]] == [r.to_json() for r in results]
+    code, out, err = run("simulate", "--games", "1", "--consecutive", "r5c5-r5c6",
+                         "--strict-marks", "--non-consecutive-marks", "r1c1-r1c2")  # fmt: skip
+    assert one_line_error(code, out, err) == (
+        "sumodoku: option 'non_consecutive_marks': strict_marks already forbids consecutive "
+        "digits across these borders; give the marks or it, not both (SU-37)"
+    )
+    code, out, err = run("simulate", "--games", "1", "--digits", "213456789", "--x")
+    assert one_line_error(code, out, err) == (
+        "sumodoku: option 'digits': digits 213456789 changes nothing without a parity marking "
+        "or a consecutive rule to read them (SU-36)"
+    )
+
+
+def test_show_draws_the_non_consecutive_marks_and_names_the_digits() -> None:
+    position = json.dumps(
+        {"board": "12" + "." * 79, "non_consecutive_marks": ["r1c2-r1c3"], "digits": "213456789"}
+    )
+    code, out, err = run("show", position)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[2] == "1 ┃ 1  │ 2  × .  ┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃"
+    assert "Non-consecutive marks (SU-37): across an ×, never digits 1 apart" in lines
+    assert "Digits (SU-36): colours 1-9 are digits 2 1 3 4 5 6 7 8 9" in lines
+    code, out, err = run("show", "--svg", "-", position)
+    assert code == 0
+    crosses = [e for e in ET.fromstring(out).iter(f"{SVG}g") if e.get("class") == "non-consecutive"]
+    assert len(crosses) == 1
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,8 @@ def test_the_defaults_are_the_rules_register_s() -> None:
         "consecutive": [],
         "strict_marks": False,
         "non_consecutive": False,
+        "non_consecutive_marks": [],
+        "digits": "123456789",
         "observer": 0,
         "own_mistake_wins": False,
     }
@@ -169,6 +171,42 @@ def test_the_defaults_are_the_rules_register_s() -> None:
             "contradicts the consecutive marks; choose one (SU-17)",
         ),
         ({"strict_marks": True}, "strict_marks", "needs consecutive marks"),
+        (
+            {"non_consecutive_marks": ["r1c1-r1c3"]},
+            "non_consecutive_marks",
+            "'r1c1-r1c3': the two cells are not orthogonal neighbours",
+        ),
+        (
+            {"non_consecutive_marks": ["r1c1-r1c2"], "consecutive": ["r1c2-r1c1"]},
+            "non_consecutive_marks",
+            "the border r1c1-r1c2 is marked consecutive too; a border takes one mark (SU-37)",
+        ),
+        (
+            {"non_consecutive_marks": ["r1c1-r1c2"], "non_consecutive": True},
+            "non_consecutive_marks",
+            "non_consecutive already forbids consecutive digits across these borders",
+        ),
+        (
+            {
+                "non_consecutive_marks": ["r1c1-r1c2"],
+                "consecutive": ["r2c1-r3c1"],
+                "strict_marks": True,
+            },
+            "non_consecutive_marks",
+            "strict_marks already forbids consecutive digits across these borders",
+        ),
+        ({"digits": 123456789}, "digits", "123456789 is not of type 'string'"),
+        ({"digits": "12345678", "x": True}, "digits", "digits has 9 characters"),
+        (
+            {"digits": "123456781", "non_consecutive": True},
+            "digits",
+            "digit 1 is given to colour 1 and to colour 9",
+        ),
+        (
+            {"digits": "213456789", "x": True},
+            "digits",
+            "digits 213456789 changes nothing without a parity marking or a consecutive rule",
+        ),
         ({"observer": 1.5}, "observer", "1.5 is not a chance from 0 to 1"),
         ({"own_mistake_wins": 1}, "own_mistake_wins", "1 is not of type 'boolean'"),
         ({"observer": 0.5}, "observer", "only enforcement 'tabletop' plays (SU-4, SU-9)"),
@@ -451,6 +489,25 @@ def test_valid_moves_are_every_own_colour_on_every_cell_it_fits() -> None:
             "invalid placement: r5c6-r5c7 is not marked but "
             "would hold the consecutive 9 and 8 (SU-14)",
         ),
+        (
+            {"parity": "o" + "." * 80, "digits": "213456789"},
+            [],
+            Place(1, 1, 1),
+            "invalid placement: r1c1 is an odd cell, colour 1 (digit 2) is not (SU-13)",
+        ),
+        (
+            {"consecutive": ["r1c1-r1c2"], "digits": "918273645"},
+            [Place(1, 1, 1), Place(5, 5, 5)],
+            Place(1, 2, 2),
+            "invalid placement: r1c1-r1c2 is marked consecutive but would hold 2 and 1 "
+            "(digits 1 and 9) (SU-14)",
+        ),
+        (
+            {"non_consecutive_marks": ["r1c1-r1c2"]},
+            [Place(1, 1, 1), Place(5, 5, 5)],
+            Place(1, 2, 2),
+            "invalid placement: r1c1-r1c2 is marked non-consecutive but would hold 2 and 1 (SU-37)",
+        ),
         ({}, [Place(1, 1, 1)], Place(1, 1, 5), "r1c1 already holds colour 1"),
         ({}, [], Place(1, 1, 5), "colour 5 is not Player 1's (their colours: 12349), SU-1"),
     ],
@@ -489,6 +546,27 @@ def test_marked_border_allows_only_a_difference_of_one() -> None:
         Sumodoku(consecutive=["r1c1-r1c2"]).new_initial_state(0), Place(1, 1, 4), Place(1, 2, 5)
     )
     assert state.board[1, 2] == 5
+
+
+def test_the_digits_decide_parity_and_consecutive_marks() -> None:
+    # Colour 1 is digit 9 and colour 9 digit 1 (SU-36): colour 1 is odd, and next to colour 8
+    # (digit 8), never to colour 2 (digit 2).
+    digits = "923456781"
+    game = Sumodoku(parity="o" + "." * 80, consecutive=["r1c1-r1c2"], digits=digits)
+    state = game.new_initial_state(0)
+    assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 1)} == {1, 3, 9}
+    assert {m.colour for m in state.valid_moves(1) if (m.row, m.col) == (1, 1)} == {5, 7, 9}
+    play(state, Place(1, 1, 1))
+    assert {m.colour for m in state.valid_moves(1) if (m.row, m.col) == (1, 2)} == {8}
+    assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 2)} == set()
+
+
+def test_a_non_consecutive_mark_forbids_consecutive_digits_across_it() -> None:
+    game = Sumodoku(non_consecutive_marks=["r1c2-r1c1"], consecutive=["r2c1-r3c1"])
+    assert game.variants.non_consecutive_marks == {(0, 1)}
+    state = play(game.new_initial_state(0), Place(1, 1, 4), Place(9, 9, 5))
+    assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 2)} == {1, 2, 9}
+    assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 3)} == {1, 2, 3, 9}
 
 
 def test_wrong_action_values_are_refused_at_construction() -> None:
@@ -921,6 +999,15 @@ def test_observations_are_public_and_fit_80_columns() -> None:
     assert all(len(line) <= 80 for line in seen.text.splitlines())
     assert " 1 | 1 . . | . 1!. | . . 5 |" in seen.text.splitlines()
     assert state.resample_from_infostate(0, random.Random(1)) == state
+    every = Sumodoku(enforcement="tabletop", free_colours=True, x=True, parity="o" + "." * 80,
+                     consecutive=["r1c1-r1c2"], non_consecutive_marks=["r2c1-r3c1"],
+                     digits="918273645")  # fmt: skip
+    text = every.new_initial_state(0).observation(0).text.splitlines()
+    assert text[:2] == [
+        "Sumodoku, tabletop, x, parity, consecutive, non-consecutive marks,",
+        "  digits 918273645, free colours",
+    ]
+    assert all(len(line) <= 80 for line in text)
 
 
 # -- records -------------------------------------------------------------------------------------

@@ -9,12 +9,14 @@ search against the pure-Python fallback of the same algorithm.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from helpers import data_lines, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dokuspec.sumodoku
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import is_valid
 from dokuspec.errors import SolverError
@@ -22,6 +24,7 @@ from dokuspec.solvers import Budget
 from dokuspec.sumodoku import Board, Position, Variants, positions, search
 from dokuspec.sumodoku.search import SearchAnswer, propose
 from dokuspec.verify import strategies
+from dokuspec.vocabulary.sumodoku import all_borders
 
 needs_compiled = pytest.mark.skipif(not search.COMPILED, reason="the C extension is not built")
 
@@ -95,10 +98,18 @@ def test_every_rule_is_searched() -> None:
     grid = SOLUTIONS[0]
     neighbours = strategies.consecutive_borders(grid)
     parity = "".join("o" if v % 2 else "e" for v in grid.cells)
+    # The same grid read with other digits (SU-36): colour k is digit 10 - k.
+    reversed_digits = "987654321"
+    odd_by_digit = "".join("o" if (10 - v) % 2 else "e" for v in grid.cells)
+    mapped = strategies.consecutive_borders(grid, reversed_digits)
+    apart = sorted(set(all_borders()) - neighbours)[:12]
     cases = [
         Variants(parity=parity),
         Variants(consecutive=neighbours, strict_marks=True),
         Variants(consecutive=sorted(neighbours)[:10]),
+        Variants(parity=odd_by_digit, digits=reversed_digits),
+        Variants(consecutive=mapped, strict_marks=True, digits=reversed_digits),
+        Variants(consecutive=sorted(neighbours)[:10], non_consecutive_marks=apart),
     ]
     hole = grid.without(grid.pieces()[::2])
     for rules in cases:
@@ -117,6 +128,37 @@ def test_every_rule_is_searched() -> None:
     diagonal = {grid.cells[i * 10] for i in range(9)}
     expected = "completable" if len(diagonal) == 9 else "impossible"
     assert propose(x_position, compiled=False).status == expected == solver_status(x_position)
+
+
+def test_the_digits_and_non_consecutive_marks_are_searched() -> None:
+    # r1c1 = colour 1 beside an empty r1c2 across a non-consecutive mark: colour 2 is barred
+    # there by its digit 2, unless the digits make colour 2 digit 3 (SU-36, SU-37).
+    board = Board("1" + "." * 80)
+    marked = Position(board, Variants(non_consecutive_marks=["r1c1-r1c2"]))
+    mapped = Position(board, Variants(non_consecutive_marks=["r1c1-r1c2"], digits="132456789"))
+    assert not search.valid_colours(marked)[1] >> 2 & 1
+    assert search.valid_colours(mapped)[1] >> 2 & 1
+    assert not search.valid_colours(mapped)[1] >> 3 & 1  # colour 3 is digit 2
+    for compiled in [False, *([True] if search.COMPILED else [])]:
+        for position in (marked, mapped):
+            answer = propose(position, compiled=compiled)
+            assert answer.status == "completable"
+            assert answer.completion is not None
+            assert is_valid(answer.completion, position.variants)
+        clash = Position(Board("12" + "." * 79), marked.variants)
+        assert propose(clash, compiled=compiled) == SearchAnswer("impossible", None, 0)
+        fine = Position(Board("12" + "." * 79), mapped.variants)
+        assert propose(fine, compiled=compiled).status == "completable"
+
+
+def test_an_extension_built_for_other_tables_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A compiled search from older sources reads the rule tables otherwise: not used.
+    stale = SimpleNamespace(search=lambda *args: (1, None, 0))
+    monkeypatch.setattr(dokuspec.sumodoku, "_fastsearch", stale, raising=False)
+    assert search._compiled_core() is None
+    current = SimpleNamespace(search=lambda *args: (1, None, 0), PACKED_LAYOUT=2)
+    monkeypatch.setattr(dokuspec.sumodoku, "_fastsearch", current, raising=False)
+    assert search._compiled_core() is not None
 
 
 def test_pieces_out_of_the_game_make_it_impossible_by_counting() -> None:

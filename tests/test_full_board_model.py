@@ -57,6 +57,14 @@ RULE_SETS: dict[str, tuple[Variants, tuple[int, ...]]] = {
     "consecutive": (Variants(consecutive=EDGES), (9,) * 9),
     "strict marks": (Variants(consecutive=EDGES, strict_marks=True), (9,) * 9),
     "non-consecutive": (Variants(non_consecutive=True), (9,) * 9),
+    "non-consecutive marks": (
+        Variants(consecutive=EDGES, non_consecutive_marks=[(1, 2), (30, 39)]),
+        (9,) * 9,
+    ),
+    "digits": (
+        Variants(parity=PARITY, consecutive=EDGES, strict_marks=True, digits="918273645"),
+        (9,) * 9,
+    ),
     "supply": (Variants(), (9, 9, 8, 9, 9, 9, 9, 9, 7)),
 }
 

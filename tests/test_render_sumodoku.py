@@ -15,6 +15,7 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from itertools import pairwise
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -307,6 +308,78 @@ LIGHT = "  ┠────┼────┼────╂────┼──
 HEAVY = "  ┣━━━━┿━━━━┿━━━━╋━━━━┿━━━━┿━━━━╋━━━━┿━━━━┿━━━━┫"
 BOTTOM = "  ┗━━━━┷━━━━┷━━━━┻━━━━┷━━━━┷━━━━┻━━━━┷━━━━┷━━━━┛"
 EMPTY_ROW = "┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃"
+
+
+MARKED = Position(
+    BOARD,
+    Variants(
+        parity=PARITY,
+        consecutive=["r1c1-r1c2"],
+        non_consecutive_marks=["r2c5-r3c5", "r5c4-r5c3"],
+        digits="213456789",
+    ),
+)
+
+
+def test_non_consecutive_marks_are_crosses() -> None:
+    root = parse(board_svg(MARKED))
+    crosses = having(root, "non-consecutive", tag="g")
+    assert [title_of(cross) for cross in crosses] == ["r2c5-r3c5", "r5c3-r5c4"]
+    # Each a cross of two lines centred on its border: the level line y = 96 at the middle
+    # of column 5, the upright line x = 144 at the middle of row 5.
+    for cross, centre in zip(crosses, [(216, 96), (144, 216)], strict=True):
+        lines = cross.findall(f"{SVG}line")
+        assert len(lines) == 2
+        for line in lines:
+            x1, y1, x2, y2 = (int(line.get(k, "")) for k in ("x1", "y1", "x2", "y2"))
+            assert ((x1 + x2) // 2, (y1 + y2) // 2) == centre and x1 != x2 and y1 != y2
+    assert [title_of(bar) for bar in having(root, "consecutive", tag="rect")] == ["r1c1-r1c2"]
+    cells = having(root, "cell", tag="g")
+    assert title_of(cells[0]) == "r1c1: colour 5 (digit 5), odd cell"
+    assert title_of(cells[10]) == "r2c2: colour 2 (digit 1)"
+    assert texts(root, "note") == [
+        "Variants",
+        "Odd/even (SU-13): o odd cell (colours 2 3 5 7 9), e even (1 4 6 8)",
+        "Consecutive (SU-14): across a bar, digits 1 apart",
+        "Non-consecutive marks (SU-37): across a cross, never digits 1 apart",
+        "Digits (SU-36): colours 1-9 are digits 2 1 3 4 5 6 7 8 9",
+    ]
+    lines = board_text(MARKED).splitlines()
+    assert lines[2] == "1 ┃ 5 o║ .  │ .  ┃ .  │ .  │ 3  ┃ .  │ .  │ .  ┃"
+    assert lines[5] == "  ┠────┼────┼────╂────┼─×──┼────╂────┼────┼────┨"
+    assert lines[10] == "5 ┃ .  │ .  │ .  × .  │ .  │ .  ┃ .  │ .  │ .  ┃"
+    assert lines[21:25] == [
+        "Odd/even (SU-13): o odd cell (colours 2 3 5 7 9), e even (1 4 6 8)",
+        "Consecutive (SU-14): across a double line, digits 1 apart",
+        "Non-consecutive marks (SU-37): across an ×, never digits 1 apart",
+        "Digits (SU-36): colours 1-9 are digits 2 1 3 4 5 6 7 8 9",
+    ]
+
+
+def test_the_new_variant_attributes_are_optional_and_checked() -> None:
+    # A stand-in without non_consecutive_marks and digits draws as before.
+    assert "non-consecutive" not in board_svg(stand_in())
+    both = StandInPosition(
+        StandInBoard(list(BOARD.cells)),
+        SimpleNamespace(x=False, parity="", consecutive=[(0, 1)], strict_marks=False,
+                        non_consecutive=False, non_consecutive_marks=[(1, 0)]),
+    )  # fmt: skip
+    with pytest.raises(PositionError) as caught:
+        board_svg(both)
+    assert str(caught.value) == (
+        "position.variants.non_consecutive_marks holds the border r1c1-r1c2, which "
+        "position.variants.consecutive marks too"
+    )
+    wrong = StandInPosition(
+        StandInBoard(list(BOARD.cells)),
+        SimpleNamespace(x=False, parity="", consecutive=[], strict_marks=False,
+                        non_consecutive=False, digits="112345678"),
+    )  # fmt: skip
+    with pytest.raises(PositionError) as caught:
+        board_text(wrong)
+    assert str(caught.value) == (
+        "position.variants.digits is '112345678', not the digits 1-9 each once"
+    )
 
 
 def test_text_of_a_position_written_out_by_hand() -> None:

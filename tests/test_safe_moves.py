@@ -32,13 +32,20 @@ def solver_status(position: Position) -> str:
     return {"sat": "completable", "unsat": "impossible"}[answer.status]
 
 
-def expected_moves(position: Position, colours: frozenset[int]) -> list[tuple[int, int, int]]:
-    """Valid moves by the engine's rule checker (for a board that breaks no rule yet)."""
+def expected_moves(
+    position: Position, colours: frozenset[int], *, fixed: bool = False
+) -> list[tuple[int, int, int]]:
+    """Valid moves by the engine's rule checker (for a board that breaks no rule yet).
+
+    With ``fixed`` (SU-1's supply of a player, ruling SU-38), colour 9 only while fewer
+    than 8 of its pieces are on the board and out of the game: the ninth is the spare.
+    """
     supply = position.supply()
+    nines = position.board.count(9) + position.out[8]
     found = []
     for index in position.board.empty_cells():
         for colour in sorted(colours):
-            if supply[colour - 1] <= 0:
+            if supply[colour - 1] <= 0 or (fixed and colour == 9 and nines >= 8):
                 continue
             piece = Piece(index // 9 + 1, index % 9 + 1, colour)
             if is_valid(position.board.place(piece), position.variants):
@@ -113,7 +120,7 @@ def random_play(seed: int, pieces: int, *, safe_only: bool) -> tuple[Position, i
 def test_marks_agree_with_one_query_per_move(position: Position, player: int) -> None:
     moves = safe_moves(position, player)
     assert [(m.row, m.col, m.colour) for m in moves] == expected_moves(
-        position, FIXED_COLOURS[player]
+        position, FIXED_COLOURS[player], fixed=True
     ) or not is_valid(position.board, position.variants)
     assert_marks_right(position, moves)
 
@@ -123,7 +130,7 @@ def test_positions_of_careful_play(seed: int) -> None:
     position, player = random_play(seed, 30 + 6 * seed, safe_only=True)
     moves = safe_moves(position, player)
     assert [(m.row, m.col, m.colour) for m in moves] == expected_moves(
-        position, FIXED_COLOURS[player]
+        position, FIXED_COLOURS[player], fixed=True
     )
     assert any(m.safe for m in moves)
     assert_marks_right(position, moves)
@@ -149,7 +156,7 @@ def test_an_impossible_position_loses_every_move() -> None:
     moves = safe_moves(line, 2)
     assert moves
     assert all(m.safe is False for m in moves)
-    assert len(moves) == len(expected_moves(position, FIXED_COLOURS[2]))
+    assert len(moves) == len(expected_moves(position, FIXED_COLOURS[2], fixed=True))
     out = Position(Board(), out=(0, 0, 1, 0, 0, 0, 0, 0, 0))
     assert all(m.safe is False for m in safe_moves(out, 1))
     assert {m.colour for m in safe_moves(out, 1)} == {1, 2, 3, 4, 9}
@@ -193,6 +200,54 @@ def test_colours_and_supply() -> None:
     assert moves
     assert all(m.colour != 1 for m in moves)
     assert safe_moves(Position(SOLUTIONS[0]), 1) == ()
+
+
+# -- the spare piece of colour 9 (SU-1, ruling SU-38) -----------------------------------------
+
+# Eight pieces of colour 9, valid by SU-3; r9c6 is the one cell left where SU-3 allows a ninth.
+EIGHT_NINES = "..9..............9...9.....9...............9.....9.....9.............9..........."
+
+
+def test_with_eight_nines_placed_only_the_spare_is_left_and_no_player_places_it() -> None:
+    position = Position.parse(EIGHT_NINES)
+    assert position.supply()[8] == 1  # the spare
+    assert is_valid(position.board.place(Piece(9, 6, 9)))  # SU-3 alone would allow it
+    for player in (1, 2):
+        moves = safe_moves(position, player)
+        assert moves
+        assert {m.colour for m in moves} == FIXED_COLOURS[player] - {9}
+        assert [(m.row, m.col, m.colour) for m in moves] == expected_moves(
+            position, FIXED_COLOURS[player], fixed=True
+        )
+
+
+@pytest.mark.parametrize("removed", [1, 5])
+def test_with_fewer_nines_placed_either_player_may_place_one(removed: int) -> None:
+    # 7 or 3 on the board: a player may still hold a nine (the board does not say whose).
+    board = Board.parse(EIGHT_NINES)
+    nines = [piece for piece in board.pieces() if piece.colour == 9]
+    position = Position(board.without(nines[:removed]))
+    for player in (1, 2):
+        offered = {(m.row, m.col) for m in safe_moves(position, player) if m.colour == 9}
+        assert (9, 6) in offered
+        assert len(offered) == len(
+            [(r, c, k) for r, c, k in expected_moves(position, frozenset({9})) if k == 9]
+        )
+
+
+def test_nines_out_of_the_game_were_placed_too() -> None:
+    board = Board.parse(EIGHT_NINES)
+    seven = Position(board.without([Piece(1, 3, 9)]), out=(0,) * 8 + (1,))
+    assert seven.supply()[8] == 1
+    assert all(m.colour != 9 for m in safe_moves(seven, 1))
+    six = Position(board.without([Piece(1, 3, 9), Piece(2, 9, 9)]), out=(0,) * 8 + (1,))
+    assert any(m.colour == 9 for m in safe_moves(six, 2))
+
+
+def test_given_colours_are_taken_as_they_are() -> None:
+    # Colours given say what the player holds: the spare rule is SU-1's fixed assignment's.
+    moves = safe_moves(EIGHT_NINES, 1, colours=[9])
+    assert [(m.row, m.col, m.colour) for m in moves] == [(9, 6, 9)]
 
 
 class FakeState:

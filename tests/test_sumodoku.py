@@ -30,6 +30,7 @@ SUDOKU17 = [Board.parse(line) for line in data_lines("sudoku17.txt")]
 TOP95 = [Board.parse(line) for line in data_lines("top95.txt")]
 IMPOSSIBLE = [Board.parse(line) for line in data_lines("impossible.txt")]
 VARIANTS = [Position.parse(line) for line in data_lines("variants.jsonl")]
+ODD_FIRST = "o" + "." * 80
 
 
 @cache
@@ -308,6 +309,76 @@ def test_consecutive_marks_read_off_a_grid() -> None:
     wrong = Variants(consecutive=frozenset(set(borders) - consecutive))
     assert sumodoku.check(grid, variants=wrong).status == "impossible"
     assert sumodoku.check(grid, variants=Variants(non_consecutive=True)).status == "impossible"
+
+
+# -- the colours' digits (SU-36) and non-consecutive marks (SU-37) -----------------------------
+
+MAPPED = "918273645"  # colour 1 is digit 9, colour 2 digit 1, colour 3 digit 8, ...
+
+
+def test_the_digits_are_read_by_both_backends_and_the_engine() -> None:
+    grid = X_GRID
+    digit = [0] + [int(d) for d in MAPPED]
+    parity = "".join("o" if digit[v] % 2 else "e" for v in grid.cells)
+    borders = [
+        (a, b) for a in range(81) for b in (a + 1, a + 9) if b < 81 and (b == a + 9 or a % 9 != 8)
+    ]
+    marks = frozenset(
+        (a, b) for a, b in borders if abs(digit[grid.cells[a]] - digit[grid.cells[b]]) == 1
+    )
+    assert marks == consecutive_borders(grid, MAPPED) != consecutive_borders(grid)
+    mapped = Variants(parity=parity, consecutive=marks, strict_marks=True, digits=MAPPED)
+    same_marks = Variants(parity=parity, consecutive=marks, strict_marks=True)
+    assert violations(grid, mapped) == []
+    assert {v.rule for v in violations(grid, same_marks)} == {"SU-13", "SU-14"}
+    sparse = Position(grid.only(grid.pieces()[::4]), mapped)
+    for backend in ("sat", "z3"):
+        verdict = sumodoku.check(sparse, backend=backend)  # type: ignore[arg-type]
+        check_completion(sparse, verdict)
+        assert verdict.completion == grid  # strict marks and full parity: one completion
+        full = sparse.with_board(grid)
+        assert sumodoku.check(full, backend=backend).status == "completable"  # type: ignore[arg-type]
+        wrong = Position(grid, same_marks)
+        assert sumodoku.check(wrong, backend=backend).status == "impossible"  # type: ignore[arg-type]
+
+
+def test_a_parity_mark_reads_the_digit() -> None:
+    # r1c1 odd; with digits 213456789 colour 1 is digit 2: even.
+    board = Board("1" + "." * 80)
+    plain = Position(board, Variants(parity=ODD_FIRST))
+    mapped = Position(board, Variants(parity=ODD_FIRST, digits="213456789"))
+    assert violations(board, plain.variants) == []
+    assert [(v.rule, v.message) for v in violations(board, mapped.variants)] == [
+        ("SU-13", "colour 1 (digit 2) on the odd cell r1c1")
+    ]
+    for backend in ("sat", "z3"):
+        assert sumodoku.check(plain, backend=backend).status == "completable"  # type: ignore[arg-type]
+        verdict = sumodoku.explain(mapped, backend=backend)  # type: ignore[arg-type]
+        check_explanation(mapped, verdict)
+        assert verdict.conflict == (Piece(1, 1, 1),)
+        assert verdict.conflict_rules == ("r1c1 is odd",)
+
+
+def test_a_non_consecutive_mark_is_explained() -> None:
+    board = Board("12" + "." * 79)
+    marked = Variants(non_consecutive_marks=["r1c2-r1c1"])
+    assert [(v.rule, v.message) for v in violations(board, marked)] == [
+        ("SU-37", "r1c1-r1c2 is marked non-consecutive but holds 1 and 2")
+    ]
+    mapped = Variants(non_consecutive_marks=["r1c2-r1c1"], digits="132456789")
+    assert violations(board, mapped) == []
+    for backend in ("sat", "z3"):
+        position = Position(board, marked)
+        verdict = sumodoku.explain(position, backend=backend)  # type: ignore[arg-type]
+        check_explanation(position, verdict)
+        assert verdict.conflict == (Piece(1, 1, 1), Piece(1, 2, 2))
+        assert verdict.conflict_rules == ("non-consecutive mark r1c1-r1c2",)
+        verdict = sumodoku.check(Position(board, mapped), backend=backend)  # type: ignore[arg-type]
+        check_completion(Position(board, mapped), verdict)
+    # Marks of both kinds together: a completion obeys each.
+    both = Variants(consecutive=["r5c5-r5c6"], non_consecutive_marks=["r5c5-r6c5", "r1c1-r1c2"])
+    verdict = sumodoku.check(Position(Board(), both))
+    check_completion(Position(Board(), both), verdict)
 
 
 # -- pieces out of the game --------------------------------------------------------------------

@@ -327,6 +327,142 @@ def test_variants_forms() -> None:
     assert caught.value.column == 41
 
 
+# -- the colours' digits (SU-36) and non-consecutive marks (SU-37) -----------------------------
+
+ODD_FIRST = "o" + "." * 80
+
+
+def test_digits_forms_and_errors() -> None:
+    mapped = Variants(parity=ODD_FIRST, digits="918273645")
+    assert mapped.digits == "918273645"
+    assert [mapped.digit(k) for k in range(1, 10)] == [9, 1, 8, 2, 7, 3, 6, 4, 5]
+    assert mapped.names() == ["parity", "digits 918273645"]
+    assert Variants(parity=ODD_FIRST, digits="123456789") == Variants(parity=ODD_FIRST)
+    assert Variants().digits == "123456789"
+    position = Position(Board(), mapped)
+    assert position.to_json()["digits"] == "918273645"
+    assert "digits" not in Position(Board(), Variants(parity=ODD_FIRST)).to_json()
+    assert Position.parse(str(position)) == position
+    jsonschema.validate(position.to_json(), position_schema())
+    for digits, column, reason in [
+        ("91827364", None, "digits has 9 characters, the digit of each colour 1-9 in turn, "
+                           "this one has 8"),
+        ("9182736450", None, "digits has 9 characters, the digit of each colour 1-9 in turn, "
+                             "this one has 10"),
+        ("918273640", 9, "'0' (colour 9's digit) is not a digit 1-9"),
+        ("91827x645", 6, "'x' (colour 6's digit) is not a digit 1-9"),
+        ("918273649", 9, "digit 9 is given to colour 1 and to colour 9; each digit 1-9 goes to "
+                         "one colour"),
+        ("91827364\uff15", 9, "'\uff15' (colour 9's digit) is not a digit 1-9"),
+    ]:  # fmt: skip
+        with pytest.raises(NotationError) as caught:
+            Variants(parity=ODD_FIRST, digits=digits)
+        assert (caught.value.reason, caught.value.column) == (reason, column)
+    with pytest.raises(TypeError, match="Variants digits must be a str, not int"):
+        Variants(parity=ODD_FIRST, digits=123456789)  # type: ignore[arg-type]
+    with pytest.raises(
+        PositionError,
+        match=r"^digits 213456789 changes nothing without a parity marking or a consecutive "
+        r"rule to read them \(SU-36\)$",
+    ):
+        Variants(x=True, digits="213456789")
+    for rules in ({"consecutive": ["r1c1-r1c2"]}, {"non_consecutive": True},
+                  {"non_consecutive_marks": ["r1c1-r1c2"]}):  # fmt: skip
+        assert Variants(**rules, digits="213456789").digits == "213456789"  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="is not a colour 1-9"):
+        mapped.digit(10)
+
+
+def test_digits_errors_in_json_are_located() -> None:
+    text = '{"board": "' + "." * 81 + '",\n "parity": "' + ODD_FIRST + '",\n "digits": "918273649"}'
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    assert (caught.value.line, caught.value.column) == (3, 21)  # the second 9
+    assert caught.value.reason == (
+        "$.digits: digit 9 is given to colour 1 and to colour 9; each digit 1-9 goes to one colour"
+    )
+    with pytest.raises(NotationError) as caught:
+        Position.parse('{"board": "' + "." * 81 + '", "digits": 918273645}')
+    assert caught.value.reason == "$.digits: 918273645 is not of type 'string'"
+    with pytest.raises(PositionError, match="changes nothing"):
+        Position.parse('{"board": "' + "." * 81 + '", "digits": "918273645"}')
+    lines = [
+        "." * 81,
+        '{"board": "' + "." * 81 + '", "parity": "' + ODD_FIRST + '", "digits": "91827364"}',
+    ]
+    with pytest.raises(NotationError) as caught:
+        list(read_positions(lines, source="in.jsonl"))
+    assert str(caught.value) == (
+        "in.jsonl:2:201: $.digits: digits has 9 characters, the digit of each colour 1-9 in "
+        "turn, this one has 8"
+    )
+
+
+def test_non_consecutive_marks_forms_and_errors() -> None:
+    marks = Variants(consecutive=["r1c1-r1c2"], non_consecutive_marks=["r1c3-r1c2", (9, 0)])
+    assert marks.non_consecutive_marks == {(1, 2), (0, 9)}
+    assert marks.names() == ["consecutive", "non-consecutive marks"]
+    position = Position(Board(), marks)
+    assert position.to_json()["non_consecutive_marks"] == ["r1c1-r2c1", "r1c2-r1c3"]
+    assert Position.parse(str(position)) == position
+    jsonschema.validate(position.to_json(), position_schema())
+    alone = Variants(non_consecutive_marks=["r5c5-r6c5"])
+    assert not alone.is_plain()
+    assert alone.names() == ["non-consecutive marks"]
+    with pytest.raises(
+        NotationError,
+        match=r"^the border r1c1-r1c2 is marked both consecutive and non-consecutive; a border "
+        r"takes one mark$",
+    ):
+        Variants(consecutive=["r1c1-r1c2"], non_consecutive_marks=["r1c2-r1c1"])
+    with pytest.raises(NotationError, match=r"^the border r1c1-r1c2 is given twice"):
+        Variants(non_consecutive_marks=["r1c1-r1c2", (0, 1)])
+    with pytest.raises(TypeError, match=r"^non_consecutive_marks takes an iterable of borders"):
+        Variants(non_consecutive_marks="r1c1-r1c2")
+    for rules, already in (
+        ({"non_consecutive": True}, "non_consecutive"),
+        ({"consecutive": ["r2c1-r3c1"], "strict_marks": True}, "strict_marks"),
+    ):
+        with pytest.raises(PositionError) as refused:
+            Variants(**rules, non_consecutive_marks=["r1c1-r1c2"])  # type: ignore[arg-type]
+        assert str(refused.value) == (
+            f"{already} already forbids consecutive digits across the borders marked "
+            "non-consecutive; give the marks or it, not both"
+        )
+
+
+@pytest.mark.parametrize(
+    ("marks", "where", "reason"),
+    [
+        (
+            '["r1c1-r1c3"]',
+            (2, 28),
+            "$.non_consecutive_marks[0]: 'r1c1-r1c3': the two cells are not orthogonal neighbours",
+        ),
+        (
+            '["r5c5-r6c5", "r1c2-r1c1"]',
+            (2, 41),
+            "$.non_consecutive_marks[1]: 'r1c2-r1c1': the border r1c1-r1c2 is marked "
+            "consecutive too (at $.consecutive[0]); a border takes one mark",
+        ),
+        (
+            '["r5c5-r6c5", "r6c5-r5c5"]',
+            (2, 41),
+            "$.non_consecutive_marks[1]: 'r6c5-r5c5' is the border r5c5-r6c5 again "
+            "(given at $.non_consecutive_marks[0])",
+        ),
+    ],
+)
+def test_non_consecutive_marks_errors_in_json_are_located(
+    marks: str, where: tuple[int, int], reason: str
+) -> None:
+    text = '{"board": "' + "." * 81 + '", "consecutive": ["r1c1-r1c2"],\n'
+    text += ' "non_consecutive_marks": ' + marks + "}"
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    assert ((caught.value.line, caught.value.column), caught.value.reason) == (where, reason)
+
+
 # -- JSON errors name the JSON path ----------------------------------------------------------
 
 EMPTY = "." * 81
@@ -895,22 +1031,29 @@ def test_board_forms_round_trip_also_inside_json(
 
 @given(positions(), st.randoms())
 def test_borders_round_trip_in_either_order(position: Position, random: object) -> None:
-    names = [border_name(b) for b in position.variants.consecutive]
-    flipped = [
-        "-".join(reversed(name.split("-"))) if random.random() < 0.5 else name  # type: ignore[attr-defined]
-        for name in names
-    ]
+    def flip(borders: frozenset[tuple[int, int]]) -> list[str]:
+        names = [border_name(b) for b in borders]
+        return [
+            "-".join(reversed(name.split("-"))) if random.random() < 0.5 else name  # type: ignore[attr-defined]
+            for name in names
+        ]
+
     variants = position.variants
+    flipped, apart = flip(variants.consecutive), flip(variants.non_consecutive_marks)
     rebuilt = Variants(
         x=variants.x,
         parity=variants.parity,
         consecutive=flipped,
         strict_marks=variants.strict_marks,
         non_consecutive=variants.non_consecutive,
+        non_consecutive_marks=apart,
+        digits=variants.digits,
     )
     assert rebuilt == variants
     data = position.to_json()
     jsonschema.validate(data, position_schema())
     if flipped:
         data["consecutive"] = flipped
-        assert Position.from_json(data) == position
+    if apart:
+        data["non_consecutive_marks"] = apart
+    assert Position.from_json(data) == position

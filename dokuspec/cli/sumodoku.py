@@ -514,7 +514,8 @@ def show_command(
     object (variants, pieces out of the game), given as one argument, or
     '-' to read it from standard input. The picture shows the pieces (their
     colour numbers), the odd and even cells (o, e; SU-13), the consecutive
-    marks (double lines; SU-14), the variants in force and the pieces per
+    marks (double lines; SU-14), the non-consecutive marks (×; SU-37), the
+    variants in force (with the colours' digits, SU-36) and the pieces per
     colour: on the board, out of the game (SU-9) and left. The SVG picture
     draws the pieces in a palette safe for colour-blind readers, each with
     its number.
@@ -652,9 +653,12 @@ def moves_command(
     given as one argument, or '-' to read it from standard input; without
     it, the empty board (the game's start). A move is valid when the cell
     is empty, the player has that colour and no rule forbids it there (SU-3,
-    SU-12..SU-14); it is safe when the board stays completable with the
-    pieces left (SU-15), losing when it does not. Colours with no piece
-    left are not offered.
+    SU-12..SU-14, SU-36, SU-37); it is safe when the board stays completable
+    with the pieces left (SU-15), losing when it does not. Colours with no
+    piece left are not offered. Without --colours a player holds SU-1's
+    pieces: colour 9 only while fewer than 8 of its pieces are on the board
+    and out of the game, since the ninth is the spare, which no move places
+    (SU-38).
 
     Prints a table, one line per cell, its colours by verdict; with --json
     {"moves": [{"row", "col", "colour", "safe": true|false|null}, ...]},
@@ -690,6 +694,17 @@ _REASON_RULES = {
 }
 _LABEL = 24
 _COLUMN = 12
+
+
+class _BordersType(click.ParamType):  # type: ignore[type-arg]
+    """Borders separated by commas, such as ``r1c1-r1c2,r5c5-r6c5`` (the game checks each)."""
+
+    name = "borders"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, list):
+            return value
+        return [part.strip() for part in str(value).split(",") if part.strip()]
 
 
 class _ChanceType(click.ParamType):  # type: ignore[type-arg]
@@ -772,6 +787,35 @@ def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int
     ),
     click.option("--x", "sudoku_x", is_flag=True, help="Sudoku X: both diagonals too (SU-12)."),
     click.option(
+        "--parity",
+        metavar="MARKING",
+        default=None,
+        help="Odd/even cells: 81 of 'o', 'e' and '.', row by row (SU-13).",
+    ),
+    click.option(
+        "--consecutive",
+        metavar="BORDERS",
+        type=_BordersType(),
+        default=None,
+        help="Borders marked consecutive, such as 'r1c1-r1c2,r5c5-r6c5' (SU-14).",
+    ),
+    click.option("--strict-marks", is_flag=True, help="Unmarked borders not consecutive (SU-14)."),
+    click.option("--non-consecutive", is_flag=True, help="No neighbours consecutive (SU-14)."),
+    click.option(
+        "--non-consecutive-marks",
+        metavar="BORDERS",
+        type=_BordersType(),
+        default=None,
+        help="Borders marked non-consecutive, such as 'r2c1-r3c1' (SU-37).",
+    ),
+    click.option(
+        "--digits",
+        metavar="DIGITS",
+        default=None,
+        help="Each colour's digit for parity and the marks, colour 1's first, such as "
+        "'918273645' (default 123456789; SU-36).",
+    ),
+    click.option(
         "--observer",
         type=_ChanceType(),
         default=None,
@@ -793,6 +837,12 @@ def simulate_command(
     first_player: str | None,
     free_colours: bool,
     sudoku_x: bool,
+    parity: str | None,
+    consecutive: list[str] | None,
+    strict_marks: bool,
+    non_consecutive: bool,
+    non_consecutive_marks: list[str] | None,
+    digits: str | None,
     observer: float | Decimal | str | None,
     own_mistake_wins: bool,
     records: str | None,
@@ -830,6 +880,15 @@ def simulate_command(
         options["free_colours"] = True
     if sudoku_x:
         options["x"] = True
+    variants: dict[str, Any] = {
+        "parity": parity,
+        "consecutive": consecutive,
+        "strict_marks": strict_marks or None,
+        "non_consecutive": non_consecutive or None,
+        "non_consecutive_marks": non_consecutive_marks,
+        "digits": digits,
+    }
+    options.update({name: value for name, value in variants.items() if value is not None})
     if observer is not None:
         options["observer"] = observer
     if own_mistake_wins:

@@ -126,14 +126,13 @@ from dokuspec.engine.sumodoku_rules import (
     ALL_COLOURS,
     DEFAULT_NODE_LIMIT,
     MARKED,
-    NEXT_TO,
-    ODD_COLOURS,
-    UNMARKED,
+    MARKED_NON_CONSECUTIVE,
     SearchResult,
     Violation,
     constrained_neighbours,
     count_completions,
     is_valid,
+    next_to,
     parity_masks,
     search_completion,
     unit_cells,
@@ -603,6 +602,7 @@ class _Rules:
     peers: tuple[tuple[int, ...], ...]
     allowed: tuple[int, ...]
     neighbours: tuple[tuple[tuple[int, int], ...], ...]
+    next_to: tuple[int, ...]
 
 
 def _rules(
@@ -642,6 +642,7 @@ def _rules(
         peers=peers,
         allowed=allowed,
         neighbours=neighbours,
+        next_to=next_to(variants),
     )
 
 
@@ -675,6 +676,9 @@ class Sumodoku(Game):
         x, parity, consecutive, strict_marks, non_consecutive: the variants
             (SU-12 to SU-14), in the keys and forms of the position's JSON
             form, combined as SU-17 allows.
+        non_consecutive_marks, digits: the non-consecutive marks (SU-37)
+            and the digit of each colour (SU-36), in the same keys and
+            forms, combined as SU-36 and SU-37 allow.
         observer: 0-1 (default 0): the chance that the observer removes an
             unnoticed mistake the opponent has let pass, after a placement
             (SU-9, rulings SU-20, SU-28). Only with ``"tabletop"``. Read
@@ -742,6 +746,18 @@ class Sumodoku(Game):
         ),
         OptionSpec("strict_marks", False, _BOOL, "unmarked borders not consecutive (SU-14)"),
         OptionSpec("non_consecutive", False, _BOOL, "no neighbours consecutive (SU-14)"),
+        OptionSpec(
+            "non_consecutive_marks",
+            [],
+            {"type": "array", "items": {"type": "string"}},
+            "the borders marked non-consecutive, as 'r1c1-r1c2' (SU-37)",
+        ),
+        OptionSpec(
+            "digits",
+            "123456789",
+            {"type": "string"},
+            "the digit of each colour 1-9 in turn, for parity and the marks (SU-36)",
+        ),
         OptionSpec(
             "observer",
             0,
@@ -896,6 +912,12 @@ class Sumodoku(Game):
             marks = Variants(consecutive=o["consecutive"]).consecutive  # type: ignore[arg-type]
         except DokuspecError as error:
             raise self._fail("consecutive", _reason(error)) from None
+        try:
+            apart = Variants(
+                non_consecutive_marks=o["non_consecutive_marks"]  # type: ignore[arg-type]
+            ).non_consecutive_marks
+        except DokuspecError as error:
+            raise self._fail("non_consecutive_marks", _reason(error)) from None
         if o["non_consecutive"] and marks:
             raise self._fail(
                 "non_consecutive", "contradicts the consecutive marks; choose one (SU-17)"
@@ -904,13 +926,32 @@ class Sumodoku(Game):
             raise self._fail(
                 "strict_marks", "needs consecutive marks (or use non_consecutive), SU-17"
             )
-        return Variants(
-            x=bool(o["x"]),
-            parity=parity,
-            consecutive=marks,
-            strict_marks=bool(o["strict_marks"]),
-            non_consecutive=bool(o["non_consecutive"]),
-        )
+        both = sorted(marks & apart)
+        if both:
+            raise self._fail(
+                "non_consecutive_marks",
+                f"the border {border_name(both[0])} is marked consecutive too; a border takes "
+                "one mark (SU-37)",
+            )
+        if apart and (o["non_consecutive"] or o["strict_marks"]):
+            already = "non_consecutive" if o["non_consecutive"] else "strict_marks"
+            raise self._fail(
+                "non_consecutive_marks",
+                f"{already} already forbids consecutive digits across these borders; give the "
+                "marks or it, not both (SU-37)",
+            )
+        try:  # only the digits are left to refuse (SU-36)
+            return Variants(
+                x=bool(o["x"]),
+                parity=parity,
+                consecutive=marks,
+                strict_marks=bool(o["strict_marks"]),
+                non_consecutive=bool(o["non_consecutive"]),
+                non_consecutive_marks=apart,
+                digits=o["digits"],  # type: ignore[arg-type]
+            )
+        except DokuspecError as error:
+            raise self._fail("digits", _reason(error)) from None
 
     def _observer(self) -> Fraction:
         o = self._options
@@ -1449,7 +1490,7 @@ class SumodokuState(State):
         cand = self._cand
         for peer in rules.peers[cell]:
             cand[peer] &= ~bit
-        near = NEXT_TO[colour]
+        near = rules.next_to[colour]
         for other, kind in rules.neighbours[cell]:
             cand[other] &= near if kind == MARKED else ~near
 
@@ -1475,7 +1516,7 @@ class SumodokuState(State):
         for other, kind in rules.neighbours[cell]:
             colour = cells[other]
             if colour:
-                near = NEXT_TO[colour]
+                near = rules.next_to[colour]
                 mask &= near if kind == MARKED else ~near
         return mask & ALL_COLOURS
 
@@ -1489,7 +1530,7 @@ class SumodokuState(State):
             return True
         for other, kind in rules.neighbours[cell]:
             near = self._cells[other]
-            if near and (abs(near - colour) == 1) != (kind == MARKED):
+            if near and bool(rules.next_to[colour] >> near & 1) != (kind == MARKED):
                 return True
         return False
 
@@ -1501,10 +1542,11 @@ class SumodokuState(State):
         """Why a piece of ``colour`` on ``cell`` breaks a rule (the cell's own piece, if any,
         is never the other piece named)."""
         rules = self._rules
-        allowed = rules.allowed[cell]
-        if not allowed >> colour & 1:
-            parity = "an odd" if allowed == ODD_COLOURS else "an even"
-            return f"{cell_name(cell)} is {parity} cell, colour {colour} is not (SU-13)"
+        digits = rules.variants.digits
+        if not rules.allowed[cell] >> colour & 1:
+            parity = "an odd" if rules.variants.parity[cell] == "o" else "an even"
+            digit = "" if digits[colour - 1] == str(colour) else f" (digit {digits[colour - 1]})"
+            return f"{cell_name(cell)} is {parity} cell, colour {colour}{digit} is not (SU-13)"
         least = 2 if counts_include_self else 1
         for unit in rules.units_of[cell]:
             if self._counts[unit * 10 + colour] >= least:
@@ -1518,13 +1560,16 @@ class SumodokuState(State):
             if not near:
                 continue
             border = border_name((min(cell, other), max(cell, other)))
-            if kind == MARKED and abs(near - colour) != 1:
-                return f"{border} is marked consecutive but would hold {colour} and {near} (SU-14)"
-            if kind == UNMARKED and abs(near - colour) == 1:
-                return (
-                    f"{border} is not marked but would hold the consecutive {colour} and {near} "
-                    "(SU-14)"
-                )
+            pair = f"{colour} and {near}"
+            if digits != "123456789":
+                pair += f" (digits {digits[colour - 1]} and {digits[near - 1]})"
+            consecutive = bool(rules.next_to[colour] >> near & 1)
+            if kind == MARKED and not consecutive:
+                return f"{border} is marked consecutive but would hold {pair} (SU-14)"
+            if kind == MARKED_NON_CONSECUTIVE and consecutive:
+                return f"{border} is marked non-consecutive but would hold {pair} (SU-37)"
+            if kind != MARKED and consecutive:
+                return f"{border} is not marked but would hold the consecutive {pair} (SU-14)"
         # Unreachable: _why and _place_reason only ask about pieces that break a rule.
         return "it breaks no rule"  # pragma: no mutate
 
@@ -1780,11 +1825,14 @@ class SumodokuState(State):
     def _text(self) -> str:
         rules = self._rules
         mode = "tabletop" if rules.tabletop else "strict"
-        names = self._rules.variants.names()
-        title = "Sumodoku, " + mode + (", " + ", ".join(names) if names else "")
-        if rules.free:
-            title += ", free colours"
-        lines = [title]
+        names = [mode, *self._rules.variants.names(), *(["free colours"] if rules.free else [])]
+        lines = ["Sumodoku"]
+        for name in names:  # the title, in lines of at most 80 columns
+            if len(lines[-1]) + len(name) + 3 <= 80:
+                lines[-1] += ", " + name
+            else:
+                lines[-1] += ","
+                lines.append("  " + name)
         mistakes = set(self._mistakes)
         lines.append("     1 2 3   4 5 6   7 8 9")
         rule = "   +-------+-------+-------+"

@@ -1,6 +1,7 @@
 """Sumodoku rules checked directly on a board, written independently of the spec.
 
-This module reads the rules (SU-3, SU-12, SU-13, SU-14) as plain Python over
+This module reads the rules (SU-3, SU-12, SU-13, SU-14, with the colours'
+digits of SU-36 and the non-consecutive marks of SU-37) as plain Python over
 a :class:`~dokuspec.vocabulary.sumodoku.Board`, with no constraint model
 and no solver, so that :mod:`dokuspec.verify` can hold the solvers' answers
 against it: :func:`violations` checks the pieces on a board, and
@@ -29,6 +30,7 @@ __all__ = [
     "DEFAULT_NODE_LIMIT",
     "EVEN_COLOURS",
     "MARKED",
+    "MARKED_NON_CONSECUTIVE",
     "NEXT_TO",
     "ODD_COLOURS",
     "UNMARKED",
@@ -37,6 +39,8 @@ __all__ = [
     "constrained_neighbours",
     "count_completions",
     "is_valid",
+    "next_to",
+    "odd_colours",
     "parity_masks",
     "search_completion",
     "unit_cells",
@@ -49,7 +53,7 @@ class Violation:
     """One broken rule on a board.
 
     Attributes:
-        rule: the rule ID (``"SU-3"``, ``"SU-12"``, ``"SU-13"``, ``"SU-14"``).
+        rule: the rule ID (``"SU-3"``, ``"SU-12"``, ``"SU-13"``, ``"SU-14"``, ``"SU-37"``).
         pieces: the pieces that break it together.
         message: a readable description.
     """
@@ -86,8 +90,9 @@ def violations(board: Board, variants: Variants = EMPTY_VARIANTS) -> list[Violat
 
     Empty cells break nothing; a full board with no violation is a valid
     completed board. Rows, columns and boxes (SU-3), the diagonals with
-    Sudoku X (SU-12), the parity marking (SU-13) and the consecutive marks
-    or the non-consecutive rule (SU-14).
+    Sudoku X (SU-12), the parity marking (SU-13), the consecutive marks or
+    the non-consecutive rule (SU-14) and the non-consecutive marks (SU-37),
+    the last three reading each colour's digit (SU-36).
     """
     found: list[Violation] = []
     for row in range(1, 10):
@@ -107,37 +112,56 @@ def violations(board: Board, variants: Variants = EMPTY_VARIANTS) -> list[Violat
         found += _same_colour_pairs(
             board, [(i, 10 - i) for i in range(1, 10)], "SU-12", "the anti-diagonal"
         )
+    digits = variants.digits
+
+    def shown(*colours: int) -> str:
+        """The colours, and their digits when the variants map them otherwise (SU-36)."""
+        words = " and ".join(map(str, colours))
+        if digits == "123456789":
+            return words
+        noun = "digit" if len(colours) == 1 else "digits"
+        return f"{words} ({noun} {' and '.join(digits[c - 1] for c in colours)})"
+
     if variants.parity:
         for index, mark in enumerate(variants.parity):
             row, col = index // 9 + 1, index % 9 + 1
             colour = board[row, col]
-            if colour and mark != "." and (colour % 2 == 1) != (mark == "o"):
+            if colour and mark != "." and (int(digits[colour - 1]) % 2 == 1) != (mark == "o"):
                 kind = "odd" if mark == "o" else "even"
                 found.append(
                     Violation(
                         "SU-13",
                         (Piece(row, col, colour),),
-                        f"colour {colour} on the {kind} cell r{row}c{col}",
+                        f"colour {shown(colour)} on the {kind} cell r{row}c{col}",
                     )
                 )
-    if variants.consecutive or variants.non_consecutive:
+    apart = variants.non_consecutive_marks
+    if variants.consecutive or variants.non_consecutive or apart:
         for border in all_borders():  # row by row, each cell's right border before its lower one
             first, second = border
             a, b = board.cells[first], board.cells[second]
             if not (a and b):
                 continue
             marked = border in variants.consecutive
-            adjacent = abs(a - b) == 1
+            adjacent = abs(int(digits[a - 1]) - int(digits[b - 1])) == 1
             pieces = (
                 Piece(first // 9 + 1, first % 9 + 1, a),
                 Piece(second // 9 + 1, second % 9 + 1, b),
             )
             name = border_name(border)
             if marked and not adjacent:
-                found.append(Violation("SU-14", pieces, f"{name} is marked but holds {a} and {b}"))
+                found.append(
+                    Violation("SU-14", pieces, f"{name} is marked but holds {shown(a, b)}")
+                )
+            elif border in apart and adjacent:
+                found.append(
+                    Violation(
+                        "SU-37", pieces, f"{name} is marked non-consecutive but holds {shown(a, b)}"
+                    )
+                )
             elif not marked and adjacent and (variants.strict_marks or variants.non_consecutive):
                 found.append(
-                    Violation("SU-14", pieces, f"{name} is unmarked but holds {a} and {b}")
+                    Violation("SU-14", pieces, f"{name} is unmarked but holds {shown(a, b)}")
                 )
     return found
 
@@ -170,10 +194,13 @@ EVEN_COLOURS = sum(1 << k for k in (2, 4, 6, 8))
 NEXT_TO = tuple(
     ((1 << (v - 1)) if v > 1 else 0) | ((1 << (v + 1)) if v < 9 else 0) for v in range(10)
 )
-"""The colours differing by exactly 1 from colour ``v``, at ``NEXT_TO[v]`` (none at index 0)."""
-MARKED, UNMARKED = 1, 2
-"""The two kinds of a constrained border. Its colours must (a consecutive mark), or must not
-(an unmarked border under ``strict_marks`` or ``non_consecutive``), differ by 1 (SU-14)."""
+"""The colours differing by exactly 1 from colour ``v``, at ``NEXT_TO[v]`` (none at index 0),
+when colour ``k`` is digit ``k``; :func:`next_to` reads the variants' digits (SU-36)."""
+MARKED, UNMARKED, MARKED_NON_CONSECUTIVE = 1, 2, 3
+"""The kinds of a constrained border. Its digits must (``MARKED``: a consecutive mark), or must
+not (``UNMARKED``: an unmarked border under ``strict_marks`` or ``non_consecutive``, SU-14;
+``MARKED_NON_CONSECUTIVE``: a non-consecutive mark, SU-37), differ by 1. Every kind but
+``MARKED`` forbids what ``MARKED`` requires."""
 
 
 def unit_cells(x: bool) -> tuple[tuple[int, ...], ...]:
@@ -194,27 +221,55 @@ def unit_cells(x: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(units)
 
 
+def odd_colours(variants: Variants) -> int:
+    """The colours whose digit is odd (SU-13 with the digits of SU-36), as a colour set.
+
+    :data:`ODD_COLOURS` when colour ``k`` is digit ``k``; the even colours are
+    the other ones (``ALL_COLOURS & ~odd_colours(variants)``).
+    """
+    return sum(1 << k for k in range(1, 10) if int(variants.digits[k - 1]) % 2)
+
+
+def next_to(variants: Variants) -> tuple[int, ...]:
+    """Per colour ``v`` (index 0: none), the colours whose digit differs by exactly 1 from
+    ``v``'s (SU-14 with the digits of SU-36), as colour sets; :data:`NEXT_TO` for colour ``k``
+    = digit ``k``."""
+    digit = [0] + [int(char) for char in variants.digits]
+    masks = [sum(1 << k for k in range(1, 10) if abs(digit[k] - digit[v]) == 1) for v in range(10)]
+    return (0, *masks[1:])
+
+
 def parity_masks(variants: Variants) -> tuple[int, ...]:
-    """Per cell (0-80), the colours its parity mark allows (SU-13), as a bit mask."""
+    """Per cell (0-80), the colours its parity mark allows (SU-13, SU-36), as a bit mask."""
     marks = variants.parity or "." * 81
-    return tuple({"o": ODD_COLOURS, "e": EVEN_COLOURS}.get(mark, ALL_COLOURS) for mark in marks)
+    odd = odd_colours(variants)
+    allowed = {"o": odd, "e": ALL_COLOURS & ~odd}
+    return tuple(allowed.get(mark, ALL_COLOURS) for mark in marks)
 
 
 def constrained_neighbours(variants: Variants) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per cell (0-80), its constrained borders (SU-14): ``(neighbour, MARKED or UNMARKED)``.
+    """Per cell (0-80), its constrained borders: ``(neighbour, kind)``, the kind ``MARKED``,
+    ``UNMARKED`` (SU-14) or ``MARKED_NON_CONSECUTIVE`` (SU-37).
 
     A marked border is always constrained; an unmarked one only under
     ``strict_marks`` or ``non_consecutive``. Each cell's pairs are sorted by
     neighbour; a cell has at most four.
     """
     neighbours: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    if variants.consecutive or variants.non_consecutive:
+    apart = variants.non_consecutive_marks
+    if variants.consecutive or variants.non_consecutive or apart:
         strict = variants.strict_marks or variants.non_consecutive
         for a, b in all_borders():
-            kind = MARKED if (a, b) in variants.consecutive else UNMARKED
-            if kind == MARKED or strict:
-                neighbours[a].append((b, kind))
-                neighbours[b].append((a, kind))
+            if (a, b) in variants.consecutive:
+                kind = MARKED
+            elif (a, b) in apart:
+                kind = MARKED_NON_CONSECUTIVE
+            elif strict:
+                kind = UNMARKED
+            else:
+                continue
+            neighbours[a].append((b, kind))
+            neighbours[b].append((a, kind))
     return tuple(tuple(sorted(found)) for found in neighbours)
 
 
@@ -244,7 +299,8 @@ class _Search:
 
     Each empty cell's candidates are the colours that no piece in its row,
     column, box (or diagonal, SU-12) holds, that its parity mark allows
-    (SU-13) and that its neighbours' consecutive marks allow (SU-14). A
+    (SU-13) and that its neighbours' consecutive and non-consecutive marks
+    allow (SU-14, SU-37), all reading the colours' digits (SU-36). A
     colour that a row, column, box or diagonal lacks and that only one of its
     empty cells can take goes there.
 
@@ -269,6 +325,7 @@ class _Search:
         ]
         self.allowed = parity_masks(variants)
         self.neighbours = constrained_neighbours(variants)
+        self.next_to = next_to(variants)
 
     def candidates(self, cell: int) -> int:
         mask = self.allowed[cell]
@@ -277,7 +334,8 @@ class _Search:
         for other, kind in self.neighbours[cell]:
             colour = self.cells[other]
             if colour:
-                mask &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
+                near = self.next_to[colour]
+                mask &= near if kind == MARKED else ~near
         return mask & ALL_COLOURS
 
     def place(self, cell: int, colour: int) -> None:

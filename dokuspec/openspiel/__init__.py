@@ -49,12 +49,13 @@ What OpenSpiel sees:
   with the same names and defaults wherever OpenSpiel can hold the value
   (integers, floats, strings, booleans). OpenSpiel has no list parameters,
   and a game's string (``dokuspec_twodoku(max_turns=400,start=)``) is cut
-  at commas and parentheses, so five options take another form: Sumodoku's
+  at commas and parentheses, so six options take another form: Sumodoku's
   ``claim_window`` ``[first, last]`` is two integers,
   ``claim_window_first`` and ``claim_window_last``; its
   ``claim_time_limits`` is text, ``FIRST-LAST:SECONDS`` per limit joined by
   ``;`` (the default is ``16-20:960;21-25:720;26-30:480;31-35:240``); its
-  ``consecutive`` marks are joined by ``;`` (``r1c1-r1c2;r5c5-r6c5``); its
+  ``consecutive`` and ``non_consecutive_marks`` are joined by ``;``
+  (``r1c1-r1c2;r5c5-r6c5``); its
   ``observer`` is a float; Competitive Sudoku's ``power_series_points`` is
   an integer (default 0), ``-1`` standing for ``"as_straight"``. Two
   parameters more: ``start`` (every game), the ids of the steps played

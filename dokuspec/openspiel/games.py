@@ -61,7 +61,7 @@ def _kinds() -> dict[str, _Kind]:
             "dokuspec Sumodoku",
             info.PERFECT_INFORMATION,
             utility.ZERO_SUM,
-            text_options=("claim_time_limits", "consecutive"),
+            text_options=("claim_time_limits", "consecutive", "non_consecutive_marks"),
             float_options=("observer",),
         ),
         # Perfect information in the rules (CS-8), but the simultaneous placements (CS-6)
@@ -94,7 +94,7 @@ def _text_option(name: str, value: JSONValue) -> str:
             assert isinstance(seconds, int | float)
             parts.append(f"{first}-{last}:{seconds:g}")
         return ";".join(parts)
-    if name == "consecutive":
+    if name in ("consecutive", "non_consecutive_marks"):
         assert isinstance(value, list)
         return ";".join(str(v) for v in value)
     return str(value)
@@ -114,7 +114,7 @@ def _option_from_text(name: str, text: str) -> JSONValue:
                 number = float(seconds)
                 limits.append([*_turns(turns), int(number) if number.is_integer() else number])
             return limits
-        if name == "consecutive":
+        if name in ("consecutive", "non_consecutive_marks"):
             return list[JSONValue](filter(None, text.split(";")))
     except ValueError:
         pass

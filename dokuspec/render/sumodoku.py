@@ -7,16 +7,18 @@ two pieces of one colour in a row, or more than nine pieces of a colour, is
 drawn as it is, so that a wrong board can be shown; judging it is the
 rules' business. What cannot be drawn is refused: a cell value outside 0-9,
 a board of other than 81 cells, a parity marking that is not 81 of ``o``,
-``e`` and ``.``, a consecutive mark between cells that are not orthogonal
-neighbours, a highlighted piece the board does not hold, a move whose piece
+``e`` and ``.``, a consecutive or non-consecutive mark between cells that
+are not orthogonal neighbours, a border with both marks, digits that are not
+each digit 1-9 once, a highlighted piece the board does not hold, a move whose piece
 disagrees with the board. These are the pictures of the vocabulary's
 ``Board`` and ``Position``, for their ``_repr_svg_`` (Jupyter).
 
 Colours are drawn from Paul Tol's *muted* scheme, nine colours chosen to
 stay apart for the common forms of colour blindness (:data:`PALETTE`); every
-piece also carries its colour's number (the digit ``k`` of colour ``k``, as
-the variants read it), in black or white ink whichever contrasts more, so a
-picture also reads in grey.
+piece also carries its colour's number ``k`` (the digit the variants read,
+unless the position's ``digits`` give colour ``k`` another one, SU-36: then
+a note lists each colour's digit), in black or white ink whichever
+contrasts more, so a picture also reads in grey.
 
 SVG pictures are standalone documents (``xmlns``, ``width``, ``height`` and
 ``viewBox`` in user units, 1 unit = 1 pixel); the same input gives the same
@@ -28,15 +30,18 @@ sheets can rely on it:
   ``odd``, ``even`` or ``plain``: the parity marking, SU-13); with Sudoku X
   (SU-12) ``<g class="diagonals">`` (two ``<line class="diagonal">``);
   ``<g class="cells">`` (81 ``<g class="cell">``, row by row, each with a
-  ``<title>`` such as ``r4c7: colour 5, odd cell, highlighted, move 12``,
+  ``<title>`` such as ``r4c7: colour 5, odd cell, highlighted, move 12``
+  (``colour 5 (digit 2)`` when the digits differ from the colours),
   ``<text class="parity odd">o</text>`` (``even``: ``e``) in the bottom
   right corner of a marked cell, the piece, and ``<text
   class="move-number">`` in the top left corner when a move went there);
   ``<g class="lines">`` (``<line class="cell">`` and the thicker ``<line
-  class="box">``); with consecutive marks ``<g class="marks">`` (one ``<rect
-  class="consecutive">`` per marked border, centred on it, with a
-  ``<title>`` naming the border, ``r1c1-r1c2``, in the order of the
-  border's cells); ``<g class="highlights">`` (one dashed ``<rect
+  class="box">``); with consecutive or non-consecutive marks ``<g
+  class="marks">`` (one ``<rect class="consecutive">`` per border marked
+  consecutive, a bar centred on it, then one ``<g class="non-consecutive">``
+  per border marked non-consecutive (SU-37), a small cross of two ``<line>``
+  centred on it, each with a ``<title>`` naming the border, ``r1c1-r1c2``,
+  in the order of the borders' cells); ``<g class="highlights">`` (one dashed ``<rect
   class="highlight">`` per highlighted cell, row by row) when any; the row
   and column numbers (``<text class="label row">``, ``"label column"``);
 * a piece is ``<g class="piece colour-K">`` (K 1-9): ``<circle
@@ -50,7 +55,8 @@ sheets can rely on it:
   the game``, ``Left``), nine ``<text class="count">`` and ``<text
   class="total">``; then ``<text class="note K">`` lines: ``variants`` (the
   variants in force, or ``No variant``), one per variant (``x``,
-  ``parity``, ``consecutive``, ``strict-marks``, ``non-consecutive``), and
+  ``parity``, ``consecutive``, ``strict-marks``, ``non-consecutive``,
+  ``non-consecutive-marks``, ``digits``), and
   ``highlight`` (``Highlighted: 3 cells``) when any; then, with moves,
   ``<g class="moves">``: ``<text class="caption">`` (``Moves (12)``) and
   one ``<text class="move">`` per move, ``12. r4c7=3``, in columns;
@@ -59,11 +65,12 @@ sheets can rely on it:
 Text pictures are plain ``str`` (box-drawing characters, no colour codes),
 at most 80 columns, with no trailing spaces and no final newline. The board
 is drawn with light lines between cells and heavy lines around the boxes;
-a consecutive mark (SU-14) is a double line (``║`` or ``═══``) on its
-border. Each cell is four characters: ``[`` when highlighted (else a
-space), the colour digit or ``.`` for an empty cell, ``]`` when
-highlighted (else a space), then ``o`` or ``e`` for an odd or even cell
-(SU-13, else a space)::
+a consecutive mark (SU-14) is a double line (``║`` or ``════``) on its
+border, a non-consecutive mark (SU-37) a cross (``×`` in place of the
+upright line, or in the line below the cell's number). Each cell is
+four characters: ``[`` when highlighted (else a space), the colour digit
+or ``.`` for an empty cell, ``]`` when highlighted (else a space), then
+``o`` or ``e`` for an odd or even cell (SU-13, else a space)::
 
          1    2    3    4    5    6    7    8    9
       ┏━━━━┯━━━━┯━━━━┳━━━━┯━━━━┯━━━━┳━━━━┯━━━━┯━━━━┓
@@ -139,7 +146,12 @@ class BoardLike(Protocol):
 class VariantsLike(Protocol):
     """The variants in force (SU-12..SU-14): ``x``, ``strict_marks`` and
     ``non_consecutive`` bools; ``parity`` ``""`` or 81 characters of ``o``, ``e``
-    and ``.``; ``consecutive`` the marked borders, pairs of cell indices 0-80."""
+    and ``.``; ``consecutive`` the marked borders, pairs of cell indices 0-80.
+
+    Two attributes more are read when present (absent: none and colour ``k``
+    = digit ``k``): ``non_consecutive_marks``, the borders marked
+    non-consecutive in the form of ``consecutive`` (SU-37), and ``digits``,
+    the digit of each colour, 9 characters, each digit 1-9 once (SU-36)."""
 
     @property
     def x(self) -> bool: ...
@@ -200,6 +212,8 @@ class _Position:
     strict_marks: bool
     non_consecutive: bool
     out: tuple[int, ...]
+    apart: tuple[tuple[int, int], ...] = ()  # the non-consecutive marks, as ``marks``
+    digits: str = "123456789"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +313,14 @@ def _border_name(border: tuple[int, int]) -> str:
     return f"{_cell_name(border[0])}-{_cell_name(border[1])}"
 
 
+def _digits(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{where} is {type(value).__name__}, not a str")
+    if sorted(value) != list("123456789"):
+        raise PositionError(f"{where} is {quote(value)}, not the digits 1-9 each once")
+    return value
+
+
 def _parity(value: object, where: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{where} is {type(value).__name__}, not a str")
@@ -331,14 +353,25 @@ def _position(value: object, caller: str) -> _Position:
         out_items = _items(out_value, "position.out", 9)
         if len(out_items) != 9:
             raise PositionError(f"position.out has {len(out_items)} counts, not 9 (colours 1-9)")
+        consecutive = _marks(marks, "position.variants.consecutive")
+        where = "position.variants.non_consecutive_marks"
+        apart = _marks(getattr(variants, "non_consecutive_marks", ()), where)
+        for border in apart:
+            if border in consecutive:
+                raise PositionError(
+                    f"{where} holds the border {_border_name(border)}, which "
+                    "position.variants.consecutive marks too"
+                )
         return _Position(
             cells=cells,
             x=_bool(x, "position.variants.x"),
             parity=_parity(parity, "position.variants.parity"),
-            marks=_marks(marks, "position.variants.consecutive"),
+            marks=consecutive,
             strict_marks=_bool(strict, "position.variants.strict_marks"),
             non_consecutive=_bool(non, "position.variants.non_consecutive"),
             out=tuple(_int(n, f"position.out[{i}]", 0, 9) for i, n in enumerate(out_items)),
+            apart=apart,
+            digits=_digits(getattr(variants, "digits", "123456789"), "position.variants.digits"),
         )
     if hasattr(value, "cells"):
         return _Position(_cells(value, "board"), False, "", (), False, False, (0,) * 9)
@@ -426,17 +459,35 @@ def _counts(drawn: _Position) -> list[tuple[str, str, tuple[int, ...]]]:
 def _variant_notes(drawn: _Position, *, text: bool) -> list[tuple[str, str]]:
     """(css class, sentence) per variant in force; the words of the marks differ by medium."""
     notes = []
+    mapped = drawn.digits != "123456789"
+    apart = "digits 1 apart" if mapped else "colours 1 apart"
     if drawn.x:
         notes.append(("x", "Sudoku X (SU-12): both diagonals hold 9 colours"))
     if drawn.parity:
-        notes.append(("parity", "Odd/even (SU-13): o odd cell (1 3 5 7 9), e even (2 4 6 8)"))
+        odd = [k for k in range(1, 10) if int(drawn.digits[k - 1]) % 2]
+        even = [k for k in range(1, 10) if k not in odd]
+        kinds = "colours " if mapped else ""
+        notes.append(
+            (
+                "parity",
+                f"Odd/even (SU-13): o odd cell ({kinds}{' '.join(map(str, odd))}), "
+                f"e even ({' '.join(map(str, even))})",
+            )
+        )
     if drawn.marks:
         mark = "a double line" if text else "a bar"
-        notes.append(("consecutive", f"Consecutive (SU-14): across {mark}, colours 1 apart"))
+        notes.append(("consecutive", f"Consecutive (SU-14): across {mark}, {apart}"))
         if drawn.strict_marks:
             notes.append(("strict-marks", "Strict marks (SU-14): elsewhere never 1 apart"))
     if drawn.non_consecutive:
         notes.append(("non-consecutive", "Non-consecutive (SU-14): no neighbours 1 apart"))
+    if drawn.apart:
+        mark = "an ×" if text else "a cross"
+        words = f"Non-consecutive marks (SU-37): across {mark}, never {apart}"
+        notes.append(("non-consecutive-marks", words))
+    if mapped:
+        digits = " ".join(drawn.digits)
+        notes.append(("digits", f"Digits (SU-36): colours 1-9 are digits {digits}"))
     return notes
 
 
@@ -487,6 +538,8 @@ def _parity_of(drawn: _Position, cell: int) -> str:
 def _cell_title(drawn: _Position, cell: int, lit: bool, move: _Move | None) -> str:
     colour = drawn.cells[cell]
     parts = [f"{_cell_name(cell)}: " + (f"colour {colour}" if colour else "empty")]
+    if colour and drawn.digits != "123456789":
+        parts[0] += f" (digit {drawn.digits[colour - 1]})"
     kind = _parity_of(drawn, cell)
     if kind != "plain":
         parts.append(f"{kind} cell")
@@ -512,6 +565,13 @@ def _draw_piece(parent: ET.Element, colour: int, x: int, y: int, radius: int, *,
     ink = _LINE_INK if ghost else INKS[colour - 1]
     add(group, "text", str(colour), class_="digit", x=x, y=y + size * 7 // 20,
         text_anchor="middle", font_size=size, font_weight="bold", fill=ink)  # fmt: skip
+
+
+def _border_middle(a: int, b: int) -> tuple[int, int]:
+    """The middle of the border between cells ``a`` and ``b`` (``a`` the upper or left one)."""
+    if b - a == 1:  # neighbours in a row: the border is upright
+        return (a % 9 + 1) * _CELL, a // 9 * _CELL + _CELL // 2
+    return a % 9 * _CELL + _CELL // 2, (a // 9 + 1) * _CELL
 
 
 def _draw_board(
@@ -566,18 +626,25 @@ def _draw_board(
         at = i * _CELL
         add(lines, "line", x1=at, y1=0, x2=at, y2=_BOARD, **style)
         add(lines, "line", x1=0, y1=at, x2=_BOARD, y2=at, **style)
-    if drawn.marks:
+    if drawn.marks or drawn.apart:
         marks = add(group, "g", class_="marks")
         for a, b in drawn.marks:
             across = b - a == 1  # neighbours in a row: the border is upright
             long, short = 22, 8
-            mx = (a % 9 + 1) * _CELL if across else a % 9 * _CELL + _CELL // 2
-            my = a // 9 * _CELL + _CELL // 2 if across else (a // 9 + 1) * _CELL
+            mx, my = _border_middle(a, b)
             w, h = (short, long) if across else (long, short)
             bar = add(marks, "rect", class_="consecutive", x=mx - w // 2, y=my - h // 2,
                       width=w, height=h, rx=2, ry=2, fill="#ffffff", stroke=_LINE_INK,
                       stroke_width=2)  # fmt: skip
             add(bar, "title", _border_name((a, b)))
+        for a, b in drawn.apart:
+            mx, my = _border_middle(a, b)
+            cross = add(marks, "g", class_="non-consecutive")
+            add(cross, "title", _border_name((a, b)))
+            arm = 5
+            stroke: _Style = {"stroke": _LINE_INK, "stroke_width": 3, "stroke_linecap": "round"}
+            add(cross, "line", x1=mx - arm, y1=my - arm, x2=mx + arm, y2=my + arm, **stroke)
+            add(cross, "line", x1=mx - arm, y1=my + arm, x2=mx + arm, y2=my - arm, **stroke)
     if lit:
         rings = add(group, "g", class_="highlights")
         for cell in sorted(lit):
@@ -644,11 +711,13 @@ def board_svg(
     """A Sumodoku board or position as a standalone SVG document.
 
     The board shows every piece as a disc of its colour (:data:`PALETTE`)
-    with its colour's digit, the parity marking as shaded cells with ``o`` and
-    ``e`` (SU-13), the diagonals with Sudoku X (SU-12) and a bar on each
-    marked consecutive border (SU-14). Beside it: the piece counts per
+    with its colour's number, the parity marking as shaded cells with ``o`` and
+    ``e`` (SU-13), the diagonals with Sudoku X (SU-12), a bar on each
+    border marked consecutive (SU-14) and a cross on each border marked
+    non-consecutive (SU-37). Beside it: the piece counts per
     colour (on the board, out of the game (SU-9), left), the variants in
-    force (strict marks and non-consecutive as notes: they have no mark),
+    force (strict marks, non-consecutive and the digits of the colours as
+    notes: they have no mark),
     the highlighted cells and the moves. See the module's description for
     the document's structure.
 
@@ -676,7 +745,9 @@ def board_svg(
         PositionError: a cell value or colour outside its range, not 81
             cells or 9 out counts, a malformed parity marking, a mark between
             cells that are not orthogonal neighbours, a border or a
-            highlighted cell given twice, a highlighted piece the board does
+            highlighted cell given twice, a border marked both consecutive
+            and non-consecutive, digits that are not each digit 1-9 once,
+            a highlighted piece the board does
             not hold, a cell's latest move of a colour other than the piece
             the board holds there, more than 81 moves.
         NotationError: the title holds a control character or a character
@@ -754,7 +825,7 @@ def _text_cell(drawn: _Position, cell: int, lit: frozenset[int]) -> str:
 
 def _rule(drawn: _Position, i: int) -> str:
     """The line above row ``i + 1`` (``i`` 0-9: 0 the top edge, 9 the bottom one)."""
-    marks = set(drawn.marks)
+    marks, apart = set(drawn.marks), set(drawn.apart)
     parts = []
     for j in range(10):
         arms = (
@@ -765,18 +836,24 @@ def _rule(drawn: _Position, i: int) -> str:
         )
         parts.append(_JUNCTIONS[arms])
         if j < 9:
-            marked = 0 < i < 9 and ((i - 1) * 9 + j, i * 9 + j) in marks
-            parts.append(("═" if marked else "━" if _weight(i) == 2 else "─") * _TEXT_CELL)
+            border = ((i - 1) * 9 + j, i * 9 + j)
+            marked = 0 < i < 9 and border in marks
+            line = ("═" if marked else "━" if _weight(i) == 2 else "─") * _TEXT_CELL
+            if 0 < i < 9 and border in apart:  # the cross under the cell's number
+                line = line[0] + "×" + line[2:]
+            parts.append(line)
     return "  " + "".join(parts)
 
 
 def _row_line(drawn: _Position, row: int, lit: frozenset[int]) -> str:
     """Row ``row`` (0-8) after its number."""
-    marks = set(drawn.marks)
+    marks, apart = set(drawn.marks), set(drawn.apart)
     parts = [f"{row + 1} "]
     for k in range(10):
-        marked = 0 < k < 9 and (row * 9 + k - 1, row * 9 + k) in marks
-        parts.append("║" if marked else "┃" if _weight(k) == 2 else "│")
+        border = (row * 9 + k - 1, row * 9 + k)
+        marked = 0 < k < 9 and border in marks
+        crossed = 0 < k < 9 and border in apart
+        parts.append("×" if crossed else "║" if marked else "┃" if _weight(k) == 2 else "│")
         if k < 9:
             parts.append(_text_cell(drawn, row * 9 + k, lit))
     return "".join(parts)
@@ -798,7 +875,8 @@ def board_text(
     """A Sumodoku board or position as text for an 80-column terminal.
 
     The board as the module's description shows it (box-drawing lines,
-    consecutive marks as double lines, ``o``/``e`` for odd and even cells,
+    consecutive marks as double lines, non-consecutive marks as ``×``,
+    ``o``/``e`` for odd and even cells,
     highlighted cells in brackets), then the key (``.: empty   [5]:
     highlighted``), one line per variant in force (or ``No variant``), and
     the piece counts per colour, zeros written ``.``::

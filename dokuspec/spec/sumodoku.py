@@ -22,11 +22,18 @@ Groups (each named in the game's terms):
 * ``main diagonal, colour 7`` / ``anti-diagonal, colour 7`` (SU-12, with ``x``).
 * ``r4c7 is odd`` / ``r4c7 is even`` (SU-13): a unary table.
 * ``consecutive mark r1c1-r1c2`` (SU-14): a binary table of pairs differing
-  by 1; ``no mark r1c1-r1c2`` (with ``strict_marks``) and
-  ``non-consecutive r1c1-r1c2`` forbid those pairs.
+  by 1; ``no mark r1c1-r1c2`` (with ``strict_marks``),
+  ``non-consecutive r1c1-r1c2`` (with ``non_consecutive``) and
+  ``non-consecutive mark r1c1-r1c2`` (SU-37) forbid those pairs.
 * ``supply of colour 3`` (SU-15, SU-9): at most ``s`` pieces of the colour
   on the full board, where ``s`` is 9 minus the pieces out of the game.
   Where ``s`` is 9 the rows already imply it and it is left out.
+
+Parity and the consecutive rules read each colour's **digit**
+(:attr:`~dokuspec.vocabulary.sumodoku.Variants.digits`, SU-36): an odd
+cell takes the colours whose digit is odd, and two colours are consecutive
+when their digits differ by 1. With the default digits colour ``k`` is
+digit ``k``.
 
 The variant groups and the supply groups are **guarded**: their selectors are
 in :attr:`CompletionModel.always`, assumed in every query, so an unsat core
@@ -85,8 +92,6 @@ __all__ = [
     "units",
 ]
 
-ODD = (1, 3, 5, 7, 9)
-EVEN = (2, 4, 6, 8)
 COLOURS = range(1, 10)
 
 
@@ -116,7 +121,31 @@ def units(x: bool = False) -> list[tuple[str, tuple[int, ...]]]:
     return found
 
 
-_CONSECUTIVE_PAIRS = tuple((a, b) for a in COLOURS for b in COLOURS if abs(a - b) == 1)
+def _odd(variants: Variants) -> tuple[int, ...]:
+    """The colours whose digit is odd (SU-13, SU-36)."""
+    return tuple(k for k in COLOURS if variants.digit(k) % 2)
+
+
+def _consecutive_pairs(variants: Variants) -> tuple[tuple[int, int], ...]:
+    """The pairs of colours whose digits differ by exactly 1 (SU-14, SU-36)."""
+    return tuple(
+        (a, b) for a in COLOURS for b in COLOURS if abs(variants.digit(a) - variants.digit(b)) == 1
+    )
+
+
+def _border_rule(variants: Variants, border: tuple[int, int]) -> tuple[str, bool] | None:
+    """The group of a border: its name and whether consecutive digits are required across it
+    (``True``, a consecutive mark) or forbidden (``False``); ``None`` when it has none."""
+    name = border_name(border)
+    if border in variants.consecutive:
+        return f"consecutive mark {name}", True
+    if border in variants.non_consecutive_marks:
+        return f"non-consecutive mark {name}", False
+    if variants.strict_marks:
+        return f"no mark {name}", False
+    if variants.non_consecutive:
+        return f"non-consecutive {name}", False
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,29 +226,24 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
             )
             if diagonal:
                 guarded.append(group)
+    odd = _odd(variants)
+    even = tuple(k for k in COLOURS if k not in odd)
     if variants.parity:
         for index, mark in enumerate(variants.parity):
             if mark != ".":
-                allowed = ODD if mark == "o" else EVEN
+                allowed = odd if mark == "o" else even
                 group = model.add(
                     f"{cell_name(index)} is {'odd' if mark == 'o' else 'even'}",
                     [Table((cells[index],), tuple((v,) for v in allowed))],
                     guarded=True,
                 )
                 guarded.append(group)
-    if variants.consecutive or variants.non_consecutive:
-        for border in all_borders():
-            pair = (cells[border[0]], cells[border[1]])
-            name = border_name(border)
-            if border in variants.consecutive:
-                table, label = Table(pair, _CONSECUTIVE_PAIRS), f"consecutive mark {name}"
-            elif variants.strict_marks:
-                table, label = Table(pair, _CONSECUTIVE_PAIRS, allowed=False), f"no mark {name}"
-            elif variants.non_consecutive:
-                table = Table(pair, _CONSECUTIVE_PAIRS, allowed=False)
-                label = f"non-consecutive {name}"
-            else:
-                continue
+    pairs = _consecutive_pairs(variants)
+    for border in all_borders():
+        rule = _border_rule(variants, border)
+        if rule is not None:
+            label, required = rule
+            table = Table((cells[border[0]], cells[border[1]]), pairs, allowed=required)
             guarded.append(model.add(label, [table], guarded=True))
     for colour in COLOURS:
         limit = capacity[colour - 1]
@@ -247,8 +271,9 @@ def full_board_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
     * ``r4c7 is odd`` / ``is even`` (SU-13): the cell holds none of the
       other parity's colours;
     * ``consecutive mark r1c1-r1c2`` (SU-14): the two cells hold no pair of
-      colours that differ by other than 1; ``no mark`` / ``non-consecutive``:
-      no pair that differs by 1;
+      colours whose digits differ by other than 1; ``no mark`` /
+      ``non-consecutive`` / ``non-consecutive mark`` (SU-37): no pair whose
+      digits differ by 1 (digits: SU-36);
     * ``supply of colour 3`` (SU-15, SU-9): at most ``s`` cells hold the
       colour, where ``s`` is below 9.
 
@@ -274,35 +299,32 @@ def full_board_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
                 f"{unit_name}, colour {colour}",
                 [at_most([cell_literal(i, colour) for i in members], 1)],
             )
+    odd = _odd(variants)
+    even = tuple(k for k in COLOURS if k not in odd)
     if variants.parity:
         for index, mark in enumerate(variants.parity):
             if mark != ".":
-                banned = EVEN if mark == "o" else ODD
+                banned = even if mark == "o" else odd
                 model.add(
                     f"{cell_name(index)} is {'odd' if mark == 'o' else 'even'}",
                     [clause(-cell_literal(index, colour)) for colour in banned],
                 )
-    if variants.consecutive or variants.non_consecutive:
-        for border in all_borders():
-            name = border_name(border)
-            if border in variants.consecutive:
-                label, banned_pair = f"consecutive mark {name}", _not_consecutive
-            elif variants.strict_marks:
-                label, banned_pair = f"no mark {name}", _consecutive
-            elif variants.non_consecutive:
-                label, banned_pair = f"non-consecutive {name}", _consecutive
-            else:
-                continue
-            first, second = border
-            model.add(
-                label,
-                [
-                    clause(-cell_literal(first, a), -cell_literal(second, b))
-                    for a in COLOURS
-                    for b in COLOURS
-                    if banned_pair(a, b)
-                ],
-            )
+    pairs = frozenset(_consecutive_pairs(variants))
+    for border in all_borders():
+        rule = _border_rule(variants, border)
+        if rule is None:
+            continue
+        label, required = rule
+        first, second = border
+        model.add(
+            label,
+            [
+                clause(-cell_literal(first, a), -cell_literal(second, b))
+                for a in COLOURS
+                for b in COLOURS
+                if ((a, b) in pairs) != required
+            ],
+        )
     for colour in COLOURS:
         limit = capacity[colour - 1]
         if limit < 9:
@@ -313,14 +335,6 @@ def full_board_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
     if not is_prohibitive(model, 729):
         raise ModelError("the full-board model must only forbid; a group requires a cell literal")
     return model
-
-
-def _consecutive(a: int, b: int) -> bool:
-    return abs(a - b) == 1
-
-
-def _not_consecutive(a: int, b: int) -> bool:
-    return abs(a - b) != 1
 
 
 def is_prohibitive(model: Model, top: int) -> bool:

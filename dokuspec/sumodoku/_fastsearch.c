@@ -12,9 +12,11 @@
  *     -> (status, completion: bytes | None, nodes)
  * status 0: found, 1: none, 2: node limit reached. ``packed`` holds per
  * cell the allowed colour mask (2 bytes, little-endian), then per cell four
- * (neighbour, kind) byte pairs: kind 1 marked (colours differ by 1), 2
- * unmarked-but-constrained (colours must not differ by 1), neighbour 255
- * unused.
+ * (neighbour, kind) byte pairs: kind 1 marked (the digits differ by 1), any
+ * other kind constrained the other way (the digits must not differ by 1),
+ * neighbour 255 unused; then per colour 0-9 the mask of the colours whose
+ * digit differs by 1 from its digit (2 bytes, little-endian). The module's
+ * PACKED_LAYOUT names this layout.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -23,6 +25,8 @@
 #define ALL 0x3FEu
 #define NO_CELL 255
 #define MARKED 1
+#define PACKED_LAYOUT 2
+#define PACKED_SIZE (81 * 2 + 81 * 8 + 10 * 2)
 
 typedef struct {
     unsigned char cells[81];
@@ -41,12 +45,11 @@ typedef struct {
     unsigned char nb[81][4];
     unsigned char kind[81][4];
     unsigned char nnb[81];
+    unsigned short next_to[10];
     long long nodes;
     long long limit;
     int limited;
 } Search;
-
-static unsigned short next_to[10];
 
 static inline int popcount(unsigned v) { return __builtin_popcount(v); }
 static inline int lowest(unsigned v) { return __builtin_ctz(v); }
@@ -58,8 +61,8 @@ static unsigned candidates(const Search *s, const State *st, int cell) {
     for (int i = 0; i < s->nnb[cell]; i++) {
         int colour = st->cells[s->nb[cell][i]];
         if (colour) {
-            if (s->kind[cell][i] == MARKED) mask &= next_to[colour];
-            else mask &= ~(unsigned)next_to[colour];
+            if (s->kind[cell][i] == MARKED) mask &= s->next_to[colour];
+            else mask &= ~(unsigned)s->next_to[colour];
         }
     }
     return mask & ALL;
@@ -75,8 +78,8 @@ static inline int place(Search *s, State *st, int cell, int colour) {
     unsigned short keep = (unsigned short)~bit;
     for (int i = 0; i < s->npeers[cell]; i++) st->cand[s->peers[cell][i]] &= keep;
     for (int i = 0; i < s->nnb[cell]; i++) {
-        if (s->kind[cell][i] == MARKED) st->cand[s->nb[cell][i]] &= next_to[colour];
-        else st->cand[s->nb[cell][i]] &= (unsigned short)~next_to[colour];
+        if (s->kind[cell][i] == MARKED) st->cand[s->nb[cell][i]] &= s->next_to[colour];
+        else st->cand[s->nb[cell][i]] &= (unsigned short)~s->next_to[colour];
     }
     return 1;
 }
@@ -177,10 +180,10 @@ static PyObject *search(PyObject *self, PyObject *args) {
     int x;
     long long limit;
     if (!PyArg_ParseTuple(args, "y*py*L", &cells, &x, &packed, &limit)) return NULL;
-    if (cells.len != 81 || packed.len != 81 * 2 + 81 * 8 || limit < 0) {
+    if (cells.len != 81 || packed.len != PACKED_SIZE || limit < 0) {
         PyBuffer_Release(&cells);
         PyBuffer_Release(&packed);
-        PyErr_SetString(PyExc_ValueError, "search() takes 81 cells, 810 packed bytes, a limit >= 0");
+        PyErr_SetString(PyExc_ValueError, "search() takes 81 cells, 830 packed bytes, a limit >= 0");
         return NULL;
     }
     Search s;
@@ -201,6 +204,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
         }
         st.cells[cell] = in[cell] <= 9 ? in[cell] : 0;
     }
+    for (int v = 0; v < 10; v++)
+        s.next_to[v] = (unsigned short)(p[810 + 2 * v] | (p[810 + 2 * v + 1] << 8));
     PyBuffer_Release(&cells);
     PyBuffer_Release(&packed);
     /* Pieces that break a rule among themselves: no completion (0 nodes). */
@@ -222,7 +227,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         if (!(s.allowed[cell] >> colour & 1u)) broken = 1;
         for (int i = 0; i < s.nnb[cell]; i++) {
             int near = st.cells[s.nb[cell][i]];
-            if (near && ((s.kind[cell][i] == MARKED) != ((next_to[colour] >> near & 1u) != 0))) broken = 1;
+            if (near && ((s.kind[cell][i] == MARKED) != ((s.next_to[colour] >> near & 1u) != 0))) broken = 1;
         }
     }
     if (broken) return Py_BuildValue("iOL", 1, Py_None, 0LL);
@@ -249,7 +254,10 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__fastsearch(void) {
-    for (int v = 0; v < 10; v++)
-        next_to[v] = (unsigned short)(((v > 1) ? (1u << (v - 1)) : 0u) | ((v < 9) ? (1u << (v + 1)) : 0u));
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "PACKED_LAYOUT", PACKED_LAYOUT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -1,7 +1,8 @@
 """Which moves keep a Sumodoku board completable (safe moves)?
 
 :func:`safe_moves` lists every valid move of a player (SU-3 and the active
-variants SU-12..SU-14, on empty cells, with the player's colours) and marks
+variants SU-12..SU-14, on empty cells, with a colour the player still holds,
+SU-1 and ruling SU-38) and marks
 each one **safe** (the board after it can still be completed, SU-15),
 **losing** (it cannot) or unknown (the budget ran out first).
 
@@ -36,6 +37,11 @@ FIXED_COLOURS: dict[int, frozenset[int]] = {
     1: frozenset({1, 2, 3, 4, 9}),
     2: frozenset({5, 6, 7, 8, 9}),
 }
+
+#: The shared colour of SU-1's fixed assignment: each player holds 4 of its
+#: pieces and the ninth is the spare, which no placement uses (SU-10).
+_SHARED = 9
+_SHARED_EACH = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +129,23 @@ def _subject(
         chosen = _colours(colours)
         allowed = chosen if hand is None else chosen & hand
     supply = position.supply()
+    if hand is None and colours is None and _players_shared_left(position) == 0:
+        # Both players' four pieces of colour 9 are placed (or out of the game): the only
+        # one left is the spare, which a placement never uses (SU-1, ruling SU-38).
+        allowed = allowed - {_SHARED}
     return position, frozenset(k for k in allowed if supply[k - 1] > 0)
+
+
+def _players_shared_left(position: Position) -> int:
+    """Pieces of colour 9 the two players still hold together, for a position (SU-38).
+
+    Every piece of colour 9 on the board or out of the game was placed by a
+    player (the spare is placed only in a claim, which ends the game), so
+    the players hold ``8`` minus those; never fewer than 0 (a board with all
+    nine, completed by a claim).
+    """
+    placed = position.board.count(_SHARED) + position.out[_SHARED - 1]
+    return max(0, 2 * _SHARED_EACH - placed)
 
 
 def safe_moves(
@@ -143,9 +165,16 @@ def safe_moves(
         player: 1 or 2 (the game's numbering).
         colours: the colours the player may place. Default: from a state,
             the colours left in the player's hand; for a position, SU-1's
-            fixed assignment (:data:`FIXED_COLOURS`). With a state, given
-            colours are limited to the hand. Always limited to colours with
-            pieces left to place (the position's supply).
+            fixed assignment (:data:`FIXED_COLOURS`), the player's supply
+            being SU-1's (ruling SU-38): all nine pieces of each of their
+            four colours, less those on the board and out of the game, and
+            colour 9 while fewer than 8 of its pieces are on the board and
+            out of the game together (a position does not say who placed
+            which 9, so either player may still hold the one left; the
+            ninth is the spare, never placed). With a state, given colours
+            are limited to the hand; given colours for a position are
+            taken as they are. Always limited to colours with pieces left
+            to place (the position's supply).
         time_limit: seconds for the whole call (0 to 1,000,000), or ``None``.
         budget: a :class:`Budget` instead (its conflict limit bounds each
             solver call).

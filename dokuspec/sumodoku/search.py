@@ -37,8 +37,8 @@ from typing import Literal, TypeAlias
 from dokuspec.engine.sumodoku_rules import (
     ALL_COLOURS,
     MARKED,
-    NEXT_TO,
     constrained_neighbours,
+    next_to,
     parity_masks,
     unit_cells,
 )
@@ -61,6 +61,10 @@ SearchStatus: TypeAlias = Literal["completable", "impossible", "unknown"]
 DEFAULT_NODE_LIMIT = 20_000
 
 _NO_CELL = 255
+
+#: The layout of the rule tables the C extension reads (``packed``); an extension
+#: built for another layout is not used (the pure-Python search is).
+_PACKED_LAYOUT = 2
 
 # Status codes shared with the C extension.
 _FOUND, _NONE, _LIMIT = 0, 1, 2
@@ -96,8 +100,11 @@ class _Rules:
         peers: per cell, the other cells of its units.
         allowed: per cell, the colour mask its parity mark allows.
         neighbours: per cell, 4 (neighbour, kind) slots; ``_NO_CELL`` when unused.
-        packed: ``allowed`` (2 bytes each, little-endian) then ``neighbours``
-            (8 bytes per cell), as the C extension reads them.
+        next_to: per colour (index 0: none), the colours whose digit differs
+            by 1 from its digit (SU-14, SU-36), as a colour mask.
+        packed: ``allowed`` (2 bytes each, little-endian), then ``neighbours``
+            (8 bytes per cell), then ``next_to`` (2 bytes each), as the C
+            extension reads them.
     """
 
     units: tuple[tuple[int, ...], ...]
@@ -105,6 +112,7 @@ class _Rules:
     peers: tuple[tuple[int, ...], ...]
     allowed: tuple[int, ...]
     neighbours: tuple[tuple[tuple[int, int], ...], ...]
+    next_to: tuple[int, ...]
     packed: bytes
 
 
@@ -124,6 +132,9 @@ def _rules(variants: Variants) -> _Rules:
         slots = [*found, *[(_NO_CELL, 0)] * (4 - len(found))]
         for other, kind in slots:
             packed += bytes((other, kind))
+    near = next_to(variants)
+    for mask in near:
+        packed += mask.to_bytes(2, "little")
     peers = [tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(81)]
     return _Rules(
         units,
@@ -131,6 +142,7 @@ def _rules(variants: Variants) -> _Rules:
         tuple(peers),
         allowed,
         neighbours,
+        near,
         bytes(packed),
     )
 
@@ -143,7 +155,8 @@ def _candidates(rules: _Rules, cells: bytearray | bytes, used: list[int], cell: 
     for other, kind in rules.neighbours[cell]:
         colour = cells[other]
         if colour:
-            mask &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
+            near = rules.next_to[colour]
+            mask &= near if kind == MARKED else ~near
     return mask & ALL_COLOURS
 
 
@@ -157,8 +170,9 @@ def valid_colours(position: Position) -> list[int]:
     A mask per cell, bit ``k`` for colour ``k``: no piece of colour ``k`` in
     the cell's row, column or box (SU-3) or, with Sudoku X, diagonal
     (SU-12), the parity mark allows it (SU-13), and every neighbour's piece
-    agrees with it across a constrained border (SU-14). Occupied cells get
-    0. Pieces out of the game and the supply are not considered here.
+    agrees with it across a constrained border (SU-14, SU-37), by the
+    colours' digits (SU-36). Occupied cells get 0. Pieces out of the game
+    and the supply are not considered here.
     """
     rules = _rules(position.variants)
     cells = position.board.cells
@@ -167,7 +181,8 @@ def valid_colours(position: Position) -> list[int]:
 
 
 def _breaks_rules(rules: _Rules, cells: bytes) -> bool:
-    """Whether the pieces of ``cells`` break a rule among themselves (SU-3, SU-12..SU-14)."""
+    """Whether the pieces of ``cells`` break a rule among themselves (SU-3, SU-12..SU-14,
+    SU-37)."""
     for unit in rules.units:
         seen = 0
         for cell in unit:
@@ -184,7 +199,7 @@ def _breaks_rules(rules: _Rules, cells: bytes) -> bool:
             return True
         for other, kind in rules.neighbours[cell]:
             near = cells[other]
-            if near and (kind == MARKED) != bool(NEXT_TO[colour] >> near & 1):
+            if near and (kind == MARKED) != bool(rules.next_to[colour] >> near & 1):
                 return True
     return False
 
@@ -224,8 +239,9 @@ class _PySearch:
         keep = ~bit
         for peer in rules.peers[cell]:
             cand[peer] &= keep
+        near = rules.next_to[colour]
         for other, kind in rules.neighbours[cell]:
-            cand[other] &= NEXT_TO[colour] if kind == MARKED else ~NEXT_TO[colour]
+            cand[other] &= near if kind == MARKED else ~near
 
     def solve(self, cells: bytearray, cand: list[int], used: list[int]) -> bytearray | None:
         rules = self.rules
@@ -302,6 +318,8 @@ def _compiled_core() -> _Core | None:
         from dokuspec.sumodoku import _fastsearch  # type: ignore[attr-defined]  # noqa: PLC0415
     except ImportError:
         return None
+    if getattr(_fastsearch, "PACKED_LAYOUT", 1) != _PACKED_LAYOUT:
+        return None  # built from an older source: its tables would be misread
     native = _fastsearch.search
 
     def core(rules: _Rules, cells: bytes, node_limit: int) -> tuple[int, bytes | None, int]:

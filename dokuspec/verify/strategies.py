@@ -8,13 +8,16 @@ Sumodoku:
 
 * :func:`full_grids`: valid full boards (rule SU-3), transformed from the
   solutions of the bundled real puzzles (:func:`bundled_solutions`).
-* :func:`variants`: variant rule sets (SU-12, SU-13, SU-14), optionally with
-  markings read off a full board so that they can be satisfied.
+* :func:`variants`: variant rule sets (SU-12, SU-13, SU-14, with the
+  colours' digits of SU-36 and the non-consecutive marks of SU-37),
+  optionally with markings read off a full board so that they can be
+  satisfied.
 * :func:`positions`: partial boards cut from full grids, optionally with
   wrong pieces planted, variants and pieces out of the game (SU-9, SU-15).
 * :func:`game_options`: options of the Sumodoku game in every mode
   (strict, tabletop with and without the observer; fixed, random and free
-  colours; claim windows) and variant (SU-1, SU-2, SU-4, SU-9..SU-14).
+  colours; claim windows) and variant (SU-1, SU-2, SU-4, SU-9..SU-14,
+  SU-36, SU-37).
 
 Competitive Sudoku (:mod:`dokuspec.vocabulary.competitive`):
 
@@ -57,6 +60,7 @@ from dokuspec.vocabulary.competitive import (
     Scoring,
 )
 from dokuspec.vocabulary.sumodoku import (
+    IDENTITY_DIGITS,
     Board,
     Position,
     Variants,
@@ -119,16 +123,34 @@ def bundled_solutions() -> tuple[Board, ...]:
     )
 
 
-def consecutive_borders(board: Board) -> frozenset[tuple[int, int]]:
-    """The borders across which ``board`` holds two colours differing by exactly 1 (SU-14).
+def consecutive_borders(board: Board, digits: str = IDENTITY_DIGITS) -> frozenset[tuple[int, int]]:
+    """The borders across which ``board`` holds two colours whose digits differ by exactly 1
+    (SU-14; ``digits[k - 1]`` is colour ``k``'s digit, SU-36).
 
     Borders are pairs of orthogonally adjacent cell indices 0-80, smaller
     first (as in :attr:`Variants.consecutive`); empty cells count for nothing.
     """
     cells = board.cells
+    digit = [0] + [int(char) for char in digits]
     return frozenset(
-        (a, b) for a, b in _BORDERS if cells[a] and cells[b] and abs(cells[a] - cells[b]) == 1
+        (a, b)
+        for a, b in _BORDERS
+        if cells[a] and cells[b] and abs(digit[cells[a]] - digit[cells[b]]) == 1
     )
+
+
+def _apart_borders(board: Board, digits: str) -> list[tuple[int, int]]:
+    """The borders across which ``board`` (full) holds two colours whose digits are not
+    consecutive: those a non-consecutive mark (SU-37) may go on."""
+    found = consecutive_borders(board, digits)
+    return [border for border in _BORDERS if border not in found]
+
+
+def _digits(draw: st.DrawFn) -> str:
+    """The digits of the colours (SU-36): the default, or a random permutation."""
+    if not draw(st.booleans()):
+        return IDENTITY_DIGITS
+    return "".join(map(str, draw(st.permutations(range(1, 10)))))
 
 
 def _order(draw: st.DrawFn) -> list[int]:
@@ -191,8 +213,9 @@ def full_grids(draw: st.DrawFn, *, x: bool = False) -> Board:
     return Board(bytes(cells))
 
 
-def _parity(draw: st.DrawFn, solution: Board | None) -> str:
-    """An odd/even marking (SU-13): ``""`` or 81 characters of ``o``, ``e`` and ``.``."""
+def _parity(draw: st.DrawFn, solution: Board | None, digits: str) -> str:
+    """An odd/even marking (SU-13): ``""`` or 81 characters of ``o``, ``e`` and ``.``; one
+    read off ``solution`` reads its colours' ``digits`` (SU-36)."""
     kind = draw(st.sampled_from(["none", "random", "solution"] if solution else ["none", "random"]))
     if kind == "none":
         return ""
@@ -200,7 +223,7 @@ def _parity(draw: st.DrawFn, solution: Board | None) -> str:
     marks = ["."] * 81
     for index in marked:
         if solution is not None and kind == "solution":
-            marks[index] = "o" if solution.cells[index] % 2 else "e"
+            marks[index] = "o" if int(digits[solution.cells[index] - 1]) % 2 else "e"
         else:
             marks[index] = draw(st.sampled_from("oe"))
     if solution is not None and kind == "solution" and draw(st.booleans()):
@@ -209,52 +232,78 @@ def _parity(draw: st.DrawFn, solution: Board | None) -> str:
     return "".join(marks)
 
 
+_Marks = frozenset[tuple[int, int]]
+
+
+def _non_consecutive_marks(
+    draw: st.DrawFn, marks: _Marks, choices: Sequence[tuple[int, int]], *, at_least: int = 0
+) -> _Marks:
+    """Borders marked non-consecutive (SU-37): some of ``choices``, none of ``marks``."""
+    free = [border for border in choices if border not in marks]
+    if not free or (not at_least and not draw(st.booleans())):
+        return frozenset()
+    return draw(st.frozensets(st.sampled_from(free), min_size=at_least or 1, max_size=12))
+
+
 def _consecutive(
-    draw: st.DrawFn, solution: Board | None
-) -> tuple[frozenset[tuple[int, int]], bool, bool]:
-    """Consecutive marks, ``strict_marks`` and ``non_consecutive`` (SU-14), a valid combination."""
-    kinds = ["none", "random", "non_consecutive"] + (["solution"] if solution else [])
+    draw: st.DrawFn, solution: Board | None, digits: str
+) -> tuple[_Marks, bool, bool, _Marks]:
+    """Consecutive marks, ``strict_marks``, ``non_consecutive`` (SU-14) and non-consecutive
+    marks (SU-37), a valid combination; read off ``solution`` by ``digits`` (SU-36)."""
+    kinds = ["none", "random", "non_consecutive", "apart"] + (["solution"] if solution else [])
     kind = draw(st.sampled_from(kinds))
     if kind == "none":
-        return frozenset(), False, False
+        return frozenset(), False, False, frozenset()
     if kind == "non_consecutive":
-        return frozenset(), False, True
+        return frozenset(), False, True, frozenset()
+    if kind == "apart":  # non-consecutive marks alone
+        choices = _BORDERS if solution is None else _apart_borders(solution, digits)
+        return frozenset(), False, False, _non_consecutive_marks(draw, frozenset(), choices,
+                                                                 at_least=1)  # fmt: skip
     if kind == "random":
         marks = draw(st.frozensets(st.sampled_from(_BORDERS), min_size=1, max_size=24))
-        return marks, draw(st.booleans()), False
+        strict = draw(st.booleans())
+        apart = frozenset() if strict else _non_consecutive_marks(draw, marks, _BORDERS)
+        return marks, strict, False, apart
     assert solution is not None
-    found = sorted(consecutive_borders(solution))
+    found = sorted(consecutive_borders(solution, digits))
     if not found:  # pragma: no cover - every valid full board has consecutive neighbours
-        return frozenset(), False, False
+        return frozenset(), False, False, frozenset()
     strict = draw(st.booleans())
     if strict:  # every consecutive border of the solution must be marked
-        return frozenset(found), True, False
+        return frozenset(found), True, False, frozenset()
     marks = draw(st.frozensets(st.sampled_from(found), min_size=1))
-    return marks, False, False
+    return marks, False, False, _non_consecutive_marks(draw, marks, _BORDERS)
 
 
 @st.composite
 def variants(
     draw: st.DrawFn, solution: Board | None = None, *, consistent: bool = False
 ) -> Variants:
-    """Random variant rule sets (SU-12, SU-13, SU-14).
+    """Random variant rule sets (SU-12, SU-13, SU-14, SU-36, SU-37).
 
-    Each part is drawn independently: Sudoku X on or off; no parity marking,
-    a random one, or (with ``solution``) one read off ``solution``, possibly
-    with one mark flipped; no consecutive rule, random marks with or without
-    ``strict_marks``, ``non_consecutive``, or (with ``solution``) a subset of
-    the borders where ``solution``'s neighbours differ by 1 (with
-    ``strict_marks``: all of them). The combination is always a valid
-    :class:`Variants` (no ``non_consecutive`` with marks, no
-    ``strict_marks`` without marks).
+    Each part is drawn independently: the colours' digits, the default or a
+    random permutation (kept only when a parity marking or a consecutive
+    rule reads them); Sudoku X on or off; no parity marking, a random one,
+    or (with ``solution``) one read off ``solution``, possibly with one mark
+    flipped; no consecutive rule, random marks with or without
+    ``strict_marks``, ``non_consecutive``, non-consecutive marks alone, or
+    (with ``solution``) a subset of the borders where ``solution``'s
+    neighbours' digits differ by 1 (with ``strict_marks``: all of them);
+    without ``strict_marks``, marks may come with non-consecutive marks on
+    other borders. The combination is always a valid :class:`Variants` (no
+    ``non_consecutive`` with marks, no ``strict_marks`` without marks, no
+    border with both marks, no non-consecutive marks with
+    ``non_consecutive`` or ``strict_marks``, no digits that nothing reads).
 
     Args:
         solution: a full board to read markings off, so that variant
             positions cut from it can be completable; or ``None``.
         consistent: with ``solution``: only variants that ``solution`` obeys
-            (X only when its diagonals hold 9 colours each, parity and
-            consecutive marks read off it with no flipped mark,
-            ``non_consecutive`` only when it has no consecutive neighbours).
+            (X only when its diagonals hold 9 colours each, parity,
+            consecutive and non-consecutive marks read off it by the drawn
+            digits with no flipped mark, ``non_consecutive`` only when it
+            has no consecutive neighbours).
 
     Returns:
         A :class:`Variants`, shrinking towards no variant at all.
@@ -266,16 +315,24 @@ def variants(
         if solution is None:
             raise ValueError("consistent variants need a solution to read them off")
         return _consistent_variants(draw, solution)
+    digits = _digits(draw)
     x = draw(st.booleans())
-    parity = _parity(draw, solution)
-    marks, strict, non_consecutive = _consecutive(draw, solution)
+    parity = _parity(draw, solution, digits)
+    marks, strict, non_consecutive, apart = _consecutive(draw, solution, digits)
     return Variants(
         x=x,
         parity=parity,
         consecutive=marks,
         strict_marks=strict,
         non_consecutive=non_consecutive,
+        non_consecutive_marks=apart,
+        digits=_read(digits, parity, marks, apart, non_consecutive),
     )
+
+
+def _read(digits: str, parity: str, *rules: object) -> str:
+    """``digits``, or the default when no parity marking and no consecutive rule reads them."""
+    return digits if parity.strip(".") or any(rules) else IDENTITY_DIGITS
 
 
 def _diagonals_hold(board: Board) -> bool:
@@ -286,26 +343,33 @@ def _diagonals_hold(board: Board) -> bool:
 
 
 def _consistent_variants(draw: st.DrawFn, solution: Board) -> Variants:
+    digits = _digits(draw)
     x = _diagonals_hold(solution) and draw(st.booleans())
     parity = ""
     if draw(st.booleans()):
         marked = set(draw(st.lists(st.integers(0, 80), min_size=1, max_size=81, unique=True)))
         parity = "".join(
-            ("o" if solution.cells[i] % 2 else "e") if i in marked else "." for i in range(81)
+            ("o" if int(digits[solution.cells[i] - 1]) % 2 else "e") if i in marked else "."
+            for i in range(81)
         )
-    found = sorted(consecutive_borders(solution))
+    found = sorted(consecutive_borders(solution, digits))
     kind = draw(st.sampled_from(["none", "marks", "strict"] if found else ["none", "non"]))
     marks: frozenset[tuple[int, int]] = frozenset()
     if kind == "marks":
         marks = draw(st.frozensets(st.sampled_from(found), min_size=1))
     elif kind == "strict":
         marks = frozenset(found)
+    apart: frozenset[tuple[int, int]] = frozenset()
+    if kind in ("none", "marks"):
+        apart = _non_consecutive_marks(draw, marks, _apart_borders(solution, digits))
     return Variants(
         x=x,
         parity=parity,
         consecutive=marks,
         strict_marks=kind == "strict",
         non_consecutive=kind == "non",
+        non_consecutive_marks=apart,
+        digits=_read(digits, parity, marks, apart, kind == "non"),
     )
 
 
@@ -427,8 +491,8 @@ def game_options(
       or not (SU-8);
     * a claim window from :data:`CLAIM_WINDOWS` with time limits covering
       it (SU-10; the default window with the default limits or none given);
-    * with ``with_variants``: variants (SU-12..SU-14, combinable) in the
-      Position JSON's keys and forms, read off a full grid so that the game
+    * with ``with_variants``: variants (SU-12..SU-14, SU-36, SU-37,
+      combinable) in the Position JSON's keys and forms, read off a full grid so that the game
       can be completed (:func:`variants` with ``consistent``) or drawn
       freely (often making the board impossible early).
 

@@ -8,7 +8,8 @@ Notation (the handbook's page ``notation`` states it in full)
 
 * **Board**, one line: 81 characters, row by row from the top left; ``.``,
   ``0``, ``_``, ``*`` or ``-`` is an empty cell, ``1``-``9`` a piece of that
-  colour (colour ``k`` is digit ``k`` where a variant needs digits).
+  colour (colour ``k`` is digit ``k`` where a variant needs digits, unless
+  the variants' ``digits`` say otherwise, SU-36).
   ``str(board)`` writes ``.``.
 * **Board**, grid form: 9 lines of 9 cells (``.``, ``0``, ``_``, ``*`` empty;
   ``-`` is not a cell here, it draws separator lines). Spaces, tabs and ``|``
@@ -54,6 +55,7 @@ from dokuspec.vocabulary.jsontext import (
 
 __all__ = [
     "EMPTY_VARIANTS",
+    "IDENTITY_DIGITS",
     "Board",
     "Piece",
     "Position",
@@ -261,12 +263,12 @@ def _text_of(item: object) -> str:
     return repr(tuple(item)) if isinstance(item, (tuple, list)) else quote(item)
 
 
-def _borders(given: object) -> frozenset[tuple[int, int]]:
-    """The borders of ``Variants(consecutive=...)``; one border given twice is an error."""
+def _borders(given: object, name: str = "consecutive") -> frozenset[tuple[int, int]]:
+    """The borders of ``Variants(consecutive=...)`` (or of the option ``name``); one border
+    given twice is an error."""
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
         raise TypeError(
-            "consecutive takes an iterable of borders such as ['r1c1-r1c2'], "
-            f"not {type(given).__name__}"
+            f"{name} takes an iterable of borders such as ['r1c1-r1c2'], not {type(given).__name__}"
         )
     seen: dict[tuple[int, int], object] = {}
     for item in given:
@@ -604,9 +606,35 @@ def _parity_problem(parity: str) -> tuple[str, int | None] | None:
     return None
 
 
+IDENTITY_DIGITS = "123456789"
+"""The default digits of the colours (SU-36), colour ``k`` being digit ``k``."""
+
+
+def _digits_problem(digits: str) -> tuple[str, int | None] | None:
+    """What is wrong with a colour-to-digit mapping (and at which index), or ``None``."""
+    if len(digits) != 9:
+        return (
+            "digits has 9 characters, the digit of each colour 1-9 in turn, "
+            f"this one has {len(digits)}",
+            None,
+        )
+    first: dict[str, int] = {}
+    for index, char in enumerate(digits):
+        if char not in IDENTITY_DIGITS:
+            return f"{char!r} (colour {index + 1}'s digit) is not a digit 1-9", index
+        if char in first:
+            return (
+                f"digit {char} is given to colour {first[char] + 1} and to colour {index + 1}; "
+                "each digit 1-9 goes to one colour",
+                index,
+            )
+        first[char] = index
+    return None
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Variants:
-    """The variant rules in force (rules SU-12, SU-13, SU-14; combinations SU-17).
+    """The variant rules in force (rules SU-12, SU-13, SU-14; combinations SU-17, SU-36, SU-37).
 
     Attributes:
         x: Sudoku X: both main diagonals hold 9 different colours (SU-12).
@@ -623,17 +651,32 @@ class Variants:
             consecutive colours (SU-14).
         non_consecutive: no two orthogonal neighbours hold consecutive
             colours (SU-14).
+        non_consecutive_marks: the borders marked non-consecutive, in the
+            forms of ``consecutive``: the two colours across must not
+            differ by 1 (SU-37). A border takes one mark, consecutive or
+            non-consecutive.
+        digits: the digit of each colour, 9 characters: ``digits[k - 1]``
+            is the digit of colour ``k``, each digit 1-9 once (SU-36). The
+            parity marking and the consecutive rules read these digits;
+            the default ``"123456789"`` (:data:`IDENTITY_DIGITS`) makes
+            colour ``k`` digit ``k``.
 
     Raises:
         TypeError: ``x``, ``strict_marks`` or ``non_consecutive`` is not a
-            bool, ``parity`` not a str, ``consecutive`` not an iterable of
-            borders (str or pair of ints).
+            bool, ``parity`` or ``digits`` not a str, ``consecutive`` or
+            ``non_consecutive_marks`` not an iterable of borders (str or
+            pair of ints).
         NotationError: a malformed parity string (its length, or the first
             bad character with its column), a malformed or non-orthogonal
-            border, or one border given twice (in either order).
+            border, one border given twice (in either order) or marked both
+            consecutive and non-consecutive (SU-37), digits that are not a
+            permutation of ``123456789`` (the column of the first bad one).
         PositionError: ``non_consecutive`` together with consecutive marks
             (they contradict each other), or ``strict_marks`` without marks
-            (SU-17).
+            (SU-17); non-consecutive marks with ``non_consecutive`` or
+            ``strict_marks``, which already forbid consecutive digits on
+            those borders (SU-37); digits other than ``"123456789"`` with no
+            parity marking and no consecutive rule to read them (SU-36).
     """
 
     x: bool
@@ -641,6 +684,8 @@ class Variants:
     consecutive: frozenset[tuple[int, int]]
     strict_marks: bool
     non_consecutive: bool
+    non_consecutive_marks: frozenset[tuple[int, int]]
+    digits: str
 
     def __init__(
         self,
@@ -649,6 +694,8 @@ class Variants:
         consecutive: Iterable[str | tuple[int, int]] = frozenset(),
         strict_marks: bool = False,
         non_consecutive: bool = False,
+        non_consecutive_marks: Iterable[str | tuple[int, int]] = frozenset(),
+        digits: str = IDENTITY_DIGITS,
     ) -> None:
         for name, value in (
             ("x", x),
@@ -659,8 +706,9 @@ class Variants:
                 raise TypeError(
                     f"Variants {name} must be True or False, not {type(value).__name__}"
                 )
-        if not isinstance(parity, str):
-            raise TypeError(f"Variants parity must be a str, not {type(parity).__name__}")
+        for name, text in (("parity", parity), ("digits", digits)):
+            if not isinstance(text, str):
+                raise TypeError(f"Variants {name} must be a str, not {type(text).__name__}")
         if parity:
             problem = _parity_problem(parity)
             if problem is not None:
@@ -669,15 +717,52 @@ class Variants:
             if parity == "." * 81:
                 parity = ""
         marks = _borders(consecutive)
+        apart = _borders(non_consecutive_marks, "non_consecutive_marks")
+        both = sorted(marks & apart)
+        if both:
+            raise NotationError(
+                f"the border {border_name(both[0])} is marked both consecutive and "
+                "non-consecutive; a border takes one mark"
+            )
+        problem = _digits_problem(digits)
+        if problem is not None:
+            reason, index = problem
+            raise NotationError(reason, column=None if index is None else index + 1)
         if non_consecutive and marks:
             raise PositionError("non_consecutive contradicts consecutive marks; choose one")
         if strict_marks and not marks:
             raise PositionError("strict_marks needs consecutive marks (or use non_consecutive)")
+        if apart and (non_consecutive or strict_marks):
+            already = "non_consecutive" if non_consecutive else "strict_marks"
+            raise PositionError(
+                f"{already} already forbids consecutive digits across the borders marked "
+                "non-consecutive; give the marks or it, not both"
+            )
+        if digits != IDENTITY_DIGITS and not (parity or marks or apart or non_consecutive):
+            raise PositionError(
+                f"digits {digits} changes nothing without a parity marking or a consecutive "
+                "rule to read them (SU-36)"
+            )
         object.__setattr__(self, "x", x)
         object.__setattr__(self, "parity", parity)
         object.__setattr__(self, "consecutive", marks)
         object.__setattr__(self, "strict_marks", strict_marks)
         object.__setattr__(self, "non_consecutive", non_consecutive)
+        object.__setattr__(self, "non_consecutive_marks", apart)
+        object.__setattr__(self, "digits", digits)
+
+    def digit(self, colour: int) -> int:
+        """The digit of ``colour`` (1-9) that parity and the consecutive rules read (SU-36).
+
+        Raises:
+            TypeError: ``colour`` is not an int.
+            PositionError: ``colour`` is not 1-9.
+        """
+        if not _is_int(colour):
+            raise TypeError(f"a colour is an int 1-9, not {type(colour).__name__}")
+        if not 1 <= colour <= 9:
+            raise PositionError(f"{quote(colour)} is not a colour 1-9")
+        return ord(self.digits[colour - 1]) - 48
 
     def is_plain(self) -> bool:
         """Whether no variant is in force."""
@@ -694,6 +779,10 @@ class Variants:
             names.append("consecutive" + (" (strict marks)" if self.strict_marks else ""))
         if self.non_consecutive:
             names.append("non-consecutive")
+        if self.non_consecutive_marks:
+            names.append("non-consecutive marks")
+        if self.digits != IDENTITY_DIGITS:
+            names.append(f"digits {self.digits}")
         return names
 
 
@@ -802,6 +891,10 @@ class Position:
             data["strict_marks"] = True
         if v.non_consecutive:
             data["non_consecutive"] = True
+        if v.non_consecutive_marks:
+            data["non_consecutive_marks"] = sorted(border_name(b) for b in v.non_consecutive_marks)
+        if v.digits != IDENTITY_DIGITS:
+            data["digits"] = v.digits
         if any(self.out):
             data["out"] = {str(k): n for k, n in enumerate(self.out, start=1) if n}
         return data
@@ -838,7 +931,8 @@ class Position:
 
             {"board": "<a board>", "x": true, "parity": "<81 of o e .>",
              "consecutive": ["r1c1-r1c2", ...], "strict_marks": false,
-             "non_consecutive": false, "out": {"3": 1}}
+             "non_consecutive": false, "non_consecutive_marks": ["r2c1-r3c1", ...],
+             "digits": "123456789", "out": {"3": 1}}
 
         Only ``board`` is required; it holds a board in the line form or in
         the grid form (lines joined by ``\\n`` escapes). Stricter than JSON
@@ -922,23 +1016,52 @@ class Position:
                 if index is not None and where is not None and ("parity",) in where.values:
                     offset = where.string_offset(where.values[("parity",)], index)
                 raise fail(reason, ("parity",), offset)
-        borders: dict[tuple[int, int], int] = {}
-        marks = data.get("consecutive")
-        if isinstance(marks, list):
+
+        def located(key: str, number: int) -> int | None:
+            return None if where is None else where.values.get((key, number))
+
+        lists: dict[str, dict[tuple[int, int], int]] = {}
+        for key in ("consecutive", "non_consecutive_marks"):
+            borders: dict[tuple[int, int], int] = {}
+            lists[key] = borders
+            marks = data.get(key)
+            if not isinstance(marks, list):
+                continue
             for number, item in enumerate(marks):
                 if not isinstance(item, str):
                     continue
+                path = (key, number)
                 try:
                     border = parse_border(item)
                 except NotationError as error:
-                    raise fail(error.reason, ("consecutive", number)) from None
+                    raise fail(error.reason, path, located(key, number)) from None
                 if border in borders:
                     raise fail(
                         f"{quote(item)} is the border {border_name(border)} again "
-                        f"(given at {json_path(('consecutive', borders[border]))})",
-                        ("consecutive", number),
+                        f"(given at {json_path((key, borders[border]))})",
+                        path,
+                        located(key, number),
+                    )
+                other = lists["consecutive"] if key != "consecutive" else {}
+                if border in other:
+                    raise fail(
+                        f"{quote(item)}: the border {border_name(border)} is marked "
+                        f"consecutive too (at {json_path(('consecutive', other[border]))}); "
+                        "a border takes one mark",
+                        path,
+                        located(key, number),
                     )
                 borders[border] = number
+        digits = data.get("digits")
+        if isinstance(digits, str):
+            problem = _digits_problem(digits)
+            if problem is not None:
+                reason, index = problem
+                offset = None
+                if where is not None and ("digits",) in where.values:
+                    start = where.values[("digits",)]
+                    offset = start if index is None else where.string_offset(start, index)
+                raise fail(reason, ("digits",), offset)
         out = data.get("out")
         if isinstance(out, Mapping):
             for key in out:
@@ -949,9 +1072,11 @@ class Position:
         variants = Variants(
             x=data.get("x", False),
             parity=data.get("parity", ""),
-            consecutive=frozenset(borders),
+            consecutive=frozenset(lists["consecutive"]),
             strict_marks=data.get("strict_marks", False),
             non_consecutive=data.get("non_consecutive", False),
+            non_consecutive_marks=frozenset(lists["non_consecutive_marks"]),
+            digits=data.get("digits", IDENTITY_DIGITS),
         )
         counts = data.get("out", {})
         return cls(
