@@ -522,7 +522,10 @@ def unexpected(key: str) -> str:
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
-        (record_with(game="twodoku"), '$.game: "twodoku" is not "sumodoku"'),
+        (
+            record_with(game="twodoku"),
+            "$.game: a 'twodoku' record, not a Sumodoku record ('sumodoku')",
+        ),
         (record_with(seed="x"), "$.seed: \"x\" is not of type 'integer'"),
         (record_with(seed=1.5), "$.seed: 1.5 is not of type 'integer'"),
         (record_with(actions={}), "$.actions: a dict of 0 items is not of type 'array'"),
