@@ -414,7 +414,7 @@ def _summary_lines(
         help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
     ),
     bots_option(
-        competitive.BOT_NAMES,
+        lambda: competitive.BOT_NAMES,
         "random,random",
         "The bots of seat 0 and seat 1: random or greedy (one name: both seats).",
     ),
