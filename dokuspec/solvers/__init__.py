@@ -6,7 +6,7 @@
 * :class:`~dokuspec.solvers.smt.SmtBackend`: Z3.
 
 Each backend's module is imported when it is first used (as
-:class:`SatBackend`, :class:`SmtBackend`, :data:`BACKENDS`, or by
+:class:`SatBackend`, :class:`SmtBackend`, ``BACKENDS``, or by
 :func:`make_backend`), so that a program loads only the solver libraries it
 uses: Z3 only for the backend ``"z3"``.
 """
