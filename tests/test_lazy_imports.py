@@ -17,9 +17,11 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from click.testing import CliRunner
 
 import dokuspec
 from dokuspec import competitive, sumodoku, twodoku
+from dokuspec.cli import main
 
 ROOT = Path(dokuspec.__file__).parent.parent
 PUZZLE = "000000013040000090200070000706000400000300000000900000030100500000060807000000000"
@@ -199,17 +201,22 @@ def test_the_engine_packages_names_are_those_of_its_modules() -> None:
 # -- the command line --------------------------------------------------------------------------
 
 COMMANDS = {
-    "sumodoku": ["sumodoku", "count", PUZZLE],
-    "competitive": ["competitive", "outs", "r1 r2 .. / b1 b2 b3 / r1 r2 r3", "--available", "r3"],
-    "twodoku": ["twodoku", "deal", "--seed", "1"],
+    "sumodoku": (["sumodoku", "count", PUZZLE], "1 completion\n"),
+    "competitive": (
+        ["competitive", "outs", "r1 r2 .. / b1 b2 b3 / r1 r2 r3", "--available", "r3"],
+        "r1 r2 .. / b1 b2 b3 / r1 r2 r3\n  r3  place on position 3\n",
+    ),
+    "twodoku": (["twodoku", "deal", "--seed", "1"], "seed 1; balance: off\n"),
 }
+"""A command of each game and the end of what it prints."""
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_command_loads_no_other_game_no_bot_and_no_z3(game: str) -> None:
     script = "from dokuspec.cli import run\ntry:\n    run(sys.argv[1:])\nfinally:\n    mark()\n"
-    said, (loaded,) = loaded_after(script, *COMMANDS[game])
-    assert said
+    args, answer = COMMANDS[game]
+    said, (loaded,) = loaded_after(script, *args)
+    assert said.endswith(answer)
     others = [f"dokuspec.{part}{other}" for other in GAMES if other != game for part in PARTS]
     assert ours(loaded, "hypothesis", "z3", "multiprocessing", "dokuspec.verify", *others) == []
     assert ours(loaded, f"dokuspec.{game}.bots", f"dokuspec.{game}.simulation") == []
@@ -219,3 +226,22 @@ def test_a_command_loads_no_other_game_no_bot_and_no_z3(game: str) -> None:
 PARTS = ("", "cli.", "engine.")
 """A game's public module, commands and engine are ``dokuspec.GAME``, ``dokuspec.cli.GAME`` and
 ``dokuspec.engine.GAME``."""
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [
+        ("sumodoku", "random, solver"),
+        ("competitive", "random, greedy"),
+        ("twodoku", "random, inference"),
+    ],
+)
+def test_a_wrong_bot_names_the_games_bots_which_load_when_bots_is_read(
+    game: str, names: str
+) -> None:
+    result = CliRunner().invoke(main, [game, "simulate", "--bots", "nope"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"dokuspec: error: Invalid value for '--bots': 'nope': give one or two bots "
+        f"separated by a comma ({names}) (see --help)\n"
+    )
