@@ -6,9 +6,11 @@ exit, as a user waits for it:
 * ``dokuspec --version`` and ``dokuspec --help`` (they load no game);
 * the first answer of a command: ``dokuspec sumodoku check FILE`` for a
   file of one board (a 17-clue puzzle; "sumodoku check"), ``dokuspec
-  competitive hand GRID`` ("competitive hand") and ``dokuspec twodoku deal
-  --seed 1`` ("twodoku deal"); each loads its game, its solvers and answers
-  once;
+  sumodoku count BOARD`` (that board), ``dokuspec sumodoku moves --player
+  1`` (the empty board), ``dokuspec competitive hand GRID``, ``dokuspec
+  competitive outs GRID --available CARDS``, ``dokuspec twodoku deal
+  --seed 1`` and ``dokuspec twodoku validate FILE`` (that deal's JSON);
+  each loads its game, its solvers and answers once;
 * ``dokuspec sumodoku --help``, for comparison: a game's commands loaded.
 
 The floor ("floor (imports)") is a process that only imports what every
@@ -23,6 +25,11 @@ percentiles by
 :func:`statistics.quantiles` (inclusive); times by
 :func:`time.perf_counter` around :func:`subprocess.run`.
 
+Before the runs, the byte code of ``dokuspec`` is compiled
+(:func:`compileall.compile_dir`), as installing a package does and as the
+floor's libraries are: a process never spends its time compiling source,
+even where writing byte code is turned off (``PYTHONDONTWRITEBYTECODE``).
+
 Every process must exit with status 0 and print what the command prints
 (the version line, the usage, the board's answer, the hand, the deal); on
 any other output the script lists it and exits with status 1. Missing a
@@ -36,6 +43,7 @@ Run::
 
 from __future__ import annotations
 
+import compileall
 import os
 import random
 import statistics
@@ -67,7 +75,10 @@ def dokuspec_command() -> list[str]:
     return [str(script)] if script.is_file() else [PYTHON, "-m", "dokuspec"]
 
 
-def commands(board_file: str) -> dict[str, tuple[list[str], str]]:
+GRID = "r1 r2 r3 / b1 b2 b3 / r1 r2 r3"
+
+
+def commands(board_file: str, deal_file: str) -> dict[str, tuple[list[str], str]]:
     """Each measured process: its command line and a text its standard output must hold."""
     program = dokuspec_command()
     return {
@@ -78,11 +89,15 @@ def commands(board_file: str) -> dict[str, tuple[list[str], str]]:
             [*program, "sumodoku", "check", board_file],
             "1 completable, 0 impossible, 0 unknown",
         ),
-        "competitive hand": (
-            [*program, "competitive", "hand", "r1 r2 r3 / b1 b2 b3 / r1 r2 r3"],
-            "a winning hand",
+        "sumodoku count": ([*program, "sumodoku", "count", BOARD], "1 completion"),
+        "sumodoku moves": ([*program, "sumodoku", "moves", "--player", "1"], "r9c9"),
+        "competitive hand": ([*program, "competitive", "hand", GRID], "a winning hand"),
+        "competitive outs": (
+            [*program, "competitive", "outs", GRID.replace("r3", "..", 1), "--available", "r3"],
+            "r3  place on position 3",
         ),
         "twodoku deal": ([*program, "twodoku", "deal", "--seed", "1"], "seed 1;"),
+        "twodoku validate": ([*program, "twodoku", "validate", deal_file], ": a valid deal"),
         "sumodoku --help": ([*program, "sumodoku", "--help"], "Commands:"),
     }
 
@@ -101,13 +116,18 @@ def timed_process(command: list[str]) -> tuple[float, str, int]:
 def main(rounds: int, seed: int, json_path: str | None) -> None:
     """Time whole dokuspec processes against the floor, in one run."""
     console = Console()
+    compileall.compile_dir(Path(dokuspec.__file__).parent, quiet=1)
     with tempfile.TemporaryDirectory() as scratch:
         board_file = str(Path(scratch) / "board.txt")
         Path(board_file).write_text(BOARD + "\n")
-        measured = commands(board_file)
+        deal_file = str(Path(scratch) / "deal.json")
+        deal = [*dokuspec_command(), "twodoku", "deal", "--seed", "1", "--json"]
+        written = subprocess.run(deal, capture_output=True, text=True, check=True)
+        Path(deal_file).write_text(written.stdout)
+        measured = commands(board_file, deal_file)
         times: dict[str, list[float]] = {name: [] for name in measured}
         wrong: list[str] = []
-        for command, _ in measured.values():  # untimed, so that the byte code is compiled
+        for command, _ in measured.values():  # untimed: files read once into the page cache
             subprocess.run(command, capture_output=True, check=False)
         order = random.Random(seed)
         for number in range(rounds):

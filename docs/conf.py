@@ -143,14 +143,19 @@ def _import(module_name: str) -> ModuleType | None:
 @functools.cache
 def _imports_of(module_name: str) -> dict[str, str]:
     """The names a module's source imports absolutely (``from m import x as y``), as
-    ``{"y": "m.x"}``."""
+    ``{"y": "m.x"}``: at its top level, and under ``if TYPE_CHECKING:`` (what a package
+    imports when first used, :pep:`562`)."""
     module = _import(module_name)
     try:
         tree = ast.parse(inspect.getsource(module)) if module else None
     except (OSError, TypeError, SyntaxError):
         tree = None
     found: dict[str, str] = {}
-    for statement in tree.body if tree else ():
+    statements = list(tree.body) if tree else []
+    for statement in list(statements):
+        if isinstance(statement, ast.If) and ast.unparse(statement.test) == "TYPE_CHECKING":
+            statements.extend(statement.body)
+    for statement in statements:
         if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
             for alias in statement.names:
                 found[alias.asname or alias.name] = f"{statement.module}.{alias.name}"

@@ -518,6 +518,7 @@ def test_an_unknown_game_name_lists_the_registered_games(
     monkeypatch: pytest.MonkeyPatch, registry: dict[str, type[Game]], message: str
 ) -> None:
     monkeypatch.setattr(base, "_REGISTRY", registry)
+    monkeypatch.setattr(base, "_BUILT_IN", {})  # no game of this package either
     with pytest.raises(RegistryError) as caught:
         load_game("chess")
     assert str(caught.value) == message

@@ -625,7 +625,7 @@ def _summary_lines(
         help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
     ),
     bots_option(
-        competitive.BOT_NAMES,
+        lambda: competitive.BOT_NAMES,
         "random,random",
         "The bots of player 0 and player 1: random or greedy (one name: both players).",
     ),

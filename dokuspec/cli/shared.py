@@ -28,12 +28,11 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from types import FrameType
-from typing import Any, NoReturn, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar, cast
 
 import click
 from rich.cells import cell_len
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from dokuspec.cli.io import (
@@ -50,6 +49,9 @@ from dokuspec.cli.report import WIDTH
 from dokuspec.errors import DokuspecError
 from dokuspec.files import FileWriteError, write_text_file
 from dokuspec.seeds import SEED_MAX, check_seed
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = [
     "STDIN",
@@ -188,6 +190,14 @@ def progress_bar(out: Output, *, as_json: bool) -> Progress | None:
     """
     if not is_terminal(sys.stderr) or (as_json and out.isatty()):
         return None
+    from rich.progress import (  # noqa: PLC0415 - loaded only for a bar
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     console = (
         Console(file=out, highlight=False, markup=False, emoji=False)  # type: ignore[arg-type]
         if out.isatty()
@@ -366,8 +376,13 @@ class BotsType(click.ParamType):  # type: ignore[type-arg]
 
     name = "bot[,bot]"
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
+    def __init__(self, names: Callable[[], tuple[str, ...]]) -> None:
+        self._names = names
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The game's bot names, asked for when a value is read (its bots load then)."""
+        return self._names()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, tuple):
@@ -509,11 +524,14 @@ _SCHEDULER_OPTION = click.option(
 )
 
 
-def bots_option(names: tuple[str, ...], default: str, help_text: str) -> Callable[[F], F]:
+def bots_option(
+    names: Callable[[], tuple[str, ...]], default: str, help_text: str
+) -> Callable[[F], F]:
     """A ``simulate`` command's ``--bots`` option (:class:`BotsType`) into its ``bots`` argument.
 
     Args:
-        names: the game's bot names.
+        names: gives the game's bot names (called when the option is read, so that a
+            game's other commands do not load its bots).
         default: the default pair, as typed (``"random,random"``).
         help_text: the option's help.
     """

@@ -16,11 +16,10 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from decimal import Decimal
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.progress import Progress, TextColumn, TimeElapsedColumn
 
 from dokuspec import sumodoku
 from dokuspec.cli.io import (
@@ -50,6 +49,9 @@ from dokuspec.cli.shared import (
 )
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.sumodoku import Position, Verdict
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["DEFAULT_TIME_LIMIT", "sumodoku_group"]
 
@@ -274,6 +276,12 @@ class _Run:
         """A transient progress line on standard error when it is a terminal and rows are not."""
         if not _is_terminal(sys.stderr) or (self.out.isatty() and not self.quiet):
             return nullcontext()
+        from rich.progress import (  # noqa: PLC0415 - loaded only for a bar
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         self._bar = Progress(
             TextColumn("checking", markup=False),
             TextColumn("{task.completed} answered", markup=False),
@@ -763,7 +771,7 @@ def _summary_lines(done: list[Any], seed: int, bots: tuple[str, str], first: int
 @sumodoku_group.command(name="simulate")
 @simulate_options(
     bots_option(
-        sumodoku.BOT_NAMES,
+        lambda: sumodoku.BOT_NAMES,
         "solver,random",
         "Player 1's bot and Player 2's (one name: both players).",
     ),

@@ -663,7 +663,7 @@ def _summary_lines(summary: twodoku.Summary, seed: int, bots: tuple[str, str]) -
 @twodoku_group.command(name="simulate")
 @simulate_options(
     bots_option(
-        twodoku.BOT_NAMES, "random,random", "Red's bot and Blue's (one name: both players)."
+        lambda: twodoku.BOT_NAMES, "random,random", "Red's bot and Blue's (one name: both players)."
     ),
     click.option(
         "--max-turns",

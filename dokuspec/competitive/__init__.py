@@ -54,82 +54,86 @@ The values (:class:`Card`, :class:`Cards`, :class:`Grid`, :class:`Deck`,
 
 from __future__ import annotations
 
-from dokuspec.competitive.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
-from dokuspec.competitive.deals import (
-    DEAL_KEYS,
-    VIOLATION_CODES,
-    Deal,
-    Violation,
-    deal,
-    deal_of,
-    validate_deal,
-)
-from dokuspec.competitive.hands import (
-    Line,
-    LineKind,
-    hand_value,
-    is_winning,
-    line_kind,
-    lines,
-    score,
-    why_not_winning,
-)
-from dokuspec.competitive.queries import (
-    BestCompletion,
-    Completion,
-    Count,
-    Out,
-    Placement,
-    best_completion,
-    check_backend,
-    check_supply,
-    compiled_hand_model,
-    compiled_pattern_model,
-    completions,
-    count_winning,
-    count_winning_within,
-    outs,
-)
-from dokuspec.competitive.simulation import (
-    ENDINGS,
-    Ending,
-    GameResult,
-    Outcome,
-    RecordFileError,
-    Summary,
-    game_seed,
-    outcome,
-    play_game,
-    record_name,
-    record_text,
-    replay_record,
-    simulate,
-    summarise,
-)
-from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState
-from dokuspec.render.competitive import (
-    card_svg,
-    grid_svg,
-    grid_text,
-    pool_svg,
-    pool_text,
-    table_svg,
-    table_text,
-)
-from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
-from dokuspec.vocabulary.competitive import (
-    AS_STRAIGHT,
-    STANDARD_DECK,
-    UNLIMITED_DECK,
-    Card,
-    Cards,
-    Deck,
-    Grid,
-    Pool,
-    Scoring,
-    SeriesPoints,
-    Stack,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dokuspec.competitive.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
+    from dokuspec.competitive.deals import (
+        DEAL_KEYS,
+        VIOLATION_CODES,
+        Deal,
+        Violation,
+        deal,
+        deal_of,
+        validate_deal,
+    )
+    from dokuspec.competitive.hands import (
+        Line,
+        LineKind,
+        hand_value,
+        is_winning,
+        line_kind,
+        lines,
+        score,
+        why_not_winning,
+    )
+    from dokuspec.competitive.queries import (
+        BestCompletion,
+        Completion,
+        Count,
+        Out,
+        Placement,
+        best_completion,
+        check_backend,
+        check_supply,
+        compiled_hand_model,
+        compiled_pattern_model,
+        completions,
+        count_winning,
+        count_winning_within,
+        outs,
+    )
+    from dokuspec.competitive.simulation import (
+        ENDINGS,
+        Ending,
+        GameResult,
+        Outcome,
+        RecordFileError,
+        Summary,
+        game_seed,
+        outcome,
+        play_game,
+        record_name,
+        record_text,
+        replay_record,
+        simulate,
+        summarise,
+    )
+    from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState
+    from dokuspec.render.competitive import (
+        card_svg,
+        grid_svg,
+        grid_text,
+        pool_svg,
+        pool_text,
+        table_svg,
+        table_text,
+    )
+    from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
+    from dokuspec.vocabulary.competitive import (
+        AS_STRAIGHT,
+        STANDARD_DECK,
+        UNLIMITED_DECK,
+        Card,
+        Cards,
+        Deck,
+        Grid,
+        Pool,
+        Scoring,
+        SeriesPoints,
+        Stack,
+    )
 
 __all__ = [
     "AS_STRAIGHT",
@@ -205,3 +209,116 @@ __all__ = [
     "validate_deal",
     "why_not_winning",
 ]
+
+_SOURCES: dict[str, tuple[str, ...]] = {
+    "dokuspec.competitive.bots": (
+        "BOT_NAMES",
+        "Bot",
+        "GreedyBot",
+        "RandomBot",
+        "make_bot",
+    ),
+    "dokuspec.competitive.deals": (
+        "DEAL_KEYS",
+        "VIOLATION_CODES",
+        "Deal",
+        "Violation",
+        "deal",
+        "deal_of",
+        "validate_deal",
+    ),
+    "dokuspec.competitive.hands": (
+        "Line",
+        "LineKind",
+        "hand_value",
+        "is_winning",
+        "line_kind",
+        "lines",
+        "score",
+        "why_not_winning",
+    ),
+    "dokuspec.competitive.queries": (
+        "BestCompletion",
+        "Completion",
+        "Count",
+        "Out",
+        "Placement",
+        "best_completion",
+        "check_backend",
+        "check_supply",
+        "compiled_hand_model",
+        "compiled_pattern_model",
+        "completions",
+        "count_winning",
+        "count_winning_within",
+        "outs",
+    ),
+    "dokuspec.competitive.simulation": (
+        "ENDINGS",
+        "Ending",
+        "GameResult",
+        "Outcome",
+        "RecordFileError",
+        "Summary",
+        "game_seed",
+        "outcome",
+        "play_game",
+        "record_name",
+        "record_text",
+        "replay_record",
+        "simulate",
+        "summarise",
+    ),
+    "dokuspec.engine.competitive": (
+        "MODES",
+        "CompetitiveSudoku",
+        "CompetitiveSudokuState",
+    ),
+    "dokuspec.render.competitive": (
+        "card_svg",
+        "grid_svg",
+        "grid_text",
+        "pool_svg",
+        "pool_text",
+        "table_svg",
+        "table_text",
+    ),
+    "dokuspec.solvers.base": (
+        "MAX_CONFLICT_LIMIT",
+        "MAX_TIME_LIMIT",
+        "Budget",
+    ),
+    "dokuspec.vocabulary.competitive": (
+        "AS_STRAIGHT",
+        "STANDARD_DECK",
+        "UNLIMITED_DECK",
+        "Card",
+        "Cards",
+        "Deck",
+        "Grid",
+        "Pool",
+        "Scoring",
+        "SeriesPoints",
+        "Stack",
+    ),
+}
+"""The module of each public name. Each is imported from there when it is first used
+(:pep:`562`), so that a program loads only the modules it uses: ``dokuspec competitive hand``
+loads neither the bots nor the simulations."""
+
+_SUBMODULES = ("bots", "deals", "hands", "queries", "simulation")
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        for module, names in _SOURCES.items():
+            if name in names:
+                value = getattr(importlib.import_module(module), name)
+                globals()[name] = value
+                return value
+        if name in _SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -25,22 +25,18 @@ readings of the rules.
   TD-18): colouring, face-down dominoes, the fair deal as exact chance nodes,
   turns, hidden clashes and reveals; registered as ``"twodoku"``.
 
-Importing this package registers every game in it.
+Each game's module registers its game when it is imported, and is imported
+when it is first used: as an attribute of this package
+(``dokuspec.engine.twodoku``), or through the registry (:func:`load_game`,
+:func:`registered_games`), which imports a game's module when the game is
+first asked for. A program loads only the games it uses; the names above
+from :mod:`dokuspec.engine.base` too load when first used.
 """
 
 from __future__ import annotations
 
-from dokuspec.engine import competitive, minidoku, sumodoku, twodoku
-from dokuspec.engine.base import (
-    CHANCE,
-    SIMULTANEOUS,
-    TERMINAL,
-    GameRecord,
-    load_game,
-    register,
-    registered_games,
-    replay,
-)
+import importlib
+from typing import TYPE_CHECKING
 
 __all__ = [
     "CHANCE",
@@ -56,3 +52,29 @@ __all__ = [
     "sumodoku",
     "twodoku",
 ]
+
+if TYPE_CHECKING:
+    from dokuspec.engine import competitive, minidoku, sumodoku, twodoku
+    from dokuspec.engine.base import (
+        CHANCE,
+        SIMULTANEOUS,
+        TERMINAL,
+        GameRecord,
+        load_game,
+        register,
+        registered_games,
+        replay,
+    )
+else:
+
+    def __getattr__(name: str) -> object:
+        """A game's module, or a name of :mod:`dokuspec.engine.base`, imported when first used
+        (:pep:`562`)."""
+        if name in ("competitive", "minidoku", "sumodoku", "twodoku"):
+            return importlib.import_module(f"{__name__}.{name}")
+        if name in __all__:
+            return getattr(importlib.import_module(f"{__name__}.base"), name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -38,9 +38,11 @@ unchanged; an unknown option or a bad option value raises
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import math
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -853,7 +855,24 @@ def replay(record: GameRecord) -> State:
 
 _REGISTRY: dict[str, type[Game]] = {}
 
+_BUILT_IN: dict[str, str] = {
+    "competitive": "dokuspec.engine.competitive",
+    "minidoku": "dokuspec.engine.minidoku",
+    "sumodoku": "dokuspec.engine.sumodoku",
+    "twodoku": "dokuspec.engine.twodoku",
+}
+"""This package's games and their modules. Each module registers its game when it is
+imported; the registry imports it when the game is first asked for, so that a program
+loads only the games it uses."""
+
 G = TypeVar("G", bound=type[Game])
+
+
+def _load_built_in(name: str | None = None) -> None:
+    """Import the module of the built-in game ``name`` (of every one with ``None``)."""
+    for game, module in _BUILT_IN.items():
+        if name in (None, game) and module not in sys.modules:
+            importlib.import_module(module)
 
 
 def register(game_class: G) -> G:
@@ -866,6 +885,8 @@ def register(game_class: G) -> G:
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"only Game subclasses can be registered, not {game_class!r}")
     name = game_class.name
+    if game_class.__module__ != _BUILT_IN.get(name):
+        _load_built_in(name)  # a built-in game of that name is registered first
     if name in _REGISTRY and _REGISTRY[name] is not game_class:
         raise RegistryError(f"a game named {name!r} is already registered")
     _REGISTRY[name] = game_class
@@ -878,6 +899,7 @@ def unregister(name: str) -> None:
     Raises:
         RegistryError: no game of that name is registered.
     """
+    _load_built_in(name)
     if name not in _REGISTRY:
         raise RegistryError(f"no game named {name!r} is registered")
     del _REGISTRY[name]
@@ -885,6 +907,7 @@ def unregister(name: str) -> None:
 
 def registered_games() -> tuple[str, ...]:
     """The names of every registered game, sorted."""
+    _load_built_in()
     return tuple(sorted(_REGISTRY))
 
 
@@ -895,6 +918,8 @@ def load_game(name: str, **options: JSONValue) -> Game:
         RegistryError: no game of that name is registered.
         GameOptionError: an unknown option or a bad value.
     """
+    if name not in _REGISTRY:
+        _load_built_in(name)
     try:
         game_class = _REGISTRY[name]
     except KeyError:

@@ -20,7 +20,8 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 # The characters of XML 1.0 without tab, LF and CR. ElementTree writes the characters XML forbids
 # unchanged, which no parser reads; line breaks would come back as LF and draw as spaces.
-_NOT_ONE_LINE = re.compile("[^\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Compiled when first used (in the re module's cache): compiling it takes milliseconds.
+_NOT_ONE_LINE = "[^\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 
 
 def document(width: int, height: int, *, font_family: str = "sans-serif") -> ET.Element:
@@ -102,7 +103,7 @@ def writable(text: object, where: str) -> str:
     """
     if not isinstance(text, str):
         raise TypeError(f"{where} must be a str, not {type(text).__name__}")
-    bad = _NOT_ONE_LINE.search(text)
+    bad = re.search(_NOT_ONE_LINE, text)
     if bad is not None:
         character = bad.group()
         reason = f"{where} holds {quote(character)} (U+{ord(character):04X})"

@@ -52,10 +52,7 @@ from typing import Any
 
 import pysat.solvers
 from pysat.card import CardEnc, EncType
-from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
-from pysat.pb import EncType as PBEncType
-from pysat.pb import PBEnc
 from pysat.solvers import Solver, SolverNames
 
 from dokuspec.errors import ModelError, SolverError
@@ -318,6 +315,9 @@ class SatBackend(Backend):
             return []
         if (comparator != ">=" and bound < 0) or (comparator != "<=" and bound > total):
             return [[]]
+        from pysat.pb import EncType as PBEncType  # noqa: PLC0415 - loaded when first needed
+        from pysat.pb import PBEnc  # noqa: PLC0415
+
         encode = {"<=": PBEnc.leq, ">=": PBEnc.geq, "==": PBEnc.equals}[comparator]
         cnf = encode(
             lits=literals, weights=weights, bound=bound, top_id=self._top, encoding=PBEncType.best
@@ -638,6 +638,8 @@ class SatBackend(Backend):
         The hard part is the compiled formula plus one unit clause per
         assumption; each objective term is a weighted soft clause.
         """
+        from pysat.examples.rc2 import RC2  # noqa: PLC0415 - loaded when first needed
+
         wcnf = WCNF()
         for cnf_clause in self._clauses:
             wcnf.append(cnf_clause)

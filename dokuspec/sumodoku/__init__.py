@@ -31,44 +31,48 @@ The values :class:`Board`, :class:`Piece`, :class:`Position` and
 
 from __future__ import annotations
 
-from dokuspec.render.sumodoku import board_svg, board_text
-from dokuspec.sumodoku.bots import BOT_NAMES, Bot, RandomBot, SolverBot, make_bot
-from dokuspec.sumodoku.claims import ClaimAdvice, claim_advice
-from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
-from dokuspec.sumodoku.positions import (
-    MAX_CONFLICT_LIMIT,
-    MAX_TIME_LIMIT,
-    BackendName,
-    Board,
-    Budget,
-    Count,
-    Piece,
-    Position,
-    PositionLike,
-    Status,
-    Variants,
-    Verdict,
-    check,
-    check_backend,
-    compiled_model,
-    count_completions,
-    count_completions_within,
-    explain,
-    read_positions,
-)
-from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
-from dokuspec.sumodoku.simulation import (
-    REASONS,
-    GameResult,
-    RecordFileError,
-    Summary,
-    game_seed,
-    play_game,
-    record_text,
-    replay_record,
-    simulate,
-    summarise,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dokuspec.render.sumodoku import board_svg, board_text
+    from dokuspec.sumodoku.bots import BOT_NAMES, Bot, RandomBot, SolverBot, make_bot
+    from dokuspec.sumodoku.claims import ClaimAdvice, claim_advice
+    from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
+    from dokuspec.sumodoku.positions import (
+        MAX_CONFLICT_LIMIT,
+        MAX_TIME_LIMIT,
+        BackendName,
+        Board,
+        Budget,
+        Count,
+        Piece,
+        Position,
+        PositionLike,
+        Status,
+        Variants,
+        Verdict,
+        check,
+        check_backend,
+        compiled_model,
+        count_completions,
+        count_completions_within,
+        explain,
+        read_positions,
+    )
+    from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
+    from dokuspec.sumodoku.simulation import (
+        REASONS,
+        GameResult,
+        RecordFileError,
+        Summary,
+        game_seed,
+        play_game,
+        record_text,
+        replay_record,
+        simulate,
+        summarise,
+    )
 
 __all__ = [
     "BOT_NAMES",
@@ -116,3 +120,64 @@ __all__ = [
     "simulate",
     "summarise",
 ]
+
+_SOURCES: dict[str, tuple[str, ...]] = {
+    "dokuspec.render.sumodoku": ("board_svg", "board_text"),
+    "dokuspec.sumodoku.bots": ("BOT_NAMES", "Bot", "RandomBot", "SolverBot", "make_bot"),
+    "dokuspec.sumodoku.claims": ("ClaimAdvice", "claim_advice"),
+    "dokuspec.sumodoku.moves": ("FIXED_COLOURS", "Move", "safe_moves"),
+    "dokuspec.sumodoku.positions": (
+        "MAX_CONFLICT_LIMIT",
+        "MAX_TIME_LIMIT",
+        "BackendName",
+        "Board",
+        "Budget",
+        "Count",
+        "Piece",
+        "Position",
+        "PositionLike",
+        "Status",
+        "Variants",
+        "Verdict",
+        "check",
+        "check_backend",
+        "compiled_model",
+        "count_completions",
+        "count_completions_within",
+        "explain",
+        "read_positions",
+    ),
+    "dokuspec.sumodoku.search": ("COMPILED", "SearchAnswer", "propose"),
+    "dokuspec.sumodoku.simulation": (
+        "REASONS",
+        "GameResult",
+        "RecordFileError",
+        "Summary",
+        "game_seed",
+        "play_game",
+        "record_text",
+        "replay_record",
+        "simulate",
+        "summarise",
+    ),
+}
+"""The module of each public name. Each is imported from there when it is first used
+(:pep:`562`), so that a program loads only the modules it uses: ``dokuspec sumodoku check``
+loads neither the bots nor the game's engine."""
+
+_SUBMODULES = ("bots", "claims", "moves", "positions", "search", "simulation")
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        for module, names in _SOURCES.items():
+            if name in names:
+                value = getattr(importlib.import_module(module), name)
+                globals()[name] = value
+                return value
+        if name in _SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -48,102 +48,106 @@ and :func:`view_text` draw the values for a terminal, :func:`deal_svg`,
 
 from __future__ import annotations
 
-from dokuspec.engine.twodoku import (
-    ENDINGS,
-    TwoDoku,
-    TwoDokuResult,
-    TwoDokuState,
-)
-from dokuspec.render.twodoku import (
-    deal_svg,
-    deal_text,
-    position_svg,
-    position_text,
-    view_svg,
-    view_text,
-)
-from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
-from dokuspec.twodoku.bots import (
-    BOT_NAMES,
-    Bot,
-    InferenceBot,
-    RandomBot,
-    make_bot,
-)
-from dokuspec.twodoku.deals import (
-    BALANCE_OPTIONS,
-    DEAL_METHODS,
-    MAX_REDRAWS,
-    REJECTION_ATTEMPTS,
-    SOLVER_TRIES,
-    VIOLATION_CODES,
-    Balance,
-    BalanceError,
-    FairDealCount,
-    Violation,
-    count_fair_deals,
-    deal,
-    fair_split_exists,
-    pile_digit_distribution,
-    validate,
-)
-from dokuspec.twodoku.positions import (
-    Answer,
-    Completability,
-    CompletionStatus,
-    FaceDownDigits,
-    Inference,
-    PlannedPlay,
-    PlayVerdict,
-    Tier,
-    ValidPlays,
-    VisibleClash,
-    Witness,
-    allowed_squares,
-    assess_play,
-    check_view,
-    completable,
-    infer_face_down,
-    valid_plays,
-)
-from dokuspec.twodoku.simulation import (
-    GameResult,
-    RecordFileError,
-    Summary,
-    game_seed,
-    play_game,
-    record_name,
-    record_text,
-    replay_record,
-    simulate,
-    state_after_turns,
-    summarise,
-)
-from dokuspec.vocabulary.twodoku import (
-    ALL_SQUARES,
-    BLUE,
-    DIGITS,
-    FACE_DOWN_COUNT,
-    FULL_SET,
-    PLAYERS,
-    RED,
-    Colouring,
-    Deal,
-    DealFaceDown,
-    Dominoes,
-    Event,
-    FaceDown,
-    MemberError,
-    Play,
-    Position,
-    Return,
-    Square,
-    Take,
-    View,
-    deal_schema,
-    position_schema,
-    view_schema,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dokuspec.engine.twodoku import (
+        ENDINGS,
+        TwoDoku,
+        TwoDokuResult,
+        TwoDokuState,
+    )
+    from dokuspec.render.twodoku import (
+        deal_svg,
+        deal_text,
+        position_svg,
+        position_text,
+        view_svg,
+        view_text,
+    )
+    from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
+    from dokuspec.twodoku.bots import (
+        BOT_NAMES,
+        Bot,
+        InferenceBot,
+        RandomBot,
+        make_bot,
+    )
+    from dokuspec.twodoku.deals import (
+        BALANCE_OPTIONS,
+        DEAL_METHODS,
+        MAX_REDRAWS,
+        REJECTION_ATTEMPTS,
+        SOLVER_TRIES,
+        VIOLATION_CODES,
+        Balance,
+        BalanceError,
+        FairDealCount,
+        Violation,
+        count_fair_deals,
+        deal,
+        fair_split_exists,
+        pile_digit_distribution,
+        validate,
+    )
+    from dokuspec.twodoku.positions import (
+        Answer,
+        Completability,
+        CompletionStatus,
+        FaceDownDigits,
+        Inference,
+        PlannedPlay,
+        PlayVerdict,
+        Tier,
+        ValidPlays,
+        VisibleClash,
+        Witness,
+        allowed_squares,
+        assess_play,
+        check_view,
+        completable,
+        infer_face_down,
+        valid_plays,
+    )
+    from dokuspec.twodoku.simulation import (
+        GameResult,
+        RecordFileError,
+        Summary,
+        game_seed,
+        play_game,
+        record_name,
+        record_text,
+        replay_record,
+        simulate,
+        state_after_turns,
+        summarise,
+    )
+    from dokuspec.vocabulary.twodoku import (
+        ALL_SQUARES,
+        BLUE,
+        DIGITS,
+        FACE_DOWN_COUNT,
+        FULL_SET,
+        PLAYERS,
+        RED,
+        Colouring,
+        Deal,
+        DealFaceDown,
+        Dominoes,
+        Event,
+        FaceDown,
+        MemberError,
+        Play,
+        Position,
+        Return,
+        Square,
+        Take,
+        View,
+        deal_schema,
+        position_schema,
+        view_schema,
+    )
 
 __all__ = [
     "ALL_SQUARES",
@@ -230,3 +234,125 @@ __all__ = [
     "view_svg",
     "view_text",
 ]
+
+_SOURCES: dict[str, tuple[str, ...]] = {
+    "dokuspec.engine.twodoku": (
+        "ENDINGS",
+        "TwoDoku",
+        "TwoDokuResult",
+        "TwoDokuState",
+    ),
+    "dokuspec.render.twodoku": (
+        "deal_svg",
+        "deal_text",
+        "position_svg",
+        "position_text",
+        "view_svg",
+        "view_text",
+    ),
+    "dokuspec.solvers.base": (
+        "MAX_TIME_LIMIT",
+        "Budget",
+    ),
+    "dokuspec.twodoku.bots": (
+        "BOT_NAMES",
+        "Bot",
+        "InferenceBot",
+        "RandomBot",
+        "make_bot",
+    ),
+    "dokuspec.twodoku.deals": (
+        "BALANCE_OPTIONS",
+        "DEAL_METHODS",
+        "MAX_REDRAWS",
+        "REJECTION_ATTEMPTS",
+        "SOLVER_TRIES",
+        "VIOLATION_CODES",
+        "Balance",
+        "BalanceError",
+        "FairDealCount",
+        "Violation",
+        "count_fair_deals",
+        "deal",
+        "fair_split_exists",
+        "pile_digit_distribution",
+        "validate",
+    ),
+    "dokuspec.twodoku.positions": (
+        "Answer",
+        "Completability",
+        "CompletionStatus",
+        "FaceDownDigits",
+        "Inference",
+        "PlannedPlay",
+        "PlayVerdict",
+        "Tier",
+        "ValidPlays",
+        "VisibleClash",
+        "Witness",
+        "allowed_squares",
+        "assess_play",
+        "check_view",
+        "completable",
+        "infer_face_down",
+        "valid_plays",
+    ),
+    "dokuspec.twodoku.simulation": (
+        "GameResult",
+        "RecordFileError",
+        "Summary",
+        "game_seed",
+        "play_game",
+        "record_name",
+        "record_text",
+        "replay_record",
+        "simulate",
+        "state_after_turns",
+        "summarise",
+    ),
+    "dokuspec.vocabulary.twodoku": (
+        "ALL_SQUARES",
+        "BLUE",
+        "DIGITS",
+        "FACE_DOWN_COUNT",
+        "FULL_SET",
+        "PLAYERS",
+        "RED",
+        "Colouring",
+        "Deal",
+        "DealFaceDown",
+        "Dominoes",
+        "Event",
+        "FaceDown",
+        "MemberError",
+        "Play",
+        "Position",
+        "Return",
+        "Square",
+        "Take",
+        "View",
+        "deal_schema",
+        "position_schema",
+        "view_schema",
+    ),
+}
+"""The module of each public name. Each is imported from there when it is first used
+(:pep:`562`), so that a program loads only the modules it uses: ``dokuspec twodoku deal``
+loads neither the bots nor the game's engine."""
+
+_SUBMODULES = ("bots", "deals", "positions", "simulation")
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        for module, names in _SOURCES.items():
+            if name in names:
+                value = getattr(importlib.import_module(module), name)
+                globals()[name] = value
+                return value
+        if name in _SUBMODULES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

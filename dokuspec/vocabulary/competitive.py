@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
 from dokuspec.errors import NotationError, PositionError, quote
-from dokuspec.render.competitive import card_svg, grid_svg, pool_svg, table_svg
 
 __all__ = [
     "ALL_CARDS",
@@ -203,6 +202,8 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as an SVG document, which Jupyter shows."""
+        from dokuspec.render.competitive import card_svg  # noqa: PLC0415 - drawing loads when used
+
         return card_svg(self)
 
     @classmethod
@@ -640,6 +641,8 @@ class Grid:
 
     def _repr_svg_(self) -> str:
         """The Grid as an SVG document, which Jupyter shows."""
+        from dokuspec.render.competitive import grid_svg  # noqa: PLC0415 - drawing loads when used
+
         return grid_svg(self)
 
 
@@ -822,6 +825,8 @@ class Pool:
 
     def _repr_svg_(self) -> str:
         """The Pool as an SVG document, which Jupyter shows."""
+        from dokuspec.render.competitive import pool_svg  # noqa: PLC0415 - drawing loads when used
+
         return pool_svg(self)
 
 
@@ -933,6 +938,8 @@ class Table:
 
     def _repr_svg_(self) -> str:
         """The table as an SVG document, which Jupyter shows."""
+        from dokuspec.render.competitive import table_svg  # noqa: PLC0415 - drawing loads when used
+
         return table_svg(self)
 
 

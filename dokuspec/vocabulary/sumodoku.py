@@ -43,7 +43,6 @@ from itertools import islice
 from typing import Any
 
 from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
-from dokuspec.render.sumodoku import board_svg
 from dokuspec.vocabulary.jsontext import (
     JsonReader,
     check_depth,
@@ -574,6 +573,8 @@ class Board:
 
         Drawn by :func:`dokuspec.render.sumodoku.board_svg`.
         """
+        from dokuspec.render.sumodoku import board_svg  # noqa: PLC0415 - drawing loads when used
+
         return board_svg(self)
 
 
@@ -873,6 +874,8 @@ class Position:
     def _repr_svg_(self) -> str:
         """The position as an SVG document, which Jupyter shows: the board, the variant
         marks and the piece counts (:func:`~dokuspec.render.sumodoku.board_svg`)."""
+        from dokuspec.render.sumodoku import board_svg  # noqa: PLC0415 - drawing loads when used
+
         return board_svg(self)
 
     # -- text ------------------------------------------------------------------

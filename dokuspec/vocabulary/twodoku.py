@@ -41,7 +41,6 @@ from importlib import resources
 from typing import Any, Final, Literal, TypeAlias
 
 from dokuspec.errors import DokuspecError, NotationError, OffBoardError, PositionError, quote
-from dokuspec.render.twodoku import deal_svg, position_svg, view_svg
 from dokuspec.vocabulary.jsontext import (
     JsonReader,
     check_depth,
@@ -367,7 +366,7 @@ class Square:
     @property
     def peers(self) -> frozenset[Square]:
         """The 20 other squares sharing this square's row, column or box."""
-        return _PEERS[self.index]
+        return _peers()[self.index]
 
     @classmethod
     def from_index(cls, index: int) -> Square:
@@ -431,10 +430,14 @@ UNIT_NAMES = (
 )
 """The names of :data:`UNITS`, in the same order (``"row 3"``, ``"column 5"``, ``"box 7"``)."""
 
-_PEERS = tuple(
-    frozenset(other for unit in UNITS if square in unit for other in unit) - {square}
-    for square in ALL_SQUARES
-)
+
+@cache
+def _peers() -> tuple[frozenset[Square], ...]:
+    """Each square's peers, by index (made when first asked for)."""
+    return tuple(
+        frozenset(other for unit in UNITS if square in unit for other in unit) - {square}
+        for square in ALL_SQUARES
+    )
 
 
 def units_of(square: Square) -> tuple[int, int, int]:
@@ -1048,6 +1051,8 @@ class Deal:
 
     def _repr_svg_(self) -> str | None:
         """The deal as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        from dokuspec.render.twodoku import deal_svg  # noqa: PLC0415 - drawing loads when used
+
         try:
             return deal_svg(self)
         except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
@@ -1336,6 +1341,8 @@ class Position:
 
     def _repr_svg_(self) -> str | None:
         """The position as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        from dokuspec.render.twodoku import position_svg  # noqa: PLC0415 - drawing loads when used
+
         try:
             return position_svg(self)
         except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
@@ -1771,6 +1778,8 @@ class View:
 
     def _repr_svg_(self) -> str | None:
         """The view as an SVG document, which Jupyter shows (``None`` if it cannot be drawn)."""
+        from dokuspec.render.twodoku import view_svg  # noqa: PLC0415 - drawing loads when used
+
         try:
             return view_svg(self)
         except DokuspecError:  # an impossible value: Jupyter shows the plain repr instead
