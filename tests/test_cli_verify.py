@@ -167,6 +167,7 @@ def test_bad_usage_is_one_line_and_status_2(args: list[str], message: str) -> No
     assert message in lines[0]
 
 
+@pytest.mark.slow
 def test_the_reproduce_command_reproduces_a_planted_failure() -> None:
     with pytest.MonkeyPatch.context() as mp:
         td_wrong_reveal(mp)

@@ -90,6 +90,7 @@ def test_the_script_refuses_to_write_when_backends_disagree(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_recorded_counts_are_the_engines_and_sats_now(script: ModuleType) -> None:
     recorded = json.loads((ROOT / script.FACTS).read_text(encoding="utf-8"))["solved"]
     for deck in recorded["counts"].values():

@@ -1211,6 +1211,7 @@ def machine_settings() -> settings:
     )
 
 
+@pytest.mark.slow
 def test_every_domino_is_accounted_for_and_nothing_leaks_in_random_games() -> None:
     run_state_machine_as_test(TwoDokuGame, settings=machine_settings())
 

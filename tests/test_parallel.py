@@ -40,7 +40,9 @@ def _first_quick_others_slow(task: tuple[str, int]) -> int:
     """Item 0 returns at once; any other marks its start, sleeps a minute, marks its end."""
     directory, n = task
     if n > 0:
-        (Path(directory) / f"{n}.started").write_text(str(os.getpid()))
+        # Written whole, then named: the test reads a .started file as soon as it appears.
+        (Path(directory) / f"{n}.writing").write_text(str(os.getpid()))
+        os.replace(Path(directory) / f"{n}.writing", Path(directory) / f"{n}.started")
         time.sleep(60)
         (Path(directory) / f"{n}.finished").write_text("")
     return n

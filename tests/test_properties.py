@@ -102,6 +102,7 @@ def test_z3_explanations_are_impossible_and_minimal(position: Position) -> None:
     event(f"status: {verdict.status}")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(0.5))
 @given(positions(max_pieces=30))
 def test_z3_explanations_with_variants(position: Position) -> None:

@@ -253,6 +253,7 @@ def _machine_settings(count: float) -> settings:
     )
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_invariant() -> None:
     run_state_machine_as_test(SumodokuGame, settings=_machine_settings(0.3))
 

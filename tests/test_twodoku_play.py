@@ -196,6 +196,7 @@ class Watched:
             self.safe_choices += 1
 
 
+@pytest.mark.slow
 def test_the_inference_bot_never_plays_where_td7_forbids_or_a_face_up_domino_clashes() -> None:
     watched = Watched()
     pairings: list[tuple[Bot, Bot]] = [

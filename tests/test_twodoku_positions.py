@@ -551,6 +551,7 @@ def test_inference_matches_brute_force(case: tuple[object, vp.Table]) -> None:
     vp.check_inference(view, truth=game.hidden, brute_force_up_to=3)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(0.5))
 @given(vp.views(max_turns=40, reveal=0.1))
 def test_inference_agrees_across_backends_and_with_the_truth(
