@@ -542,3 +542,35 @@ def test_solve_accepts_any_sequence_of_assumptions(compile_model: Compile) -> No
     assert backend.solve((1,)).status == "unsat"
     assert backend.solve(()).status == "unsat"
     assert backend.solve().status == "unsat"
+
+
+# -- the lean solver's preferred phases ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22"])
+@pytest.mark.parametrize(
+    ("preferred", "found"),
+    [((1, -2, 3, 4), [True, False, True, True]), ((-1, 2, -3, -4), [False, True, False, False])],
+)
+def test_preferred_literals_choose_the_model_never_the_answer(
+    solver: str, preferred: tuple[int, ...], found: list[bool]
+) -> None:
+    model = Model()
+    x = variables(model, 4)
+    model.add("not both, one of all", [clause(-x[0], -x[1]), clause(*x)])
+    backend = SatBackend(model, solver=solver)
+    # Each variable is decided as preferred, in whatever order the solver decides them.
+    answer = backend.solve_lean([], prefer=preferred)
+    assert answer.status == "sat" and answer.model is not None
+    true = {literal for literal in answer.model if literal > 0}
+    assert [v in true for v in x] == found
+    # A preference the formula forbids changes nothing about the answer.
+    assert backend.solve_lean([x[0]], prefer=[x[1]]).status == "sat"
+    assert backend.solve_lean([x[0], x[1]], prefer=[x[2]]).status == "unsat"
+
+
+def test_a_preferred_literal_outside_the_formula_is_refused() -> None:
+    model = Model()
+    variables(model, 2)
+    with pytest.raises(ModelError, match="literal 3 is not a literal of the compiled formula"):
+        SatBackend(model).solve_lean([], prefer=[3])

@@ -445,6 +445,7 @@ class SatBackend(Backend):
         assumptions: Sequence[int],
         *,
         clause: Sequence[int] = (),
+        prefer: Sequence[int] = (),
         budget: Budget = UNLIMITED,
         model: bool = True,
     ) -> SolveResult:
@@ -462,6 +463,12 @@ class SatBackend(Backend):
             clause: literals of which at least one must be true, for this
                 query only (a clause guarded by a fresh activation literal
                 that is assumed now and retired afterwards). Empty: none.
+            prefer: literals the solver tries true first when it decides
+                their variables (its decision phases, python-sat's
+                ``set_phases``; they stay set on the second solver): a search
+                heuristic that changes which model is found, never whether
+                one exists. With ``clause`` the same literals, a model tends
+                to satisfy many of them at once.
             budget: as in :meth:`solve`.
             model: ``False`` to skip reading the model back (a ``"sat"``
                 answer then has ``model=None``; the status is unchanged).
@@ -478,7 +485,7 @@ class SatBackend(Backend):
         top = self._top
         literals = list(assumptions)
         extra = list(clause)
-        for given in (literals, extra):
+        for given in (literals, extra, list(prefer)):
             if given and (min(given) < -top or max(given) > top or 0 in given):
                 bad = next(lit for lit in given if not 0 < abs(lit) <= top)
                 raise ModelError(f"literal {bad} is not a literal of the compiled formula")
@@ -488,6 +495,8 @@ class SatBackend(Backend):
                 lean._solver.delete()
             lean = self.scratch()
             self.__dict__["_lean_backend"] = lean
+        if prefer:
+            lean._solver.set_phases(list(prefer))
         activation = 0
         if extra:
             lean._top += 1

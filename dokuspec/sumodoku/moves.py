@@ -260,7 +260,10 @@ def _decide(
         first = spec.board_of(answer.model)
     _witness(first, pending, decided)
     while pending:
-        answer = compiled.solve_lean(base, clause=list(pending), budget=spending)
+        # A completion that places many of the pending moves at once decides them all.
+        answer = compiled.solve_lean(
+            base, clause=list(pending), prefer=list(pending), budget=spending
+        )
         if answer.status == "unsat":
             for literal in list(pending):
                 decided[literal] = (False, None)
