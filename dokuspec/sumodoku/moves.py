@@ -26,8 +26,8 @@ from dokuspec.errors import DokuspecError
 from dokuspec.solvers import Budget, as_budget
 from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec.sumodoku import CompletionModel
-from dokuspec.sumodoku.positions import _certify, compiled_model
-from dokuspec.sumodoku.search import COMPILED, propose, valid_colours
+from dokuspec.sumodoku.positions import compiled_model
+from dokuspec.sumodoku.search import valid_colours
 from dokuspec.vocabulary.sumodoku import Board, Position
 
 __all__ = ["FIXED_COLOURS", "Move", "safe_moves"]
@@ -239,31 +239,26 @@ def _decide(
     decided: dict[int, tuple[bool | None, Board | None]],
     spending: Budget,
 ) -> None:
+    """Decide every pending move: safe with a witness completion, or losing.
+
+    Each query asks for a completion that places at least one pending move,
+    and sets the lean solver's decision phases to place every pending move
+    and no other (decided moves and the position's own pieces are assumed or
+    forced anyway), so that one completion decides many moves at once: on
+    the empty board about 30 queries decide 405 moves, where preferring
+    only the pending moves takes about 160 (the solver otherwise keeps
+    returning to its last completion). When no completion places a pending
+    move, every move still pending loses (and when the first query finds
+    none, the position itself is impossible). A budget that runs out leaves
+    the rest undecided.
+    """
     base = spec.assumptions(position.board)
     if spending.exhausted():
         return
-    first: Board | None = None
-    if COMPILED:
-        proposal = propose(position).completion
-        if proposal is not None and _certify(position, proposal, compiled.solver_name):
-            first = proposal
-    if first is None:
-        answer = compiled.solve(base, spending)
-        if answer.status == "unsat":  # the position itself is impossible: every move loses
-            for literal in list(pending):
-                decided[literal] = (False, None)
-            pending.clear()
-            return
-        if answer.status == "unknown":
-            return
-        assert answer.model is not None
-        first = spec.board_of(answer.model)
-    _witness(first, pending, decided)
+    cell_literals = [literal for cell in spec.cells for literal in cell.literals]
     while pending:
-        # A completion that places many of the pending moves at once decides them all.
-        answer = compiled.solve_lean(
-            base, clause=list(pending), prefer=list(pending), budget=spending
-        )
+        preferred = [lit if lit in pending else -lit for lit in cell_literals]
+        answer = compiled.solve_lean(base, clause=list(pending), prefer=preferred, budget=spending)
         if answer.status == "unsat":
             for literal in list(pending):
                 decided[literal] = (False, None)
