@@ -538,14 +538,22 @@ def line_kinds_include(kinds: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(list_table(header, rows, widths="16 16 44 8 16")) + "\n"
 
 
+# The columns of the scoring table: the power series' three readings, in OPTIONS' order.
+READINGS = ("``0`` (default)", "``3``", '``"as_straight"``')
+
+
 def scoring_include(table: Sequence[Mapping[str, Any]]) -> str:
-    header = ["Kind", "Example"] + [
-        f"{label}, {colours}" for label, _ in OPTIONS[:3] for colours in ("mixed", "one colour")
-    ]
-    rows = [
-        [KIND_NAMES[row["kind"]], f"``{row['example']}``", *map(str, row["points"].values())]
-        for row in table
-    ]
+    """The points of one line by kind, a column per reading of ``power_series_points``,
+    each cell "mixed colours / one colour" (narrow enough for the page)."""
+    header = ["Kind", "Example", *READINGS]
+    rows = []
+    for row in table:
+        points = row["points"]
+        cells = [
+            f"{points[f'{label}, mixed']} / {points[f'{label}, one colour']}"
+            for label, _ in OPTIONS[: len(READINGS)]
+        ]
+        rows.append([KIND_NAMES[row["kind"]], f"``{row['example']}``", *cells])
     return "\n".join(list_table(header, rows)) + "\n"
 
 
