@@ -31,8 +31,9 @@ The values :class:`Board`, :class:`Piece`, :class:`Position` and
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from dokuspec.lazy import attach
 
 if TYPE_CHECKING:
     from dokuspec.render.sumodoku import board_svg, board_text
@@ -168,16 +169,4 @@ loads neither the bots nor the game's engine."""
 _SUBMODULES = ("bots", "claims", "moves", "positions", "search", "simulation")
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        for module, names in _SOURCES.items():
-            if name in names:
-                value = getattr(importlib.import_module(module), name)
-                globals()[name] = value
-                return value
-        if name in _SUBMODULES:
-            return importlib.import_module(f"{__name__}.{name}")
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __getattr__, __dir__ = attach(__name__, _SOURCES, _SUBMODULES)

@@ -48,8 +48,9 @@ and :func:`view_text` draw the values for a terminal, :func:`deal_svg`,
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from dokuspec.lazy import attach
 
 if TYPE_CHECKING:
     from dokuspec.engine.twodoku import (
@@ -343,16 +344,4 @@ loads neither the bots nor the game's engine."""
 _SUBMODULES = ("bots", "deals", "positions", "simulation")
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        for module, names in _SOURCES.items():
-            if name in names:
-                value = getattr(importlib.import_module(module), name)
-                globals()[name] = value
-                return value
-        if name in _SUBMODULES:
-            return importlib.import_module(f"{__name__}.{name}")
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __getattr__, __dir__ = attach(__name__, _SOURCES, _SUBMODULES)
