@@ -162,6 +162,10 @@ def test_parameters_take_openspiels_forms() -> None:
     assert options["claim_time_limits"] == [[20, 27, 600], [28, 35, 300]]
     assert options["consecutive"] == ["r1c1-r1c2", "r5c5-r6c5"]
     assert again.engine_game == game.engine_game
+    # The colours' digits (SU-36) are one number, read back as a number from a game's string.
+    mapped = pyspiel.load_game("dokuspec_sumodoku", {"digits": 987654321, "non_consecutive": True})
+    assert mapped.engine_game.options["digits"] == "987654321"
+    assert pyspiel.load_game(str(mapped)).engine_game == mapped.engine_game
     twins = pyspiel.load_game("dokuspec_competitive", {"power_series_points": 5})
     assert twins.engine_game.options["power_series_points"] == 5
     default = pyspiel.load_game("dokuspec_competitive").engine_game.options

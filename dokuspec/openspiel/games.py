@@ -47,6 +47,8 @@ class _Kind:
     # Options whose values OpenSpiel cannot hold (lists, mixed types) are text parameters.
     text_options: tuple[str, ...] = ()
     float_options: tuple[str, ...] = ()
+    # Options whose text is a whole number: a game's string would read it back as an int.
+    number_text_options: tuple[str, ...] = ()
 
 
 def _kinds() -> dict[str, _Kind]:
@@ -63,6 +65,7 @@ def _kinds() -> dict[str, _Kind]:
             utility.ZERO_SUM,
             text_options=("claim_time_limits", "consecutive", "non_consecutive_marks"),
             float_options=("observer",),
+            number_text_options=("digits",),
         ),
         # Perfect information in the rules (CS-8), but the simultaneous placements (CS-6)
         # become two turns in a row, the second player not seeing the first's card.
@@ -133,6 +136,8 @@ def _parameters(kind: _Kind) -> dict[str, Any]:
             params[spec.name] = _text_option(spec.name, spec.default)
         elif spec.name in kind.float_options:
             params[spec.name] = float(spec.default)  # type: ignore[arg-type]
+        elif spec.name in kind.number_text_options:
+            params[spec.name] = int(str(spec.default))
         elif spec.name == "claim_window":
             assert isinstance(spec.default, list)
             params["claim_window_first"], params["claim_window_last"] = spec.default
@@ -151,6 +156,8 @@ def _engine_options(kind: _Kind, params: dict[str, Any]) -> dict[str, JSONValue]
             continue
         if name in kind.text_options:
             options[name] = _option_from_text(name, str(value))
+        elif name in kind.number_text_options:
+            options[name] = str(value)
         elif name == "power_series_points":
             options[name] = "as_straight" if value == -1 else value
         else:
