@@ -36,7 +36,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 
 __all__ = ["FileWriteError", "write_bytes_file", "write_text_file"]
@@ -132,7 +131,7 @@ def _replace(target: str, data: bytes, info: os.stat_result | None) -> None:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
     for _ in range(_TRIES):  # pragma: no branch - a free name comes at once
         # A hidden name that says whose it is; 32 characters of the name keep it short.
-        temporary = os.path.join(directory, f".{base[:32]}.{secrets.token_hex(4)}.tmp")
+        temporary = os.path.join(directory, f".{base[:32]}.{os.urandom(4).hex()}.tmp")
         try:
             # 0o666: the umask's mode, as any new file gets (tempfile's would be 0o600).
             descriptor = os.open(temporary, flags, 0o666)

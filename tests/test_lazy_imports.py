@@ -223,6 +223,15 @@ def test_a_command_loads_no_other_game_no_bot_and_no_z3(game: str) -> None:
     assert f"dokuspec.cli.{game}" in loaded
 
 
+def test_validating_a_deal_loads_neither_the_solvers_nor_the_engine(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.json"
+    deal.write_text(json.dumps(twodoku.deal(1).to_json()))
+    script = "from dokuspec.cli import run\ntry:\n    run(sys.argv[1:])\nfinally:\n    mark()\n"
+    said, (loaded,) = loaded_after(script, "twodoku", "validate", str(deal))
+    assert " ".join(said.split()).endswith(": a valid deal")  # the long name may wrap
+    assert ours(loaded, "pysat", "z3", "dokuspec.solvers", "dokuspec.engine") == []
+
+
 PARTS = ("", "cli.", "engine.")
 """A game's public module, commands and engine are ``dokuspec.GAME``, ``dokuspec.cli.GAME`` and
 ``dokuspec.engine.GAME``."""

@@ -269,12 +269,22 @@ def interrupts_deferred() -> Iterator[None]:
 
 
 class SecondsType(click.ParamType):  # type: ignore[type-arg]
-    """A time limit: a number of seconds above 0, or ``none``."""
+    """A time limit: a number of seconds above 0, or ``none``.
+
+    ``maximum``: the largest number of seconds, or a function that gives it
+    when an option is read (so that a game's solvers load only when a
+    command is given a time limit).
+    """
 
     name = "seconds"
 
-    def __init__(self, maximum: float) -> None:
-        self.maximum = maximum
+    def __init__(self, maximum: float | Callable[[], float]) -> None:
+        self._maximum = maximum
+
+    @property
+    def maximum(self) -> float:
+        """The largest number of seconds accepted."""
+        return self._maximum() if callable(self._maximum) else self._maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if value is None or isinstance(value, float):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 import sys
 import textwrap
 from collections.abc import Callable
@@ -202,6 +201,8 @@ def deal_command(
     with guarded():
         out = standard_output()
         if seed is None:
+            import secrets  # noqa: PLC0415 - only a seedless deal draws one
+
             seed = secrets.randbits(63)
         try:
             dealt = twodoku.deal(seed, balance=balance, method=method)  # type: ignore[arg-type]
@@ -498,7 +499,7 @@ def _digits_text(digits: Any) -> str:
 )
 @click.option(
     "--time-limit",
-    type=SecondsType(twodoku.MAX_TIME_LIMIT),
+    type=SecondsType(lambda: twodoku.MAX_TIME_LIMIT),
     default=None,
     help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
 )

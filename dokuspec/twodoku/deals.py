@@ -28,12 +28,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
-from dokuspec.engine.base import GameOptionError
 from dokuspec.errors import DokuspecError, PositionError, quote
 from dokuspec.seeds import check_seed
-from dokuspec.solvers import CACHE, Backend, Budget, as_budget
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel
 from dokuspec.vocabulary.twodoku import (
@@ -55,6 +53,10 @@ from dokuspec.vocabulary.twodoku import (
     DealFaceDown,
     Dominoes,
 )
+
+if TYPE_CHECKING:  # the engine and the solvers load when needed, not to validate a deal
+    from dokuspec.engine.base import GameOptionError
+    from dokuspec.solvers import Backend, Budget
 
 __all__ = [
     "BALANCE_OPTIONS",
@@ -106,6 +108,8 @@ _OPTION_NAMES: Final = ", ".join(BALANCE_OPTIONS)
 
 def _option_error(option: str, reason: str) -> GameOptionError:
     """A bad option of a deal, named as the engine names its options' errors."""
+    from dokuspec.engine.base import GameOptionError  # noqa: PLC0415 - see the imports above
+
     return GameOptionError("twodoku", option, reason)
 
 
@@ -516,6 +520,8 @@ def _compiled(balance: Balance, backend: str) -> tuple[CountModel, Backend]:
     if backend not in ("sat", "z3"):
         raise _option_error("backend", f"is 'sat' or 'z3', not {quote(backend)}")
     gap, high = balance.max_digit_count_gap, balance.equal_high_count
+    from dokuspec.solvers import CACHE  # noqa: PLC0415 - see the imports above
+
     model, compiled = CACHE.get(
         ("twodoku", "deal counts", gap, high, COPIES, FACE_DOWN_COUNT, POT_SIZE, PILE_SIZE),
         lambda: spec.count_model(gap, high),
@@ -712,6 +718,8 @@ def deal(
         raise TypeError(f"max_attempts is an int, not {type(max_attempts).__name__}")
     if max_attempts < 1:
         raise _option_error("max_attempts", f"is 1 or more, not {max_attempts}")
+    from dokuspec.solvers import as_budget  # noqa: PLC0415 - see the imports above
+
     limits = as_budget(budget)
     if options.active:
         _compiled(options, backend)  # checks the backend name before any drawing
