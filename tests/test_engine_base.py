@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from dokuspec import games
 from dokuspec.engine import base
 from dokuspec.engine.base import (
     CHANCE,
@@ -518,7 +519,7 @@ def test_an_unknown_game_name_lists_the_registered_games(
     monkeypatch: pytest.MonkeyPatch, registry: dict[str, type[Game]], message: str
 ) -> None:
     monkeypatch.setattr(base, "_REGISTRY", registry)
-    monkeypatch.setattr(base, "_BUILT_IN", {})  # no game of this package either
+    monkeypatch.setattr(games, "installed", lambda: ())  # no game installed either
     with pytest.raises(RegistryError) as caught:
         load_game("chess")
     assert str(caught.value) == message

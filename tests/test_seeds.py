@@ -25,7 +25,7 @@ from dokuspec.engine.records import game_seed
 from dokuspec.errors import DokuspecError
 from dokuspec.seeds import SEED_MAX, check_index, check_seed
 from dokuspec.verify.campaign import (
-    CHECKS,
+    all_checks,
     reproduce_command,
     run_campaign,
     task_seed,
@@ -95,9 +95,9 @@ SEEDED: dict[str, Callable[[Any], object]] = {
 # The campaign's own seed is named so.
 CAMPAIGN: dict[str, Callable[[Any], object]] = {
     "run_campaign": lambda seed: next(run_campaign(names=["competitive/line-kinds"], seed=seed)),
-    "tasks_of": lambda seed: tasks_of(CHECKS[0], 1, seed),
-    "task_seed": lambda seed: task_seed(seed, CHECKS[0].name, 0),
-    "reproduce_command": lambda seed: reproduce_command(CHECKS[0].name, 1, seed),
+    "tasks_of": lambda seed: tasks_of(all_checks()[0], 1, seed),
+    "task_seed": lambda seed: task_seed(seed, all_checks()[0].name, 0),
+    "reproduce_command": lambda seed: reproduce_command(all_checks()[0].name, 1, seed),
 }
 
 
@@ -129,7 +129,7 @@ def test_the_largest_seed_is_played_dealt_and_checked() -> None:
     result, _ = competitive.play_game(0, SEED_MAX, "draft")
     assert result.seed == competitive.game_seed(SEED_MAX, 0)
     check_playout(load_game("minidoku"), SEED_MAX, SEED_MAX)
-    assert reproduce_command(CHECKS[0].name, 1, SEED_MAX).endswith(f"--seed {SEED_MAX}")
+    assert reproduce_command(all_checks()[0].name, 1, SEED_MAX).endswith(f"--seed {SEED_MAX}")
 
 
 def test_a_negative_seed_no_longer_deals_the_deal_of_its_absolute_value() -> None:

@@ -1,4 +1,4 @@
-"""The ``dokuspec`` command group: every game's commands, one-line usage errors.
+"""The ``dokuspec`` command group: every installed game's commands, one-line usage errors.
 
 A game's commands are loaded when they are used (click's lazily loading
 group): ``dokuspec --version``, ``dokuspec --help`` and a mistyped command
@@ -16,32 +16,33 @@ from typing import Any
 
 import click
 
-from dokuspec import __version__
+from dokuspec import __version__, games
 from dokuspec.cli.io import Status, error_line, hint, silence_stdout
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["commands", "main"]
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "competitive": (
-        "dokuspec.cli.competitive:competitive_group",
-        "Competitive Sudoku: hands (rules CS-17..CS-20), simulated...",
-    ),
-    "sumodoku": (
-        "dokuspec.cli.sumodoku:sumodoku_group",
-        "Sumodoku positions (rules SU-3, SU-12..SU-15).",
-    ),
-    "twodoku": (
-        "dokuspec.cli.twodoku:twodoku_group",
-        "Two-Doku: deals (TD-1 to TD-4), what a player can infer...",
-    ),
-    "verify": (
-        "dokuspec.cli.verify:verify_command",
-        "Run the cross-checks of the three games: engine against...",
-    ),
-}
-"""The commands of ``dokuspec``: where each is defined (``module:attribute``) and its line in
-``dokuspec --help`` (the line click makes of the command's help; the tests hold them equal).
-A command's own subcommands are whatever its module defines."""
+_VERIFY = (
+    "dokuspec.cli.verify:verify_command",
+    "Run the cross-checks of every game.",
+)
+
+
+def commands() -> dict[str, tuple[str, str]]:
+    """The commands of ``dokuspec``: where each is defined (``module:attribute``) and its line
+    in ``dokuspec --help``.
+
+    A game's command is its plug-in's command-line group (:attr:`dokuspec.games.GameSpec.cli`,
+    with its :attr:`~dokuspec.games.GameSpec.summary` as the line), for every game installed
+    that has one; then ``verify``. A command's own subcommands are whatever its module
+    defines.
+
+    Raises:
+        PluginError: a game's declaration does not load (:func:`dokuspec.games.installed`).
+    """
+    found = {spec.name: (spec.cli, spec.summary) for spec in games.installed() if spec.cli}
+    if "verify" in found:
+        raise games.PluginError("a game named 'verify' would hide the command 'verify'")
+    return {**found, "verify": _VERIFY}
 
 
 class _Main(click.Group):
@@ -49,12 +50,13 @@ class _Main(click.Group):
     (``dokuspec: error: ...``), exit status 2."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted(commands())
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        table = commands()
+        if cmd_name not in table:
             return None
-        module, _, attribute = COMMANDS[cmd_name][0].partition(":")
+        module, _, attribute = table[cmd_name][0].partition(":")
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command)
         return command
@@ -80,11 +82,12 @@ class _Main(click.Group):
             unknown = getattr(click.exceptions, "NoSuchCommand", None)
             if unknown is None or not isinstance(error, unknown):
                 raise
-            raise unknown(error.command_name, possibilities=COMMANDS, ctx=ctx) from None
+            raise unknown(error.command_name, possibilities=commands(), ctx=ctx) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
-            formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
+            table = commands()
+            formatter.write_dl([(name, table[name][1]) for name in self.list_commands(ctx)])
 
     def main(  # type: ignore[override]
         self,
@@ -102,6 +105,9 @@ class _Main(click.Group):
             sys.exit(Status.BAD_INPUT)
         except click.ClickException as error:
             error_line(f"{error.format_message().rstrip('.')} (see --help)")
+            sys.exit(Status.BAD_INPUT)
+        except games.PluginError as error:  # an installed game's declaration is broken
+            error_line(str(error))
             sys.exit(Status.BAD_INPUT)
         except click.Abort:  # a KeyboardInterrupt outside a command's own handling
             error_line("interrupted")

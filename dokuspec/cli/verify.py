@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
+from dokuspec import games
 from dokuspec.cli.io import Output, Status, guarded, shown, standard_output
 from dokuspec.cli.report import WIDTH
 from dokuspec.cli.shared import (
@@ -62,7 +63,8 @@ _RESULT = 6
 _GAP = "  "
 _WHAT = WIDTH - _NAME - _CASES - _RESULT - 3 * len(_GAP)
 
-_GAMES = ("sumodoku", "competitive", "twodoku")  # dokuspec.verify.campaign.GAMES
+_GAMES = tuple(spec.name for spec in games.installed() if spec.checks is not None)
+"""The games with checks (:func:`dokuspec.verify.campaign.games_checked`), in their order."""
 
 
 def _count(number: int, noun: str) -> str:
@@ -175,8 +177,11 @@ def verify_command(
     as_json: bool,
     list_only: bool,
 ) -> None:
-    """Run the cross-checks of the three games: engine against spec, SAT against Z3,
-    validators against models, the fast search against the solver, the conformance suite.
+    """Run the cross-checks of every game.
+
+    Engine against spec, SAT against Z3, validators against models, the
+    fast search against the solver, the conformance suite: each game's
+    checks, as its plug-in declares them (see --list).
 
     Each check draws its cases with Hypothesis from the seed; a failing case
     is shrunk and printed with the command that reproduces it. A table row

@@ -38,11 +38,9 @@ unchanged; an unknown option or a bad option value raises
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import math
 import random
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -855,24 +853,44 @@ def replay(record: GameRecord) -> State:
 
 _REGISTRY: dict[str, type[Game]] = {}
 
-_BUILT_IN: dict[str, str] = {
-    "competitive": "dokuspec.engine.competitive",
-    "minidoku": "dokuspec.engine.minidoku",
-    "sumodoku": "dokuspec.engine.sumodoku",
-    "twodoku": "dokuspec.engine.twodoku",
-}
-"""This package's games and their modules. Each module registers its game when it is
-imported; the registry imports it when the game is first asked for, so that a program
-loads only the games it uses."""
-
 G = TypeVar("G", bound=type[Game])
 
 
-def _load_built_in(name: str | None = None) -> None:
-    """Import the module of the built-in game ``name`` (of every one with ``None``)."""
-    for game, module in _BUILT_IN.items():
-        if name in (None, game) and module not in sys.modules:
-            importlib.import_module(module)
+def _installed_reference(name: str) -> str | None:
+    """The engine reference (``"module:Class"``) of the installed game ``name``, if any."""
+    from dokuspec import games  # noqa: PLC0415 - the plug-in registry, read when first needed
+
+    for spec in games.installed():
+        if spec.name == name:
+            return spec.engine
+    return None
+
+
+def _load_installed(name: str | None = None) -> None:
+    """Import the engine of the installed game ``name`` (of every installed game with ``None``)
+    and register it, unless a class is registered under its name already.
+
+    The games installed are those of :mod:`dokuspec.games` (the ``dokuspec.games`` entry
+    points): each names its engine class, which is imported when the game is first asked
+    for, so that a program loads only the games it uses.
+
+    Raises:
+        PluginError: an installed game's engine does not load, is not a :class:`Game`
+            subclass, or has another name than its game.
+    """
+    from dokuspec import games  # noqa: PLC0415 - the plug-in registry, read when first needed
+
+    for spec in games.installed():
+        if name not in (None, spec.name) or spec.name in _REGISTRY:
+            continue
+        game_class = spec.load("engine")
+        if not (isinstance(game_class, type) and issubclass(game_class, Game)):
+            raise games.PluginError(f"{spec.name}: its engine {spec.engine!r} is not a Game")
+        if game_class.name != spec.name:
+            raise games.PluginError(
+                f"{spec.name}: its engine {spec.engine!r} is named {game_class.name!r}"
+            )
+        _REGISTRY.setdefault(spec.name, game_class)
 
 
 def register(game_class: G) -> G:
@@ -885,8 +903,8 @@ def register(game_class: G) -> G:
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"only Game subclasses can be registered, not {game_class!r}")
     name = game_class.name
-    if game_class.__module__ != _BUILT_IN.get(name):
-        _load_built_in(name)  # a built-in game of that name is registered first
+    if f"{game_class.__module__}:{game_class.__qualname__}" != _installed_reference(name):
+        _load_installed(name)  # an installed game of that name is registered first
     if name in _REGISTRY and _REGISTRY[name] is not game_class:
         raise RegistryError(f"a game named {name!r} is already registered")
     _REGISTRY[name] = game_class
@@ -899,15 +917,15 @@ def unregister(name: str) -> None:
     Raises:
         RegistryError: no game of that name is registered.
     """
-    _load_built_in(name)
+    _load_installed(name)
     if name not in _REGISTRY:
         raise RegistryError(f"no game named {name!r} is registered")
     del _REGISTRY[name]
 
 
 def registered_games() -> tuple[str, ...]:
-    """The names of every registered game, sorted."""
-    _load_built_in()
+    """The names of every registered game (installed or registered here), sorted."""
+    _load_installed()
     return tuple(sorted(_REGISTRY))
 
 
@@ -919,7 +937,7 @@ def load_game(name: str, **options: JSONValue) -> Game:
         GameOptionError: an unknown option or a bad value.
     """
     if name not in _REGISTRY:
-        _load_built_in(name)
+        _load_installed(name)
     try:
         game_class = _REGISTRY[name]
     except KeyError:

@@ -1,4 +1,4 @@
-"""The verification campaign: every cross-check of the three games as a named, seeded property.
+"""The verification campaign: every cross-check of every game as a named, seeded property.
 
 A *check* is one cross-check of :mod:`dokuspec.verify` (engine against spec,
 SAT against Z3, validators against models, the fast search against the
@@ -7,8 +7,10 @@ draws the cases, a property function raises :class:`AssertionError` (or any
 other exception) on a discrepancy, and returns ``None`` when the case
 passed, or a few words saying why the case is *unknown* when a time or node
 limit cut it short (an unknown case is neither a pass nor a discrepancy).
-:data:`CHECKS` names them all, in a fixed order, as ``"game/what"``
-(``"sumodoku/sat-vs-z3"``).
+Each game declares its checks in its plug-in (:attr:`dokuspec.games.GameSpec.checks`);
+:func:`all_checks` lists those of every installed game, game by game in
+the games' order (:func:`dokuspec.games.installed`), each named
+``"game/what"`` (``"sumodoku/sat-vs-z3"``).
 
 A campaign of ``examples`` cases per check is cut into :class:`Task` s of at
 most :data:`EXAMPLES_PER_TASK` cases; task ``i`` of a check draws its cases
@@ -49,35 +51,24 @@ import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given
 from hypothesis import strategies as st
 
-from dokuspec.engine import competitive as competitive_engine
-from dokuspec.engine import sumodoku as sumodoku_engine
-from dokuspec.engine.competitive import MODES, CompetitiveSudoku
-from dokuspec.engine.twodoku import TwoDoku
+from dokuspec import games as plugins
 from dokuspec.errors import DokuspecError
 from dokuspec.parallel import ordered_map
 from dokuspec.seeds import check_index, check_seed
-from dokuspec.sumodoku import explain
-from dokuspec.verify import competitive as verify_competitive
-from dokuspec.verify import strategies, sumodoku_play
-from dokuspec.verify import sumodoku as verify_sumodoku
-from dokuspec.verify.conformance import check_playout, playouts
-from dokuspec.verify.twodoku import deals as verify_deals
-from dokuspec.verify.twodoku import engine as verify_twodoku_engine
-from dokuspec.vocabulary.competitive import Deck, Grid, Scoring
-from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = [
-    "CHECKS",
     "DEFAULT_EXAMPLES",
     "EXAMPLES_PER_TASK",
-    "GAMES",
-    "TIME_LIMIT",
+    "SEEDS",
+    "CampaignError",
     "Check",
     "CheckResult",
     "Task",
     "TaskResult",
+    "all_checks",
     "case_key",
     "checks_named",
+    "games_checked",
     "reproduce_command",
     "run_campaign",
     "run_task",
@@ -85,287 +76,19 @@ __all__ = [
     "tasks_of",
 ]
 
-GAMES = ("sumodoku", "competitive", "twodoku")
-"""The games whose checks the campaign runs, in the order it runs them."""
-
 DEFAULT_EXAMPLES = 20
 """Cases per check when none is asked for."""
 
 EXAMPLES_PER_TASK = 10
 """The most cases one task runs. A check of ``n`` cases is ``ceil(n / 10)`` tasks."""
 
-TIME_LIMIT = 10.0
-"""Seconds each solver query and each explanation of a Sumodoku position with variants
-(SU-12..SU-14) may take in ``sumodoku/sat-vs-z3``; a case cut short by it is unknown."""
-
 
 class CampaignError(DokuspecError):
     """A campaign asked for something that does not exist (an unknown check or game)."""
 
 
-# -- the properties ------------------------------------------------------------------------------
-#
-# Each takes one drawn case (a tuple when a case has several parts), raises
-# on a discrepancy, and returns None when the case passed or why it is
-# unknown. They live at module level so that the tasks that run them can be
-# sent to other processes.
-
-
-def _sumodoku_sat_vs_z3(position: Position) -> str | None:
-    """SAT and Z3 agree (SU-15); completions obey the engine's rules; explanations are minimal
-    (confirmed by the other backend and the engine's search); the engine's search agrees.
-
-    A position with variants has :data:`TIME_LIMIT` for each query and for its explanation:
-    an answer cut short by it leaves the case unknown."""
-    limit = None if position.variants == Position(position.board).variants else TIME_LIMIT
-    verdicts = verify_sumodoku.check_agreement(position, time_limit=limit)
-    cut = [verdict.backend for verdict in verdicts if verdict.status == "unknown"]
-    if cut:
-        return f"{' and '.join(cut)} answered unknown within {limit:g} s"
-    verdict = verdicts[0]
-    if verdict.status == "impossible":
-        verdict = explain(position, backend="sat", time_limit=limit)
-        if verdict.status == "unknown":
-            return f"sat's explanation ran out of its {limit:g} s before deciding"
-        verify_sumodoku.check_explanation(
-            position, verdict, require_minimal=limit is None, time_limit=limit
-        )
-    found = verify_sumodoku.check_search(position, verdict)
-    if verdict.status == "impossible" and not verdict.minimal:
-        return f"sat's explanation was not proven minimal within {limit:g} s"
-    if found.status == "unknown":
-        return "the engine's search reached its node limit"
-    return None
-
-
-def _sumodoku_placements(case: tuple[Position, int, int]) -> None:
-    """A placement is valid by the spec's model exactly when the engine finds no violation
-    with it (SU-3, SU-12..SU-14)."""
-    position, cell_choice, colour_choice = case
-    empty = position.board.empty_cells()
-    colours = [k for k in range(1, 10) if position.supply()[k - 1]]
-    if not empty or not colours:
-        return
-    cell = empty[cell_choice % len(empty)]
-    piece = Piece(cell // 9 + 1, cell % 9 + 1, colours[colour_choice % len(colours)])
-    engine_says = not any(
-        piece in v.pieces
-        for v in sumodoku_engine.violations(position.board.place(piece), position.variants)
-    )
-    spec_says = sumodoku_play.placement_is_valid(position, piece)
-    if spec_says != engine_says:
-        raise AssertionError(
-            f"{piece} on {position}: the spec's model says "
-            f"{'valid' if spec_says else 'invalid'}, the engine says "
-            f"{'valid' if engine_says else 'invalid'}"
-        )
-
-
-def _sumodoku_fast_search(position: Position) -> str | None:
-    """The fast search's answer is the solver's, and its completion is one (by the model)."""
-    from dokuspec.sumodoku import search  # noqa: PLC0415 - loads the C extension when used
-
-    answer = search.propose(position)
-    sumodoku_play.check_propose(position, answer)
-    if search.COMPILED and search.propose(position, compiled=False) != answer:
-        raise AssertionError(f"{position}: the compiled search and the fallback differ")
-    return "the fast search reached its node limit" if answer.status == "unknown" else None
-
-
-def _sumodoku_engine_search(position: Position) -> str | None:
-    """The engine's own search (SU-15) gives the solver's status, and its completion is one by
-    the spec's model (SU-3, SU-12..SU-14)."""
-    found = sumodoku_engine.search_completion(position)
-    sumodoku_play.check_propose(position, found)
-    return "the engine's search reached its node limit" if found.status == "unknown" else None
-
-
-def _sumodoku_play(case: tuple[dict[str, Any], int, float]) -> None:
-    """A random game, every step held to the spec's reading of moves and claims (SU-1..SU-15)."""
-    options, seed, mistakes = case
-    sumodoku_play.play_checked(options, seed, seed + 1, mistakes=mistakes, claims=0.2)
-
-
-def _sumodoku_conformance(case: tuple[dict[str, Any], tuple[int, int]]) -> None:
-    """The engine protocol's invariants in a random Sumodoku game."""
-    options, (seed, policy_seed) = case
-    check_playout(sumodoku_engine.Sumodoku(**options), seed, policy_seed)
-
-
-def _competitive_line_kinds(ranks: tuple[int, int, int]) -> None:
-    """The kind of a rank triple: the engine, the spec's definition and table, the public API
-    (CS-18)."""
-    from dokuspec import competitive  # noqa: PLC0415 - the public API, loaded when used
-    from dokuspec.spec import competitive as spec  # noqa: PLC0415
-
-    reference = competitive_engine.line_kind(ranks)
-    for source, answer in (
-        ("the spec's kind_of_ranks", spec.kind_of_ranks(*ranks)),
-        ("the spec's LINE_TRIPLES", spec.LINE_TRIPLES.get(ranks)),
-        ("the public line_kind", competitive.line_kind(ranks)),
-    ):
-        if answer != reference:
-            raise AssertionError(
-                f"ranks {ranks}: the engine says {reference}, {source} says {answer}"
-            )
-
-
-def _competitive_hands(case: tuple[Grid, Scoring, int | None]) -> None:
-    """A Grid judged alike by the engine, the spec, the public API and both backends
-    (CS-17..CS-20)."""
-    grid, scoring, copies = case
-    verify_competitive.check_hand(grid, scoring, deck=Deck(copies))
-
-
-def _competitive_winning(case: tuple[Grid, Scoring, int | None]) -> None:
-    """A hand built from CS-18 lines wins for every reading, and scores at least 3 + its
-    value (CS-19, CS-20)."""
-    grid, scoring, copies = case
-    answers = verify_competitive.check_hand(grid, scoring, deck=Deck(copies))
-    if not (answers.winning and answers.completable):
-        raise AssertionError(f"the winning hand {grid} is judged not winning: {answers}")
-    if answers.score is None or answers.score < 3 + answers.value:
-        raise AssertionError(f"the winning hand {grid} scores {answers.score}: {answers}")
-
-
-def _competitive_play(case: tuple[str, dict[str, Any], int, int]) -> None:
-    """A random game with every card accounted for after every step, and a legal deal
-    (CS-1..CS-16)."""
-    mode, options, seed, policy_seed = case
-    verify_competitive.play_checked(CompetitiveSudoku(mode=mode, **options), seed, policy_seed)
-
-
-def _competitive_conformance(case: tuple[str, tuple[int, int]]) -> None:
-    """The engine protocol's invariants in a random Competitive Sudoku game."""
-    mode, (seed, policy_seed) = case
-    check_playout(CompetitiveSudoku(mode=mode), seed, policy_seed)
-
-
-def _twodoku_validator(case: tuple[str, Any, frozenset[str]]) -> None:
-    """The deal validator and the deal model (SAT and Z3) report the same broken rules
-    (TD-1..TD-4); a corruption's codes are among them."""
-    name, deal, codes = case
-    found = verify_deals.check_validator_against_model(deal)
-    if not codes <= found:
-        raise AssertionError(f"the corruption {name} must cause {sorted(codes)}, found {found}")
-
-
-def _twodoku_engine_deal(seed: int) -> None:
-    """The engine's deal of a game validates (TD-1..TD-4, fair piles)."""
-    verify_deals.check_engine_deal(seed)
-
-
-def _twodoku_plays(case: tuple[int, int, float]) -> None:
-    """Every play, reveal and result of a game is what the spec says (TD-7..TD-10)."""
-    seed, policy_seed, aim = case
-    verify_twodoku_engine.check_engine_plays(seed, policy_seed, aim=aim)
-
-
-def _twodoku_conformance(case: tuple[int, int]) -> None:
-    """The engine protocol's invariants in a random Two-Doku game."""
-    check_playout(TwoDoku(), *case)
-
-
-# -- the strategies ------------------------------------------------------------------------------
-
-_SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-_DECK_COPIES: tuple[int | None, ...] = (1, 2, 3, None)
-
-
-def _sumodoku_positions() -> st.SearchStrategy[Position]:
-    return strategies.positions(planted=(0, 2))
-
-
-def _sumodoku_placement_cases() -> st.SearchStrategy[tuple[Position, int, int]]:
-    return st.tuples(strategies.positions(planted=(0, 3)), st.integers(0, 80), st.integers(0, 8))
-
-
-def _sumodoku_sparse_positions() -> st.SearchStrategy[Position]:
-    # Few pieces: the search has room to go wrong on the cells the variants constrain.
-    return strategies.positions(max_pieces=30)
-
-
-def _sumodoku_search_positions() -> st.SearchStrategy[Position]:
-    return strategies.positions(min_pieces=25)
-
-
-def _sumodoku_games() -> st.SearchStrategy[tuple[dict[str, Any], int, float]]:
-    return st.tuples(strategies.game_options(), _SEEDS, st.sampled_from([0.0, 0.1, 0.3]))
-
-
-def _sumodoku_playouts() -> st.SearchStrategy[tuple[dict[str, Any], tuple[int, int]]]:
-    return st.tuples(strategies.game_options(), playouts())
-
-
-def _line_shape(line: tuple[int, int, int]) -> tuple[int, int]:
-    low, middle, high = sorted(line)
-    return (middle - low, high - middle)
-
-
-def _competitive_triples() -> st.SearchStrategy[tuple[int, int, int]]:
-    # The lines of the CS-18 formulas grouped by their shape (triplets, the
-    # three straights, the power series), each shape as likely as the
-    # others, and any triple of ranks as often as one shape.
-    shapes: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for line in strategies.CS_ORDERED_LINES:
-        shapes.setdefault(_line_shape(line), []).append(line)
-    ranks = st.integers(1, 9)
-    return st.one_of(
-        st.tuples(ranks, ranks, ranks),
-        *(st.sampled_from(lines) for _, lines in sorted(shapes.items())),
-    )
-
-
-@st.composite
-def _competitive_hand_cases(
-    draw: st.DrawFn, *, winning: bool = False
-) -> tuple[Grid, Scoring, int | None]:
-    copies = draw(st.sampled_from(_DECK_COPIES))
-    grids = strategies.cs_winning_grids(copies) if winning else strategies.cs_grids(copies)
-    return draw(grids), draw(strategies.cs_scorings()), copies
-
-
-def _competitive_hands_strategy() -> st.SearchStrategy[tuple[Grid, Scoring, int | None]]:
-    return _competitive_hand_cases()
-
-
-def _competitive_winning_strategy() -> st.SearchStrategy[tuple[Grid, Scoring, int | None]]:
-    return _competitive_hand_cases(winning=True)
-
-
-def _competitive_games() -> st.SearchStrategy[tuple[str, dict[str, Any], int, int]]:
-    options = st.fixed_dictionaries(
-        {},
-        optional={
-            "copies_per_colour": st.integers(1, 3),
-            "power_series_points": st.integers(1, 5),
-            "score_loser_hand": st.booleans(),
-            "three_triplets_bonus": st.booleans(),
-            "max_trades": st.integers(0, 2),
-        },
-    )
-    return st.tuples(st.sampled_from(MODES), options, _SEEDS, _SEEDS)
-
-
-def _competitive_playouts() -> st.SearchStrategy[tuple[str, tuple[int, int]]]:
-    return st.tuples(st.sampled_from(MODES), playouts())
-
-
-def _twodoku_deal_cases() -> st.SearchStrategy[tuple[str, Any, frozenset[str]]]:
-    valid = verify_deals.fair_deals().map(lambda deal: ("none", deal, frozenset[str]()))
-    return st.one_of(valid, verify_deals.corrupted_deals())
-
-
-def _twodoku_seeds() -> st.SearchStrategy[int]:
-    return _SEEDS
-
-
-def _twodoku_games() -> st.SearchStrategy[tuple[int, int, float]]:
-    return st.tuples(_SEEDS, _SEEDS, st.sampled_from([0.3, 0.8]))
-
-
-def _twodoku_playouts() -> st.SearchStrategy[tuple[int, int]]:
-    return playouts()
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+"""The strategy of the seeds a check's games are drawn with (0 to ``2**32 - 1``)."""
 
 
 # -- the registry --------------------------------------------------------------------------------
@@ -377,7 +100,7 @@ class Check:
 
     Attributes:
         name: ``"game/what"``, unique (``"sumodoku/sat-vs-z3"``).
-        game: one of :data:`GAMES`.
+        game: the name of its game (:mod:`dokuspec.games`).
         summary: what it holds against what, in a few words (for tables).
         strategy: makes the Hypothesis strategy of its cases.
         prop: the property: raises on a discrepancy; returns ``None`` when the
@@ -398,149 +121,62 @@ class Check:
         return max(1, round(examples / self.cost))
 
 
-CHECKS: tuple[Check, ...] = (
-    Check(
-        "sumodoku/sat-vs-z3",
-        "sumodoku",
-        "SAT vs Z3, engine rules, cores",
-        _sumodoku_positions,
-        _sumodoku_sat_vs_z3,
-        cost=2.0,
-    ),
-    Check(
-        "sumodoku/placements",
-        "sumodoku",
-        "spec model vs engine rule checker",
-        _sumodoku_placement_cases,
-        _sumodoku_placements,
-        cost=0.1,
-    ),
-    Check(
-        "sumodoku/fast-search-vs-solver",
-        "sumodoku",
-        "fast search vs SAT solver",
-        _sumodoku_search_positions,
-        _sumodoku_fast_search,
-        cost=0.1,
-    ),
-    Check(
-        "sumodoku/engine-search-vs-sat",
-        "sumodoku",
-        "engine search vs SAT, spec model",
-        _sumodoku_sparse_positions,
-        _sumodoku_engine_search,
-        cost=0.5,
-    ),
-    Check(
-        "sumodoku/engine-vs-spec",
-        "sumodoku",
-        "engine games vs spec and solvers",
-        _sumodoku_games,
-        _sumodoku_play,
-        cost=2.0,
-    ),
-    Check(
-        "sumodoku/conformance",
-        "sumodoku",
-        "engine protocol conformance",
-        _sumodoku_playouts,
-        _sumodoku_conformance,
-        cost=4.0,
-    ),
-    Check(
-        "competitive/line-kinds",
-        "competitive",
-        "line kinds: engine, spec, API",
-        _competitive_triples,
-        _competitive_line_kinds,
-        cost=0.05,
-    ),
-    Check(
-        "competitive/hands",
-        "competitive",
-        "Grids: engine, spec, SAT, Z3",
-        _competitive_hands_strategy,
-        _competitive_hands,
-        cost=1.0,
-    ),
-    Check(
-        "competitive/winning-hands",
-        "competitive",
-        "generated winning hands win",
-        _competitive_winning_strategy,
-        _competitive_winning,
-        cost=1.0,
-    ),
-    Check(
-        "competitive/engine-vs-spec",
-        "competitive",
-        "engine games: cards, deals",
-        _competitive_games,
-        _competitive_play,
-        cost=0.25,
-    ),
-    Check(
-        "competitive/conformance",
-        "competitive",
-        "engine protocol conformance",
-        _competitive_playouts,
-        _competitive_conformance,
-        cost=1.0,
-    ),
-    Check(
-        "twodoku/validator-vs-model",
-        "twodoku",
-        "deal validator vs SAT, Z3 models",
-        _twodoku_deal_cases,
-        _twodoku_validator,
-        cost=2.0,
-    ),
-    Check(
-        "twodoku/engine-deals",
-        "twodoku",
-        "engine deals vs the validator",
-        _twodoku_seeds,
-        _twodoku_engine_deal,
-        cost=0.1,
-    ),
-    Check(
-        "twodoku/engine-vs-spec",
-        "twodoku",
-        "plays, reveals, results vs spec",
-        _twodoku_games,
-        _twodoku_plays,
-        cost=0.1,
-    ),
-    Check(
-        "twodoku/conformance",
-        "twodoku",
-        "engine protocol conformance",
-        _twodoku_playouts,
-        _twodoku_conformance,
-        cost=2.0,
-    ),
-)
-"""Every check, game by game, in the order a campaign runs them."""
+def games_checked() -> tuple[str, ...]:
+    """The installed games that declare checks, in the games' order (the campaign's order).
 
-_BY_NAME = {check.name: check for check in CHECKS}
+    Raises:
+        PluginError: a game's declaration does not load (:func:`dokuspec.games.installed`).
+    """
+    return tuple(spec.name for spec in plugins.installed() if spec.checks is not None)
+
+
+@functools.cache
+def _checks_of(game: str) -> tuple[Check, ...]:
+    spec = plugins.game(game)
+    declared = tuple(spec.load("checks"))
+    for check in declared:
+        if not isinstance(check, Check):
+            raise plugins.PluginError(f"{game}: its checks hold {check!r}, not a Check")
+        if check.game != game or not check.name.startswith(f"{game}/"):
+            raise plugins.PluginError(f"{game}: the check {check.name!r} is not named {game}/...")
+    if len({check.name for check in declared}) != len(declared):
+        raise plugins.PluginError(f"{game}: two of its checks have one name")
+    return declared
+
+
+def all_checks() -> tuple[Check, ...]:
+    """Every check of every installed game: game by game (:func:`games_checked`), each game's
+    in the order it declares them.
+
+    Raises:
+        PluginError: a game's checks do not load, or are not :class:`Check` s
+            named after the game.
+    """
+    return tuple(check for game in games_checked() for check in _checks_of(game))
 
 
 def checks_named(names: Iterable[str] = (), games: Iterable[str] = ()) -> tuple[Check, ...]:
-    """The checks to run: those named, or those of ``games``, or all; in :data:`CHECKS` order.
+    """The checks to run: those named, or those of ``games``, or all; in :func:`all_checks`
+    order. Only the games named (or of the checks named) are loaded.
 
     Raises:
-        CampaignError: a name no check has, or a game not in :data:`GAMES`.
+        CampaignError: a name no check has, or a game with no checks.
     """
     names, games = tuple(names), tuple(games)
-    for name in names:
-        if name not in _BY_NAME:
-            raise CampaignError(f"no check is named {name!r} (see 'dokuspec verify --list')")
+    known = games_checked()
     for game in games:
-        if game not in GAMES:
-            raise CampaignError(f"no game is named {game!r}: one of {', '.join(GAMES)}")
+        if game not in known:
+            raise CampaignError(f"no game is named {game!r}: one of {', '.join(known)}")
+    for name in names:
+        game = name.partition("/")[0]
+        if game not in known or name not in {check.name for check in _checks_of(game)}:
+            raise CampaignError(f"no check is named {name!r} (see 'dokuspec verify --list')")
+    wanted = games or (tuple(name.partition("/")[0] for name in names) if names else known)
     return tuple(
         check
-        for check in CHECKS
+        for game in known
+        if game in wanted
+        for check in _checks_of(game)
         if (not names or check.name in names) and (not games or check.game in games)
     )
 
@@ -815,7 +451,7 @@ def run_campaign(
     """Run the checks and yield each one's result as soon as its last task is done.
 
     Args:
-        names: the checks to run (:data:`CHECKS` names); empty for all of ``games``.
+        names: the checks to run (:func:`all_checks` names); empty for all of ``games``.
         games: the games whose checks run; empty for every game.
         examples: cases per check of cost 1 (:attr:`Check.cost` scales it); at least 1.
         seed: the campaign's seed, an integer 0 to ``2**64 - 1``.
@@ -824,7 +460,7 @@ def run_campaign(
         on_task: called with every task's result, in order (for progress bars).
 
     Yields:
-        One :class:`CheckResult` per check, in :data:`CHECKS` order. Closing
+        One :class:`CheckResult` per check, in :func:`all_checks` order. Closing
         the iterator early (or an exception in its consumer) stops the tasks
         in flight and the local workers at once.
 

@@ -1,0 +1,249 @@
+"""The game plug-in: what a game declares to the toolkit, and the games installed.
+
+A game (one of dokuspec's own, or one from another package) declares itself
+with one :class:`GameSpec` and registers it under the entry-point group
+``dokuspec.games`` of its package's metadata, for example in its
+``pyproject.toml``::
+
+    [project.entry-points."dokuspec.games"]
+    duidoku = "duidoku.plugin:GAME"
+
+Everything the toolkit does for every game reads :func:`installed`: the
+command line's game groups (``dokuspec GAME ...``), the engine registry
+(:func:`dokuspec.engine.load_game`), ``dokuspec verify`` and the
+conformance suite, and the OpenSpiel adapter
+(:func:`dokuspec.openspiel.register_games`). No shared module names a
+game; dokuspec's own games (Sumodoku, Competitive Sudoku, Two-Doku and the
+small test game Minidoku) register through the same group as any other.
+
+A declaration names each part by where it is defined, as text
+(``"module:attribute"``, as entry points do), so that reading the games
+installed imports none of them: ``dokuspec --help`` lists every game
+without loading one. :meth:`GameSpec.load` imports a part when it is used.
+A declaration's module should import nothing but this one.
+
+See the handbook's "Adding a game" page for a whole game written this way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any
+
+from dokuspec.errors import DokuspecError
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GameSpec",
+    "PluginError",
+    "UnknownGameError",
+    "game",
+    "installed",
+    "names",
+    "registered",
+]
+
+ENTRY_POINT_GROUP = "dokuspec.games"
+"""The entry-point group a package registers its games under."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
+_REFERENCE = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
+_PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel")
+
+
+class PluginError(DokuspecError):
+    """A game's declaration that cannot be used: not a :class:`GameSpec`, a bad name or
+    reference, a name taken twice, or a part that does not load."""
+
+
+class UnknownGameError(DokuspecError):
+    """No game of that name is installed."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game as the toolkit sees it: its names and where each of its parts is defined.
+
+    Every part is a reference ``"module"`` or ``"module:attribute"`` (the
+    attribute may be dotted), loaded by :meth:`load` when first used;
+    ``None`` where the game has no such part (the command line, the
+    campaign, OpenSpiel then leave the game out).
+
+    Attributes:
+        name: the game's identifier: lower case letters, digits and ``_``,
+            at most 30 characters, starting with a letter. It is the engine's
+            :attr:`~dokuspec.engine.base.Game.name`, the command
+            (``dokuspec NAME``), the prefix of its checks (``NAME/what``)
+            and of its OpenSpiel game (``dokuspec_NAME``).
+        title: the game's name in prose (``"Two-Doku"``).
+        summary: what the game's commands do, one line of at most 60
+            characters (``dokuspec --help`` shows it).
+        rules: the prefix of its rule IDs (``"SU"`` for SU-1, SU-2, ...), or
+            ``""``.
+        engine: its engine: a subclass of :class:`dokuspec.engine.base.Game`.
+        api: its public module (queries, deals, agents, simulations).
+        cli: its command-line group: a :class:`click.Command`, run as
+            ``dokuspec NAME``.
+        checks: its cross-checks: a sequence of
+            :class:`dokuspec.verify.campaign.Check` (``dokuspec verify``).
+        strategies: the module of its Hypothesis strategies.
+        openspiel: its OpenSpiel declaration: a
+            :class:`dokuspec.openspiel.spec.OpenSpielSpec`.
+        chapter: its handbook chapter (a document name, ``"rules/sumodoku"``).
+        figures: the script that makes its handbook figures (a path from the
+            repository's root).
+        schemas: its JSON schemas (paths inside its package's data).
+        order: where it stands when games are listed (smaller first; then by
+            name). dokuspec's own games use 10 to 40.
+    """
+
+    name: str
+    title: str
+    summary: str
+    engine: str
+    rules: str = ""
+    api: str | None = None
+    cli: str | None = None
+    checks: str | None = None
+    strategies: str | None = None
+    openspiel: str | None = None
+    chapter: str | None = None
+    figures: str | None = None
+    schemas: tuple[str, ...] = ()
+    order: int = 100
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.name == "schemas":
+                ok = isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+            elif field.name == "order":
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            elif field.default is None:
+                ok = value is None or isinstance(value, str)
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                raise PluginError(f"a game's {field.name} is {value!r}, of the wrong type")
+        if not _NAME.fullmatch(self.name):
+            raise PluginError(
+                f"a game's name is lower case letters, digits and '_', at most 30, "
+                f"starting with a letter, not {self.name!r}"
+            )
+        if len(self.summary) > 60 or "\n" in self.summary:
+            raise PluginError(f"{self.name}: the summary is one line of at most 60 characters")
+        for part in _PARTS:
+            reference = getattr(self, part)
+            if reference is not None and not _REFERENCE.fullmatch(reference):
+                raise PluginError(f"{self.name}: {part} {reference!r} is not 'module:attribute'")
+
+    def load(self, part: str) -> Any:
+        """The object one of its parts names (``"engine"``, ``"cli"``, ...), imported now.
+
+        Raises:
+            PluginError: not a part's name, a part the game does not have, or
+                a reference that does not load (the import's error is its
+                cause).
+        """
+        if part not in _PARTS:
+            raise PluginError(f"a game has no part {part!r} (parts: {', '.join(_PARTS)})")
+        reference = getattr(self, part)
+        if reference is None:
+            raise PluginError(f"the game {self.name!r} has no {part}")
+        module_name, _, attribute = reference.partition(":")
+        try:
+            found: Any = importlib.import_module(module_name)
+            for word in filter(None, attribute.split(".")):
+                found = getattr(found, word)
+        except (ImportError, AttributeError) as error:
+            raise PluginError(
+                f"{self.name}: its {part} {reference!r} does not load: {error}"
+            ) from error
+        return found
+
+
+_ADDED: dict[str, GameSpec] = {}
+
+
+@cache
+def _from_entry_points() -> tuple[GameSpec, ...]:
+    from importlib.metadata import entry_points  # noqa: PLC0415 - read once, when first needed
+
+    found: dict[str, GameSpec] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        where = f"entry point {point.name!r} of {ENTRY_POINT_GROUP}"
+        if point.dist is not None:
+            where += f" ({point.dist.name})"
+        try:
+            declared = point.load()
+        except Exception as error:
+            raise PluginError(f"{where}: {point.value!r} does not load: {error}") from error
+        if not isinstance(declared, GameSpec):
+            raise PluginError(f"{where}: {point.value!r} is not a GameSpec")
+        if declared.name != point.name:
+            raise PluginError(f"{where}: it declares the game {declared.name!r}")
+        if declared.name in found and found[declared.name] != declared:
+            raise PluginError(f"{where}: another package declares {declared.name!r} too")
+        found[declared.name] = declared
+    return tuple(found.values())
+
+
+def installed() -> tuple[GameSpec, ...]:
+    """Every game installed (entry points) or added (:func:`registered`), in list order.
+
+    Sorted by :attr:`GameSpec.order`, then by name. The entry points are
+    read once per process.
+
+    Raises:
+        PluginError: a declaration does not load, is not a :class:`GameSpec`,
+            declares another name than its entry point's, or two packages
+            declare one name.
+    """
+    games = {spec.name: spec for spec in _from_entry_points()}
+    for name, spec in _ADDED.items():
+        if name in games and games[name] != spec:
+            raise PluginError(f"the game {name!r} is installed already")
+        games[name] = spec
+    return tuple(sorted(games.values(), key=lambda spec: (spec.order, spec.name)))
+
+
+def names() -> tuple[str, ...]:
+    """The names of the games installed, in list order (see :func:`installed`)."""
+    return tuple(spec.name for spec in installed())
+
+
+def game(name: str) -> GameSpec:
+    """The declaration of the game ``name``.
+
+    Raises:
+        UnknownGameError: no game of that name is installed.
+        PluginError: see :func:`installed`.
+    """
+    for spec in installed():
+        if spec.name == name:
+            return spec
+    raise UnknownGameError(f"no game named {name!r} (games: {', '.join(names()) or 'none'})")
+
+
+@contextmanager
+def registered(spec: GameSpec) -> Iterator[GameSpec]:
+    """Add a game for the time of a ``with`` block (tests, notebooks): as if installed.
+
+    Raises:
+        PluginError: ``spec`` is not a :class:`GameSpec`, or a game of its
+            name is installed or added already.
+    """
+    if not isinstance(spec, GameSpec):
+        raise PluginError(f"only a GameSpec can be registered, not {spec!r}")
+    if spec.name in _ADDED or spec.name in {s.name for s in _from_entry_points()}:
+        raise PluginError(f"the game {spec.name!r} is installed already")
+    _ADDED[spec.name] = spec
+    try:
+        yield spec
+    finally:
+        del _ADDED[spec.name]
