@@ -51,7 +51,7 @@ from rich.console import Console
 from dokuspec.solvers import make_backend
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.twodoku import deals as api
-from dokuspec.twodoku.deals import Balance
+from dokuspec.twodoku.validation import Balance, validate
 from dokuspec.vocabulary.twodoku import FULL_SET, Dominoes
 
 #: Targets in seconds (per call), and deals per second.
@@ -144,7 +144,7 @@ def main(
     naive = time.perf_counter() - started
     gc.enable()
     for deal in made:
-        if api.validate(deal):
+        if validate(deal):
             problems.append(f"invalid deal: {deal}")
     figures["deals per second"] = deals / ours
     figures["naive deals per second"] = naive_count / naive
@@ -178,10 +178,10 @@ def main(
     check = made[:validate_deals]
     api_row = Row("validate", "API", reference="model (sat)", target=TARGETS["validate"])
     model_row = Row("validate", "model (sat)")
-    warmups["validate"] = timed(lambda: api.validate(check[0]))[0]
+    warmups["validate"] = timed(lambda: validate(check[0]))[0]
     gc.disable()
     for deal in check:
-        seconds, found = timed(lambda deal=deal: api.validate(deal))
+        seconds, found = timed(lambda deal=deal: validate(deal))
         api_row.times.append(seconds)
         if found:
             problems.append(f"validate: {deal} {found}")
@@ -217,7 +217,7 @@ def main(
                     lambda s=s, b=balance, be=backend: api.deal(s, balance=b, backend=be)
                 )
                 row.times.append(seconds)
-                if api.validate(deal, balance):
+                if validate(deal, balance):
                     problems.append(f"unbalanced deal {deal} for {balance}")
             rows.append(row)
         if balance.max_digit_count_gap is None or balance.max_digit_count_gap >= 2:
@@ -234,7 +234,7 @@ def main(
                     failures += 1
                     continue
                 row.times.append(seconds)
-                if api.validate(deal, balance):
+                if validate(deal, balance):
                     problems.append(f"unbalanced deal {deal} for {balance}")
             figures[f"rejection refusals, {balance}"] = failures
             rows.append(row)

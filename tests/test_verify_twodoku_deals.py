@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dokuspec.twodoku import deals as api
-from dokuspec.twodoku.deals import Balance, validate
+from dokuspec.twodoku.validation import Balance, validate
 from dokuspec.verify.twodoku import deals as check
 from dokuspec.vocabulary.twodoku import Deal, Dominoes
 

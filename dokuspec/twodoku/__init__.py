@@ -1,6 +1,7 @@
 """Two-Doku: the public API of deals, positions, hidden-information inference and the game.
 
-Deals (:mod:`dokuspec.twodoku.deals`, rules TD-1 to TD-4, TD-15, TD-16):
+Deals (:mod:`dokuspec.twodoku.deals` and :mod:`dokuspec.twodoku.validation`, rules
+TD-1 to TD-4, TD-15, TD-16):
 
 * :func:`validate`: every :class:`Violation` of a :class:`Deal`, each with a
   stable code from :data:`VIOLATION_CODES`;
@@ -76,21 +77,14 @@ if TYPE_CHECKING:
         make_bot,
     )
     from dokuspec.twodoku.deals import (
-        BALANCE_OPTIONS,
-        DEAL_METHODS,
         MAX_REDRAWS,
         REJECTION_ATTEMPTS,
         SOLVER_TRIES,
-        VIOLATION_CODES,
-        Balance,
-        BalanceError,
         FairDealCount,
-        Violation,
         count_fair_deals,
         deal,
         fair_split_exists,
         pile_digit_distribution,
-        validate,
     )
     from dokuspec.twodoku.positions import (
         Answer,
@@ -123,6 +117,15 @@ if TYPE_CHECKING:
         simulate,
         state_after_turns,
         summarise,
+    )
+    from dokuspec.twodoku.validation import (
+        BALANCE_OPTIONS,
+        DEAL_METHODS,
+        VIOLATION_CODES,
+        Balance,
+        BalanceError,
+        Violation,
+        validate,
     )
     from dokuspec.vocabulary.twodoku import (
         ALL_SQUARES,
@@ -263,21 +266,14 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "make_bot",
     ),
     "dokuspec.twodoku.deals": (
-        "BALANCE_OPTIONS",
-        "DEAL_METHODS",
         "MAX_REDRAWS",
         "REJECTION_ATTEMPTS",
         "SOLVER_TRIES",
-        "VIOLATION_CODES",
-        "Balance",
-        "BalanceError",
         "FairDealCount",
-        "Violation",
         "count_fair_deals",
         "deal",
         "fair_split_exists",
         "pile_digit_distribution",
-        "validate",
     ),
     "dokuspec.twodoku.positions": (
         "Answer",
@@ -310,6 +306,15 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "simulate",
         "state_after_turns",
         "summarise",
+    ),
+    "dokuspec.twodoku.validation": (
+        "BALANCE_OPTIONS",
+        "DEAL_METHODS",
+        "VIOLATION_CODES",
+        "Balance",
+        "BalanceError",
+        "Violation",
+        "validate",
     ),
     "dokuspec.vocabulary.twodoku": (
         "ALL_SQUARES",

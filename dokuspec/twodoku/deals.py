@@ -1,9 +1,9 @@
-"""Two-Doku deals: validation, exact counts, and uniform fair (and balanced) deals (TD-1 to TD-4).
+"""Two-Doku deals: exact counts, and uniform fair (and balanced) deals (TD-1 to TD-4).
 
-* :func:`validate`: every rule a :class:`~dokuspec.vocabulary.twodoku.Deal`
-  breaks, each a :class:`Violation` with a stable code
-  (:data:`VIOLATION_CODES`) and a sentence; with a :class:`Balance`, the
-  balance options of TD-15 too.
+* :func:`~dokuspec.twodoku.validation.validate` (in
+  :mod:`dokuspec.twodoku.validation`, and here too): every rule a deal
+  breaks; :class:`~dokuspec.twodoku.validation.Balance`: the balance
+  options of TD-15.
 * :func:`deal`: a random deal, reproducible from its seed. The deal proper
   is drawn as TD-4 reads under TD-16: uniformly among the *fair* deals of
   the face-down draw, counting dominoes as physical pieces, exactly as
@@ -28,12 +28,21 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
-from dokuspec.errors import DokuspecError, PositionError, quote
+from dokuspec.errors import PositionError, quote
 from dokuspec.seeds import check_seed
+from dokuspec.solvers import CACHE, Backend, Budget, as_budget
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel
+from dokuspec.twodoku.validation import (
+    DEAL_METHODS,
+    Balance,
+    BalanceError,
+    DealMethod,
+    as_balance,
+    option_error,
+)
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
@@ -43,7 +52,6 @@ from dokuspec.vocabulary.twodoku import (
     FACE_DOWN_COUNT,
     FACE_DOWN_EACH,
     FULL_SET,
-    HIGH_DIGITS,
     PILE_SIZE,
     POT_SIZE,
     RED,
@@ -54,39 +62,16 @@ from dokuspec.vocabulary.twodoku import (
     Dominoes,
 )
 
-if TYPE_CHECKING:  # the engine and the solvers load when needed, not to validate a deal
-    from dokuspec.engine.base import GameOptionError
-    from dokuspec.solvers import Backend, Budget
-
 __all__ = [
-    "BALANCE_OPTIONS",
-    "DEAL_METHODS",
     "MAX_REDRAWS",
     "REJECTION_ATTEMPTS",
     "SOLVER_TRIES",
-    "VIOLATION_CODES",
-    "Balance",
-    "BalanceError",
     "FairDealCount",
-    "Violation",
     "count_fair_deals",
     "deal",
     "fair_split_exists",
     "pile_digit_distribution",
-    "validate",
 ]
-
-VIOLATION_CODES: Final = spec.VIOLATION_CODES
-"""Every code :func:`validate` can report, in the order it checks them (see
-:data:`dokuspec.spec.twodoku.deals.VIOLATION_CODES` for what each means)."""
-
-BALANCE_OPTIONS: Final = ("max_digit_count_gap", "equal_high_count")
-"""The balance options of a deal beyond equal sums (TD-15), each off by default."""
-
-DealMethod: TypeAlias = Literal["solver", "rejection"]
-
-DEAL_METHODS: Final[tuple[DealMethod, ...]] = ("solver", "rejection")
-"""How :func:`deal` meets balance options, by the count model's solver or by rejection."""
 
 BackendName: TypeAlias = Literal["sat", "z3"]
 
@@ -101,211 +86,6 @@ MAX_REDRAWS: Final = 1_000
 
 #: Deal attempts after which the sampler asks whether the draw admits a fair deal at all.
 _ATTEMPTS_BEFORE_EXISTENCE_CHECK: Final = 10_000
-
-
-_OPTION_NAMES: Final = ", ".join(BALANCE_OPTIONS)
-
-
-def _option_error(option: str, reason: str) -> GameOptionError:
-    """A bad option of a deal, named as the engine names its options' errors."""
-    from dokuspec.engine.base import GameOptionError  # noqa: PLC0415 - see the imports above
-
-    return GameOptionError("twodoku", option, reason)
-
-
-class BalanceError(DokuspecError):
-    """No balanced deal was found within the budget (attempts, redraws or solver time).
-
-    The message says which budget ran out and how to give more.
-    """
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One rule a deal breaks.
-
-    Attributes:
-        code: a stable code from :data:`VIOLATION_CODES` (``"unequal-sums"``).
-        message: a sentence naming the squares, digits or counts at fault and the rule.
-    """
-
-    code: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
-
-
-# -- balance options --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Balance:
-    """Balance options of a deal beyond equal sums (TD-15), all off by default.
-
-    Attributes:
-        max_digit_count_gap: for every digit, the two piles' counts of it
-            differ by at most this (an int 0 or more), or ``None`` (off).
-        equal_high_count: both piles hold equally many dominoes of 7, 8 and
-            9 together.
-
-    ``str`` gives the options that are on, ``max_digit_count_gap=2,
-    equal_high_count`` (``off`` when none is); :meth:`parse` reads it back.
-
-    Raises:
-        TypeError: a gap that is not an int (or None), or a flag that is not a bool.
-        GameOptionError: a negative gap.
-    """
-
-    max_digit_count_gap: int | None = None
-    equal_high_count: bool = False
-
-    def __post_init__(self) -> None:
-        gap = self.max_digit_count_gap
-        if gap is not None:
-            if isinstance(gap, bool) or not isinstance(gap, int):
-                raise TypeError(f"max_digit_count_gap is an int or None, not {type(gap).__name__}")
-            if gap < 0:
-                raise _option_error("max_digit_count_gap", f"is 0 or more, not {gap}")
-        if not isinstance(self.equal_high_count, bool):
-            raise TypeError(
-                f"equal_high_count is a bool, not {type(self.equal_high_count).__name__}"
-            )
-
-    @property
-    def active(self) -> bool:
-        """Whether any option is on."""
-        return self.max_digit_count_gap is not None or self.equal_high_count
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Balance:
-        """The balance of named options: ``{"max_digit_count_gap": 2, "equal_high_count": True}``.
-
-        Raises:
-            TypeError: ``options`` is not a mapping, or a value of the wrong type.
-            GameOptionError: an unknown option name, or a negative gap.
-        """
-        if not isinstance(options, Mapping):
-            raise TypeError(f"options is a mapping, not {type(options).__name__}")
-        for name in options:
-            if name not in BALANCE_OPTIONS:
-                raise _option_error(
-                    quote(name), f"unknown balance option; the options are {_OPTION_NAMES}"
-                )
-        return cls(
-            max_digit_count_gap=options.get("max_digit_count_gap"),
-            equal_high_count=options.get("equal_high_count", False),
-        )
-
-    @classmethod
-    def parse(cls, text: str) -> Balance:
-        """Read the form ``str(balance)`` writes: options separated by commas, ``off`` (or
-        nothing) for none.
-
-        ``max_digit_count_gap=2`` sets the gap; ``equal_high_count`` (or
-        ``equal_high_count=true``/``false``) the flag.
-
-        Raises:
-            TypeError: ``text`` is not a str.
-            GameOptionError: an unknown option, an option given twice or a
-                value that cannot be read.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"Balance.parse() takes a str, not {type(text).__name__}")
-        options: dict[str, object] = {}
-        stripped = text.strip()
-        if stripped.lower() in ("", "off", "none"):
-            return cls()
-        for part in stripped.split(","):
-            name, equals, value = (piece.strip() for piece in part.partition("="))
-            if name in options:
-                raise _option_error(name, "is given twice; give each option once")
-            if name == "max_digit_count_gap":
-                if not equals or not value.isdigit() or not value.isascii():
-                    raise _option_error(
-                        "max_digit_count_gap", f"takes a whole number 0 or more, not {quote(value)}"
-                    )
-                options[name] = int(value)
-            elif name == "equal_high_count":
-                if equals and value.lower() not in ("true", "false"):
-                    raise _option_error("equal_high_count", f"is true or false, not {quote(value)}")
-                options[name] = not equals or value.lower() == "true"
-            else:
-                raise _option_error(
-                    quote(name), f"unknown balance option; the options are {_OPTION_NAMES}"
-                )
-        return cls.from_options(options)
-
-    def __str__(self) -> str:
-        parts = []
-        if self.max_digit_count_gap is not None:
-            parts.append(f"max_digit_count_gap={self.max_digit_count_gap}")
-        if self.equal_high_count:
-            parts.append("equal_high_count")
-        return ",".join(parts) or "off"
-
-    def is_met(self, red: Sequence[int], blue: Sequence[int]) -> bool:
-        """Whether two piles of digits meet every option that is on (TD-15)."""
-        gap = self.max_digit_count_gap
-        if gap is not None:
-            for digit in DIGITS:
-                if abs(red.count(digit) - blue.count(digit)) > gap:
-                    return False
-        if self.equal_high_count:
-            red_high = sum(red.count(d) for d in HIGH_DIGITS)
-            if red_high != sum(blue.count(d) for d in HIGH_DIGITS):
-                return False
-        return True
-
-
-def _balance(balance: Balance | None) -> Balance:
-    if balance is None:
-        return Balance()
-    if not isinstance(balance, Balance):
-        raise TypeError(f"balance is a Balance or None, not {type(balance).__name__}")
-    return balance
-
-
-# -- validation -------------------------------------------------------------------------------
-
-
-def validate(deal: Deal, balance: Balance | None = None) -> tuple[Violation, ...]:
-    """Every rule ``deal`` breaks; empty for a valid deal (TD-1 to TD-4, TD-15).
-
-    Checked in the order of :data:`VIOLATION_CODES`: the colourings (36
-    distinct squares each, on the board), the face-down dominoes (8, four
-    placed by each player, on distinct white squares), the digits (1-9), the
-    sizes of pot and piles (2, 40, 40), ten of each digit across face-down
-    dominoes, pot and piles (one violation per digit off, naming how many
-    it has), equal pile sums, and with ``balance`` its options.
-
-    Args:
-        deal: the deal (any ints may stand in it: the constructor checks types only).
-        balance: balance options to check as well (TD-15); ``None``: none.
-
-    Returns:
-        The violations in code order.
-
-    Raises:
-        TypeError: ``deal`` is not a Deal, or ``balance`` not a Balance.
-    """
-    if not isinstance(deal, Deal):
-        raise TypeError(f"validate() takes a Deal, not {type(deal).__name__}")
-    options = _balance(balance)
-    found = spec.deal_violations(
-        deal.red_squares,
-        deal.blue_squares,
-        [(f.row, f.col, f.digit, f.placed_by) for f in deal.face_down],
-        deal.pot,
-        deal.red,
-        deal.blue,
-        max_digit_count_gap=options.max_digit_count_gap,
-        equal_high_count=options.equal_high_count,
-    )
-    return tuple(Violation(code, message) for code, message in found)
-
-
-# -- exact counts ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,10 +298,8 @@ def _compiled(balance: Balance, backend: str) -> tuple[CountModel, Backend]:
     if not isinstance(backend, str):
         raise TypeError(f"backend is a str, not {type(backend).__name__}")
     if backend not in ("sat", "z3"):
-        raise _option_error("backend", f"is 'sat' or 'z3', not {quote(backend)}")
+        raise option_error("backend", f"is 'sat' or 'z3', not {quote(backend)}")
     gap, high = balance.max_digit_count_gap, balance.equal_high_count
-    from dokuspec.solvers import CACHE  # noqa: PLC0415 - see the imports above
-
     model, compiled = CACHE.get(
         ("twodoku", "deal counts", gap, high, COPIES, FACE_DOWN_COUNT, POT_SIZE, PILE_SIZE),
         lambda: spec.count_model(gap, high),
@@ -707,19 +485,17 @@ def deal(
             or solver budget.
     """
     rng = random.Random(check_seed(seed))
-    options = _balance(balance)
+    options = as_balance(balance)
     if colouring is not None and not isinstance(colouring, Colouring):
         raise TypeError(f"colouring is a Colouring or None, not {type(colouring).__name__}")
     if face_down is not None:
         _face_down_draw(face_down)
     if method not in DEAL_METHODS:
-        raise _option_error("method", f"is 'solver' or 'rejection', not {quote(method)}")
+        raise option_error("method", f"is 'solver' or 'rejection', not {quote(method)}")
     if isinstance(max_attempts, bool) or not isinstance(max_attempts, int):
         raise TypeError(f"max_attempts is an int, not {type(max_attempts).__name__}")
     if max_attempts < 1:
-        raise _option_error("max_attempts", f"is 1 or more, not {max_attempts}")
-    from dokuspec.solvers import as_budget  # noqa: PLC0415 - see the imports above
-
+        raise option_error("max_attempts", f"is 1 or more, not {max_attempts}")
     limits = as_budget(budget)
     if options.active:
         _compiled(options, backend)  # checks the backend name before any drawing

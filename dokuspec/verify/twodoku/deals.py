@@ -79,7 +79,7 @@ from dokuspec.solvers import CACHE, Backend
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel, DealModel, DealShape
 from dokuspec.twodoku import deals as public
-from dokuspec.twodoku.deals import Balance
+from dokuspec.twodoku.validation import Balance, validate
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     BLUE,
@@ -241,7 +241,7 @@ def check_validator_against_model(
         DealCheckError: the two sets of codes differ; the message names the
             deal, the backend and both sets.
     """
-    claimed = {v.code for v in public.validate(deal, balance)}
+    claimed = {v.code for v in validate(deal, balance)}
     for backend in backends:
         found = model_codes(deal, balance, backend, claimed=claimed)
         if found != claimed:
@@ -282,7 +282,7 @@ def check_counts_against_model(
     if any(d not in DIGITS for place in places for d in place):
         return None
     counts = [_digit_counts(place) for place in places]
-    claimed = {v.code for v in public.validate(deal, options)} & set(spec.COUNT_CODES)
+    claimed = {v.code for v in validate(deal, options)} & set(spec.COUNT_CODES)
     result: set[str] | None = None
     for backend in backends:
         model, compiled = _compiled_count_model(options, backend)
@@ -469,7 +469,7 @@ def check_fair_split_exists(
             assert answer.model is not None
             _, pot, red, blue = model.counts_of(answer.model)
             built = deal_with(face_down, pot, red, blue)
-            problems = public.validate(built, options)
+            problems = validate(built, options)
             if problems:
                 raise DealCheckError(
                     f"the count model on {backend} gave counts for {face_down} whose deal "
@@ -577,7 +577,7 @@ def check_generated(
             call with the same arguments gives another deal.
     """
     made = public.deal(seed, balance=balance, **options)  # type: ignore[arg-type]
-    problems = public.validate(made, balance)
+    problems = validate(made, balance)
     if problems:
         raise DealCheckError(
             f"deal({seed}, balance={balance}) breaks {[str(p) for p in problems]}: {made}"
@@ -686,7 +686,7 @@ def check_engine_deal(seed: int) -> Deal:
             state.apply_action(state.sample_chance_outcome())
         else:
             state.apply_action(choices.choice(state.legal_actions(player)))
-    problems = public.validate(made)
+    problems = validate(made)
     if problems:
         raise DealCheckError(
             f"the engine's deal of game {seed} breaks {[str(p) for p in problems]}: {made}"
@@ -905,12 +905,12 @@ def face_down_test(deals: Sequence[Deal]) -> ChiSquare:
 
 def ten_of_each(deal: Deal) -> bool:
     """Property ``ten-of-each``: face-down dominoes, pot and piles hold ten of each digit (TD-1)."""
-    return not any(v.code in ("conservation", "digit-range") for v in public.validate(deal))
+    return not any(v.code in ("conservation", "digit-range") for v in validate(deal))
 
 
 def equal_sums(deal: Deal) -> bool:
     """Property ``equal-sums``: the piles' sums are equal (TD-4)."""
-    return not any(v.code == "unequal-sums" for v in public.validate(deal))
+    return not any(v.code == "unequal-sums" for v in validate(deal))
 
 
 DEFECTS: Final = (
