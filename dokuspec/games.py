@@ -87,7 +87,7 @@ class GameSpec:
             ``""``.
         engine: its engine: a subclass of :class:`dokuspec.engine.base.Game`.
         api: its public module (queries, deals, agents, simulations).
-        cli: its command-line group: a :class:`click.Command`, run as
+        cli: its command-line group: a ``click.Command``, run as
             ``dokuspec NAME``.
         checks: its cross-checks: a sequence of
             :class:`dokuspec.verify.campaign.Check` (``dokuspec verify``).
@@ -99,7 +99,7 @@ class GameSpec:
             repository's root).
         schemas: its JSON schemas (paths inside its package's data).
         order: where it stands when games are listed (smaller first; then by
-            name). dokuspec's own games use 10 to 40.
+            name). dokuspec's own games use 5 to 30.
     """
 
     name: str

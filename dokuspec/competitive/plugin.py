@@ -18,8 +18,9 @@ GAME = GameSpec(
     cli="dokuspec.cli.competitive:competitive_group",
     checks="dokuspec.verify.competitive_checks:CHECKS",
     strategies="dokuspec.verify.strategies",
+    openspiel="dokuspec.openspiel.competitive:OPENSPIEL",
     chapter="rules/competitive",
     figures="scripts/make_competitive_figures.py",
     order=20,
 )
-"""Competitive Sudoku: the card game on a 3x3 Grid of cards (CS-1 to CS-25)."""
+"""The declaration of Competitive Sudoku, the card game on a 3x3 Grid (CS-1 to CS-25)."""

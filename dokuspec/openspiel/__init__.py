@@ -1,8 +1,10 @@
 """OpenSpiel games: every dokuspec engine as a pyspiel game, for OpenSpiel's algorithms.
 
 With the ``openspiel`` extra installed (``pip install 'dokuspec[openspiel]'``),
-:func:`register_games` registers four games with ``pyspiel``, each a thin
-Python wrapper around an engine of :mod:`dokuspec.engine`:
+:func:`register_games` registers with ``pyspiel`` every installed game whose
+plug-in declares an OpenSpiel game (:attr:`dokuspec.games.GameSpec.openspiel`,
+an :class:`~dokuspec.openspiel.spec.OpenSpielSpec`), each a thin Python
+wrapper around its engine; dokuspec's own four:
 
 ==========================  ==========================================
 ``dokuspec_minidoku``       Minidoku (MD-1 to MD-9), the small test game
@@ -23,7 +25,8 @@ Example::
 What OpenSpiel sees:
 
 * **Actions** are dense integer ids, the same in every state of a game
-  (:mod:`dokuspec.openspiel.codec` lists them): ``num_distinct_actions`` is
+  (each game's module lists them, such as :mod:`dokuspec.openspiel.sumodoku`):
+  ``num_distinct_actions`` is
   69 (Minidoku), 893 (Sumodoku), 730 (Competitive Sudoku), 991 (Two-Doku).
   ``state.engine_action(id)`` gives the engine's action.
 * **Chance nodes** are the engine's, with the engine's exact probabilities
@@ -98,7 +101,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dokuspec.openspiel.codec import SUMODOKU_CLAIM, ActionCodec, UnknownActionError, action_codec
+from dokuspec.openspiel.codec import ActionCodec, UnknownActionError, action_codec
+from dokuspec.openspiel.sumodoku import SUMODOKU_CLAIM
 
 __all__ = [
     "SUMODOKU_CLAIM",
@@ -113,7 +117,8 @@ INSTALL_HINT = "OpenSpiel is not installed: pip install 'dokuspec[openspiel]'"
 
 
 def register_games() -> tuple[str, ...]:
-    """Register the four games with pyspiel (again: no effect) and return their short names.
+    """Register every installed game that declares an OpenSpiel game with pyspiel (again: no
+    effect) and return their short names (``dokuspec_NAME``, in the games' order).
 
     Raises:
         ImportError: OpenSpiel or NumPy is not installed (the message says

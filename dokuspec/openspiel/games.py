@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import pyspiel
 
 from dokuspec.engine import load_game as load_engine_game
-from dokuspec.engine import sumodoku as su
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
@@ -25,106 +24,37 @@ from dokuspec.engine.base import (
     JSONValue,
     State,
 )
-from dokuspec.openspiel.codec import SUMODOKU_CLAIM, ActionCodec, action_codec
+from dokuspec.openspiel.codec import ActionCodec, action_codec, declaration, games
 from dokuspec.openspiel.features import encode, tensor_size
+from dokuspec.openspiel.spec import OpenSpielSpec
 
 __all__ = ["PREFIX", "DokuspecGame", "DokuspecState", "register"]
 
 PREFIX = "dokuspec_"
 """OpenSpiel's short name of a game is this prefix and the engine's name."""
 
-CLAIM_POLICIES = ("none", "solver")
-
 
 @dataclass(frozen=True, slots=True)
 class _Kind:
-    """What OpenSpiel's GameType says of one engine game, and how its options become parameters."""
+    """One installed game as registered with pyspiel: its engine's name and its declaration."""
 
     engine: str
-    long_name: str
-    information: Any
-    utility: Any
-    # Options whose values OpenSpiel cannot hold (lists, mixed types) are text parameters.
-    text_options: tuple[str, ...] = ()
-    float_options: tuple[str, ...] = ()
-    # Options whose text is a whole number: a game's string would read it back as an int.
-    number_text_options: tuple[str, ...] = ()
+    spec: OpenSpielSpec
+
+    @property
+    def information(self) -> Any:
+        info = pyspiel.GameType.Information
+        perfect = self.spec.perfect_information
+        return info.PERFECT_INFORMATION if perfect else info.IMPERFECT_INFORMATION
+
+    @property
+    def utility(self) -> Any:
+        utility = pyspiel.GameType.Utility
+        return utility.ZERO_SUM if self.spec.zero_sum else utility.GENERAL_SUM
 
 
 def _kinds() -> dict[str, _Kind]:
-    info = pyspiel.GameType.Information
-    utility = pyspiel.GameType.Utility
-    return {
-        "minidoku": _Kind(
-            "minidoku", "dokuspec Minidoku", info.IMPERFECT_INFORMATION, utility.ZERO_SUM
-        ),
-        "sumodoku": _Kind(
-            "sumodoku",
-            "dokuspec Sumodoku",
-            info.PERFECT_INFORMATION,
-            utility.ZERO_SUM,
-            text_options=("claim_time_limits", "consecutive", "non_consecutive_marks"),
-            float_options=("observer",),
-            number_text_options=("digits",),
-        ),
-        # Perfect information in the rules (CS-8), but the simultaneous placements (CS-6)
-        # become two turns in a row, the second player not seeing the first's card.
-        "competitive": _Kind(
-            "competitive",
-            "dokuspec Competitive Sudoku",
-            info.IMPERFECT_INFORMATION,
-            utility.GENERAL_SUM,
-        ),
-        "twodoku": _Kind(
-            "twodoku", "dokuspec Two-Doku", info.IMPERFECT_INFORMATION, utility.ZERO_SUM
-        ),
-    }
-
-
-def _turns(text: str) -> list[int]:
-    first, last = text.split("-")
-    return [int(first), int(last)]
-
-
-def _text_option(name: str, value: JSONValue) -> str:
-    """An option's value as OpenSpiel parameter text (no commas, brackets or parentheses)."""
-    if name == "claim_time_limits":
-        assert isinstance(value, list)
-        parts = []
-        for limit in value:
-            assert isinstance(limit, list)
-            first, last, seconds = limit
-            assert isinstance(seconds, int | float)
-            parts.append(f"{first}-{last}:{seconds:g}")
-        return ";".join(parts)
-    if name in ("consecutive", "non_consecutive_marks"):
-        assert isinstance(value, list)
-        return ";".join(str(v) for v in value)
-    return str(value)
-
-
-def _option_from_text(name: str, text: str) -> JSONValue:
-    """The option value a parameter text stands for (see :func:`_text_option`).
-
-    Raises:
-        ValueError: the text is not of the parameter's form.
-    """
-    try:
-        if name == "claim_time_limits":
-            limits: list[JSONValue] = []
-            for part in filter(None, text.split(";")):
-                turns, seconds = part.split(":")
-                number = float(seconds)
-                limits.append([*_turns(turns), int(number) if number.is_integer() else number])
-            return limits
-        if name in ("consecutive", "non_consecutive_marks"):
-            return list[JSONValue](filter(None, text.split(";")))
-    except ValueError:
-        pass
-    else:
-        return text
-    form = "FIRST-LAST:SECONDS;..., as 16-20:960;21-25:720"
-    raise ValueError(f"parameter {name}: {text!r} is not of the form {form}")
+    return {name: _Kind(name, declaration(name)) for name in games()}
 
 
 def _parameters(kind: _Kind) -> dict[str, Any]:
@@ -132,38 +62,24 @@ def _parameters(kind: _Kind) -> dict[str, Any]:
     engine_class = type(load_engine_game(kind.engine))
     params: dict[str, Any] = {}
     for spec in engine_class.option_specs:
-        if spec.name in kind.text_options:
-            params[spec.name] = _text_option(spec.name, spec.default)
-        elif spec.name in kind.float_options:
-            params[spec.name] = float(spec.default)  # type: ignore[arg-type]
-        elif spec.name in kind.number_text_options:
-            params[spec.name] = int(str(spec.default))
-        elif spec.name == "claim_window":
-            assert isinstance(spec.default, list)
-            params["claim_window_first"], params["claim_window_last"] = spec.default
+        if spec.name in kind.spec.options:
+            params.update(kind.spec.options[spec.name].to_parameters(spec.default))
         else:
             params[spec.name] = spec.default
     params["start"] = ""
-    if kind.engine == "sumodoku":
-        params["claims"] = "none"
+    if kind.spec.open_action is not None:
+        params[kind.spec.open_action.parameter] = kind.spec.open_action.policies[0]
     return params
 
 
 def _engine_options(kind: _Kind, params: dict[str, Any]) -> dict[str, JSONValue]:
+    engine_class = type(load_engine_game(kind.engine))
     options: dict[str, JSONValue] = {}
-    for name, value in params.items():
-        if name in ("start", "claims", "claim_window_first", "claim_window_last"):
-            continue
-        if name in kind.text_options:
-            options[name] = _option_from_text(name, str(value))
-        elif name in kind.number_text_options:
-            options[name] = str(value)
-        elif name == "power_series_points":
-            options[name] = "as_straight" if value == -1 else value
-        else:
-            options[name] = value
-    if "claim_window_first" in params:
-        options["claim_window"] = [params["claim_window_first"], params["claim_window_last"]]
+    for spec in engine_class.option_specs:
+        if spec.name in kind.spec.options:
+            options[spec.name] = kind.spec.options[spec.name].from_parameters(params)
+        elif spec.name in params:
+            options[spec.name] = params[spec.name]
     return options
 
 
@@ -172,18 +88,20 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
 
     Args:
         kind: what OpenSpiel is told of the game.
-        params: the pyspiel parameters (engine options, ``start``, and for
-            Sumodoku ``claims``, ruling SU-35).
+        params: the pyspiel parameters (engine options, ``start``, and the
+            policy of the game's open action, if it has one: for Sumodoku
+            ``claims``, ruling SU-35).
 
     Raises:
         GameOptionError: an engine option has a bad value (pyspiel itself
             refuses an unknown parameter or one of the wrong type with a
             ``pyspiel.SpielError``).
-        ValueError: ``claim_time_limits`` is not of its text form,
-            ``start`` is not action ids that can be played in turn from the
-            initial state (or it ends between the two turns of a split
-            simultaneous node), or ``claims`` is not ``"none"`` or
-            ``"solver"``.
+        ValueError: an option's parameter is not of its form (Sumodoku's
+            ``claim_time_limits``), ``start`` is not action ids that can be
+            played in turn from the initial state (or it ends between the
+            two turns of a split simultaneous node), or the open action's
+            policy is not one of its policies (Sumodoku's ``claims``:
+            ``"none"`` or ``"solver"``).
     """
 
     def __init__(self, kind: _Kind, game_type: Any, params: dict[str, Any] | None) -> None:
@@ -191,19 +109,17 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
         values.update(params or {})
         engine_game = load_engine_game(kind.engine, **_engine_options(kind, values))
         codec = action_codec(kind.engine)
-        claims = str(values.get("claims", "none"))
-        if claims not in CLAIM_POLICIES:
-            raise ValueError(
-                f"{PREFIX}sumodoku: parameter claims: {claims!r} is not none or solver"
-            )
-        # Each simultaneous node becomes two turns: one more step than the
-        # engine counts. Minidoku has one bid; Competitive Sudoku has the 5
-        # placement rounds (CS-21) and at most max_trades + 1
-        # concede-or-continue choices.
-        simultaneous = {"minidoku": 1}.get(kind.engine, 0)
-        if kind.engine == "competitive":
-            trades = engine_game.options["max_trades"]  # an int, by the option's schema
-            simultaneous = 5 + cast(int, trades) + 1
+        opening = kind.spec.open_action
+        policy = "none"
+        if opening is not None:
+            policy = str(values.get(opening.parameter, opening.policies[0]))
+            if policy not in opening.policies:
+                raise ValueError(
+                    f"{PREFIX}{kind.engine}: parameter {opening.parameter}: {policy!r} is not "
+                    f"{' or '.join(opening.policies)}"
+                )
+        # Each simultaneous node becomes two turns: one more step than the engine counts.
+        simultaneous = kind.spec.extra_steps(engine_game)
         zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
@@ -219,7 +135,7 @@ class DokuspecGame(pyspiel.Game):  # type: ignore[misc]
         self.engine_game: Game = engine_game
         self.codec: ActionCodec = codec
         self.kind = kind
-        self.claims = claims
+        self.policy = policy
         self.start = engine_game.new_initial_state(0)
         if values["start"]:
             self.start = _start_state(self, str(values["start"]))
@@ -306,8 +222,13 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
         codec = self._game().codec
         state = self.engine_state
         ids = [codec.action_id(a) for a in state.legal_actions(player)]
-        if self._game().claims == "solver" and "claim" in state.open_actions(player):
-            ids.append(SUMODOKU_CLAIM)
+        opening = self._game().kind.spec.open_action
+        if (
+            opening is not None
+            and self._game().policy != "none"
+            and opening.open_name in state.open_actions(player)
+        ):
+            ids.append(opening.action_id)
         return sorted(ids)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -327,8 +248,9 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
         codec = self._game().codec
         if self.is_chance_node():
             return codec.outcome(action_id)
-        if action_id == SUMODOKU_CLAIM and self._game().kind.engine == "sumodoku":
-            return _solver_claim(self.engine_state, self.current_player())
+        opening = self._game().kind.spec.open_action
+        if opening is not None and action_id == opening.action_id:
+            return opening.make(self.engine_state, self.current_player(), self._game().policy)
         return codec.action(action_id)
 
     def _apply_action(self, action_id: int) -> None:
@@ -353,8 +275,9 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
             )
 
     def _action_to_string(self, player: int, action_id: int) -> str:
-        if action_id == SUMODOKU_CLAIM and player >= 0 and self._game().kind.engine == "sumodoku":
-            return "claim Sudoku! with the solver's filling"
+        opening = self._game().kind.spec.open_action
+        if opening is not None and action_id == opening.action_id and player >= 0:
+            return opening.text
         codec = self._game().codec
         action = codec.outcome(action_id) if player == CHANCE else codec.action(action_id)
         return str(action)
@@ -404,19 +327,6 @@ class DokuspecState(pyspiel.State):  # type: ignore[misc]
         return dict(self.__dict__)
 
 
-def _solver_claim(state: State, player: int) -> Action:
-    """The claim of ``player`` with the filling dokuspec's solver finds (SU-10, ruling SU-35),
-    or the board unfilled when no completion exists, which fails."""
-    from dokuspec.sumodoku import claim_advice  # noqa: PLC0415 - the solver, only when claiming
-
-    assert isinstance(state, su.SumodokuState)
-    advice = claim_advice(state, player + 1)
-    if advice.succeeds is None:
-        raise AssertionError("unreachable: without a budget the advice is never unknown")
-    filling = advice.filling if advice.succeeds and advice.filling is not None else state.board
-    return su.Claim(filling, 0.0)
-
-
 class DokuspecObserver:
     """OpenSpiel's PyObserver for a dokuspec game.
 
@@ -457,7 +367,7 @@ def register() -> tuple[str, ...]:
             continue
         game_type = pyspiel.GameType(
             short_name=name,
-            long_name=kind.long_name,
+            long_name=kind.spec.long_name,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=kind.information,
@@ -481,7 +391,7 @@ def _game_class(kind: _Kind, game_type: Any) -> type[DokuspecGame]:
     def make(self: DokuspecGame, params: dict[str, Any] | None = None) -> None:
         DokuspecGame.__init__(self, kind, game_type, params)
 
-    name = kind.engine.title() + "OpenSpielGame"
+    name = kind.engine.title().replace("_", "") + "OpenSpielGame"
     return type(name, (DokuspecGame,), {"__init__": make, "__module__": __name__})
 
 

@@ -18,9 +18,10 @@ GAME = GameSpec(
     cli="dokuspec.cli.sumodoku:sumodoku_group",
     checks="dokuspec.verify.sumodoku_checks:CHECKS",
     strategies="dokuspec.verify.strategies",
+    openspiel="dokuspec.openspiel.sumodoku:OPENSPIEL",
     chapter="rules/sumodoku",
     figures="scripts/make_sumodoku_figures.py",
     schemas=("schemas/sumodoku-position.schema.json", "schemas/sumodoku-record.schema.json"),
     order=10,
 )
-"""Sumodoku: 81 coloured pieces placed by Sudoku rules (SU-1 to SU-17)."""
+"""The declaration of Sumodoku, 81 coloured pieces placed by Sudoku rules (SU-1 to SU-17)."""

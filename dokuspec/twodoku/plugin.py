@@ -18,6 +18,7 @@ GAME = GameSpec(
     cli="dokuspec.cli.twodoku:twodoku_group",
     checks="dokuspec.verify.twodoku.checks:CHECKS",
     strategies="dokuspec.verify.twodoku.deals",
+    openspiel="dokuspec.openspiel.twodoku:OPENSPIEL",
     chapter="rules/twodoku",
     figures="scripts/make_twodoku_figures.py",
     schemas=(
@@ -27,4 +28,4 @@ GAME = GameSpec(
     ),
     order=30,
 )
-"""Two-Doku: 90 one-digit dominoes, face-down dominoes and fair deals (TD-1 to TD-18)."""
+"""The declaration of Two-Doku, the game of 90 one-digit dominoes (TD-1 to TD-18)."""
