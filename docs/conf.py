@@ -25,10 +25,12 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-# Let autodoc and sphinx-click import dokuspec from this checkout even when it
-# is not installed.
+# Let autodoc and sphinx-click import dokuspec from this checkout. Its games are
+# found through its installed metadata (the dokuspec.games entry points), so
+# the handbook is built where dokuspec is installed (pip install -e .).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dokuspec.games
 from dokuspec import __version__
 
 project = "dokuspec"
@@ -127,7 +129,8 @@ pygments_dark_style = "monokai"
 
 LOGGER = logging.getLogger(__name__)
 
-PUBLIC_PACKAGES = ("dokuspec.sumodoku", "dokuspec.competitive", "dokuspec.twodoku")
+# Every installed game's public module (dokuspec.games), dokuspec's own among them.
+PUBLIC_PACKAGES = tuple(spec.api for spec in dokuspec.games.installed() if spec.api)
 
 _DOCSTRING_OF = re.compile(r":docstring of (?P<name>[\w.]+)$")
 

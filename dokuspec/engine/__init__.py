@@ -25,17 +25,18 @@ readings of the rules.
   TD-18): colouring, face-down dominoes, the fair deal as exact chance nodes,
   turns, hidden clashes and reveals; registered as ``"twodoku"``.
 
-Each game's module registers its game when it is imported, and is imported
-when it is first used: as an attribute of this package
-(``dokuspec.engine.twodoku``), or through the registry (:func:`load_game`,
-:func:`registered_games`), which imports a game's module when the game is
-first asked for. A program loads only the games it uses; the names above
-from :mod:`dokuspec.engine.base` too load when first used.
+Each game's engine is named by its plug-in (:attr:`dokuspec.games.GameSpec.engine`)
+and imported when the game is first asked for, through the registry
+(:func:`load_game`, :func:`registered_games`), or as an attribute of this
+package for the modules in it (``dokuspec.engine.twodoku``). A program
+loads only the games it uses; the names above from
+:mod:`dokuspec.engine.base` too load when first used.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 __all__ = [
@@ -43,18 +44,13 @@ __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "GameRecord",
-    "competitive",
     "load_game",
-    "minidoku",
     "register",
     "registered_games",
     "replay",
-    "sumodoku",
-    "twodoku",
 ]
 
 if TYPE_CHECKING:
-    from dokuspec.engine import competitive, minidoku, sumodoku, twodoku
     from dokuspec.engine.base import (
         CHANCE,
         SIMULTANEOUS,
@@ -68,12 +64,12 @@ if TYPE_CHECKING:
 else:
 
     def __getattr__(name: str) -> object:
-        """A game's module, or a name of :mod:`dokuspec.engine.base`, imported when first used
-        (:pep:`562`)."""
-        if name in ("competitive", "minidoku", "sumodoku", "twodoku"):
-            return importlib.import_module(f"{__name__}.{name}")
+        """A name of :mod:`dokuspec.engine.base`, or a module of this package (a game's
+        engine), imported when first used (:pep:`562`)."""
         if name in __all__:
             return getattr(importlib.import_module(f"{__name__}.base"), name)
+        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}"):
+            return importlib.import_module(f"{__name__}.{name}")
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
