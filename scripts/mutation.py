@@ -92,7 +92,25 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku_moves.py",
         "test_engine_sumodoku_records.py",
     ),
-    "dokuspec/engine/competitive.py": (
+    "dokuspec/engine/competitive/rules.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/analysis.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/actions.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/game.py": (
         "test_engine_competitive.py",
         "test_competitive_play.py",
         "test_engine_competitive_contracts.py",

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 import dokuspec
@@ -163,3 +167,14 @@ def twodoku_peers_without_boxes() -> tuple[tuple[int, ...], ...]:
         )
         for i, peers in enumerate(twodoku_engine._PEERS)
     )
+
+
+def replace_everywhere(mp: pytest.MonkeyPatch, module: ModuleType, name: str, value: Any) -> None:
+    """Replace ``module.name`` and every other binding of the same object in dokuspec."""
+    original = getattr(module, name)
+    for loaded in list(sys.modules.values()):
+        if loaded is None or not loaded.__name__.startswith("dokuspec"):
+            continue
+        for attribute, bound in list(vars(loaded).items()):
+            if bound is original:
+                mp.setattr(loaded, attribute, value)

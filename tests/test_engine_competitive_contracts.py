@@ -45,14 +45,13 @@ from dokuspec.engine.competitive import (
     Take,
     TakeDeck,
     Toss,
-    _bonus,
-    _bonus_of_ranks,
-    _classify,
     count_winning_hands,
     line_points,
     max_score,
     winning_rank_patterns,
 )
+from dokuspec.engine.competitive.analysis import _bonus_of_ranks
+from dokuspec.engine.competitive.rules import _bonus, _classify
 from dokuspec.errors import PositionError
 from dokuspec.vocabulary.competitive import Scoring
 

@@ -18,7 +18,7 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dokuspec.engine.competitive import (
+from dokuspec.engine.competitive.analysis import (
     _best_colouring_gain,
     _max_hand_value,
     _max_winner_score,

@@ -206,7 +206,8 @@ def _written(value: object) -> str:
 
 def test_the_pages_parameters_are_the_games() -> None:
     tables = _page_parameters()
-    assert sorted(tables) == sorted(f"dokuspec_{name}" for name in GAMES)
+    # dokuspec's own games; another package's game is documented in its own pages.
+    assert sorted(tables) == sorted(f"dokuspec_{name}" for name in OWN_GAMES)
     for name, table in tables.items():
         specification = pyspiel.load_game(name).get_type().parameter_specification
         assert table == {key: _written(value) for key, value in specification.items()}, name

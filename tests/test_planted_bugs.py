@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from types import ModuleType
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import twodoku_peers_without_boxes
+from helpers import replace_everywhere, twodoku_peers_without_boxes
 
 import dokuspec.engine.competitive as competitive_engine
-import dokuspec.engine.sumodoku as sumodoku_engine
 import dokuspec.engine.twodoku as twodoku_engine
 from dokuspec.cli.app import main
 from dokuspec.engine import sumodoku_rules
@@ -36,19 +34,9 @@ SEED = 0
 Plant = Callable[[pytest.MonkeyPatch], None]
 
 
-def replace_everywhere(mp: pytest.MonkeyPatch, module: ModuleType, name: str, value: Any) -> None:
-    """Replace ``module.name`` and every other binding of the same object in dokuspec."""
-    original = getattr(module, name)
-    for loaded in list(sys.modules.values()):
-        if loaded is None or not loaded.__name__.startswith("dokuspec"):
-            continue
-        for attribute, bound in list(vars(loaded).items()):
-            if bound is original:
-                mp.setattr(loaded, attribute, value)
-
-
 def clear_engine_caches() -> None:
-    for module in (competitive_engine, sumodoku_engine, sumodoku_rules, twodoku_engine):
+    engines = [m for n, m in list(sys.modules.items()) if n.startswith("dokuspec.engine.") and m]
+    for module in engines:
         for value in list(vars(module).values()):
             if (
                 callable(getattr(value, "cache_clear", None))
@@ -128,53 +116,48 @@ def su_parity_bit_off_by_one(mp: pytest.MonkeyPatch) -> None:
 # -- Competitive Sudoku --------------------------------------------------------------------------
 
 
+_rules = competitive_engine.rules  # where the engine's line arithmetic is defined
+
+
 def _kinds_with(changes: dict[tuple[int, int, int], str | None]) -> tuple[str | None, ...]:
-    kinds = list(competitive_engine._KIND)
+    kinds = list(_rules._KIND)
     for (a, b, c), kind in changes.items():
         for x, y, z in {(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)}:
-            kinds[competitive_engine._code(x, y, z)] = kind
+            kinds[_rules._code(x, y, z)] = kind
     return tuple(kinds)
 
 
 def cs_power_series_misread(mp: pytest.MonkeyPatch) -> None:
     # CS-18: 2-4-8 is not recognised as a line.
-    mp.setattr(competitive_engine, "_KIND", _kinds_with({(2, 4, 8): None}))
+    replace_everywhere(mp, _rules, "_KIND", _kinds_with({(2, 4, 8): None}))
 
 
 def cs_straight_wraps(mp: pytest.MonkeyPatch) -> None:
     # CS-18: straights wrap around from 9 to 1 (8-9-1 and 9-1-2 taken for one-straights).
-    straight = competitive_engine._KIND[competitive_engine._code(1, 2, 3)]
-    mp.setattr(competitive_engine, "_KIND", _kinds_with({(8, 9, 1): straight, (9, 1, 2): straight}))
+    straight = _rules._KIND[_rules._code(1, 2, 3)]
+    replace_everywhere(mp, _rules, "_KIND", _kinds_with({(8, 9, 1): straight, (9, 1, 2): straight}))
 
 
 def cs_diagonal_ignored(mp: pytest.MonkeyPatch) -> None:
     # CS-17, CS-20: the value counts rows and columns only.
-    mp.setattr(
-        competitive_engine, "_LINES", (*competitive_engine._ROWS, *competitive_engine._COLUMNS)
-    )
+    replace_everywhere(mp, _rules, "_LINES", (*_rules._ROWS, *_rules._COLUMNS))
 
 
 def cs_straight_colours_swapped(mp: pytest.MonkeyPatch) -> None:
     # CS-20: a one-colour straight scores 1 and a mixed one 2 (the other way round).
-    real = competitive_engine._points
-    colour = competitive_engine._COLOUR
+    real = _rules._points
+    colour = _rules._COLOUR
 
     def points(x: int, y: int, z: int, power_points: int | None) -> int:
         found = real(x, y, z, power_points)
-        kind = competitive_engine._KIND[
-            competitive_engine._code(
-                competitive_engine._RANK[x],
-                competitive_engine._RANK[y],
-                competitive_engine._RANK[z],
-            )
-        ]
-        if kind in (None, competitive_engine.TRIPLET) or found not in (1, 2):
+        kind = _rules._KIND[_rules._code(_rules._RANK[x], _rules._RANK[y], _rules._RANK[z])]
+        if kind in (None, _rules.TRIPLET) or found not in (1, 2):
             return found
-        if kind == competitive_engine.POWER_SERIES and power_points is not None:
+        if kind == _rules.POWER_SERIES and power_points is not None:
             return found
         return 1 if colour[x] == colour[y] == colour[z] else 2
 
-    mp.setattr(competitive_engine, "_points", points)
+    replace_everywhere(mp, _rules, "_points", points)
 
 
 def cs_card_not_returned(mp: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import examples
+from helpers import examples, replace_everywhere
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -492,10 +492,10 @@ def test_seeded_games_account_for_every_card(mode: str, options: dict[str, objec
 
 def clear_engine_caches() -> None:
     for cached in (
-        engine._ordered_lines,
-        engine._completions,
-        engine._line_grids,
-        engine._winning_patterns,
+        engine.analysis._ordered_lines,
+        engine.analysis._completions,
+        engine.analysis._line_grids,
+        engine.analysis._winning_patterns,
     ):
         cached.cache_clear()
 
@@ -511,10 +511,10 @@ def test_a_misread_power_series_is_caught(
     monkeypatch: pytest.MonkeyPatch, fresh_engine_caches: None
 ) -> None:
     # The engine forgets that 2-4-8 is a line (CS-18).
-    kinds = list(engine._KIND)
+    kinds = list(engine.rules._KIND)
     for a, b, c in [(2, 4, 8), (2, 8, 4), (4, 2, 8), (4, 8, 2), (8, 2, 4), (8, 4, 2)]:
-        kinds[engine._code(a, b, c)] = None
-    monkeypatch.setattr(engine, "_KIND", tuple(kinds))
+        kinds[engine.rules._code(a, b, c)] = None
+    replace_everywhere(monkeypatch, engine.rules, "_KIND", tuple(kinds))
     with pytest.raises(
         LineKindError,
         match="ranks 2-4-8: the engine says not a line, the spec's kind_of_ranks says power-series",
@@ -536,7 +536,9 @@ def test_a_misread_power_series_is_caught(
 
 def test_an_ignored_diagonal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # The engine scores the rows and columns only, forgetting the diagonals (CS-20).
-    monkeypatch.setattr(engine, "_LINES", (*engine._ROWS, *engine._COLUMNS))
+    replace_everywhere(
+        monkeypatch, engine.rules, "_LINES", (*engine.rules._ROWS, *engine.rules._COLUMNS)
+    )
     grid = Grid.parse("r1 r2 r3 / b1 b2 b3 / r1 r2 r3")  # both diagonals mixed 1-2-3: 1 + 1
     with pytest.raises(
         HandError, match="hand value: the engine says 15, the public hand_value says 17"
@@ -549,8 +551,8 @@ def test_an_engine_that_kept_the_old_power_series_reading_is_caught(
 ) -> None:
     # CS-20 before its revision: the engine scores a power series as a straight when
     # power_series_points is 0, the new default; the spec changed on its own.
-    real = engine._series
-    monkeypatch.setattr(engine, "_series", lambda scoring: real(scoring) or None)
+    real = engine.rules._series
+    replace_everywhere(monkeypatch, engine.rules, "_series", lambda scoring: real(scoring) or None)
     series = Grid.parse("r2 b4 r8 / r4 b8 b2 / r8 r2 b4")  # every row and column 2 4 8
     with pytest.raises(
         HandError, match="hand value: the engine says 11, the public hand_value says 3"

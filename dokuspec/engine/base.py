@@ -866,6 +866,12 @@ def _installed_reference(name: str) -> str | None:
     return None
 
 
+def _defined_in(game_class: type[Game], module: str) -> bool:
+    """Whether ``game_class`` is defined in ``module`` or a module of the package ``module``
+    (the installed engine's own class, registering itself as its module is imported)."""
+    return game_class.__module__ == module or game_class.__module__.startswith(module + ".")
+
+
 def _load_installed(name: str | None = None) -> None:
     """Import the engine of the installed game ``name`` (of every installed game with ``None``)
     and register it, unless a class is registered under its name already.
@@ -903,7 +909,8 @@ def register(game_class: G) -> G:
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise TypeError(f"only Game subclasses can be registered, not {game_class!r}")
     name = game_class.name
-    if f"{game_class.__module__}:{game_class.__qualname__}" != _installed_reference(name):
+    reference = _installed_reference(name)
+    if reference is not None and not _defined_in(game_class, reference.partition(":")[0]):
         _load_installed(name)  # an installed game of that name is registered first
     if name in _REGISTRY and _REGISTRY[name] is not game_class:
         raise RegistryError(f"a game named {name!r} is already registered")

@@ -24,6 +24,7 @@ from dokuspec.engine.base import (
     JSONValue,
     State,
 )
+from dokuspec.games import PluginError
 from dokuspec.openspiel.codec import ActionCodec, action_codec, declaration, games
 from dokuspec.openspiel.features import encode, tensor_size
 from dokuspec.openspiel.spec import OpenSpielSpec
@@ -58,17 +59,34 @@ def _kinds() -> dict[str, _Kind]:
 
 
 def _parameters(kind: _Kind) -> dict[str, Any]:
-    """The pyspiel parameters of a game, with their defaults (the engine's)."""
+    """The pyspiel parameters of a game, with their defaults (the engine's).
+
+    Raises:
+        PluginError: two parameters of one name: an option's (or its
+            :class:`~dokuspec.openspiel.spec.OptionParameters`' names) and
+            ``start``, the open action's parameter or another option's.
+    """
     engine_class = type(load_engine_game(kind.engine))
     params: dict[str, Any] = {}
+
+    def add(name: str, value: Any, whose: str) -> None:
+        if name in params:
+            raise PluginError(
+                f"{kind.engine}: the OpenSpiel parameter {name!r} of {whose} is taken "
+                f"(reserved: start, and the open action's parameter)"
+            )
+        params[name] = value
+
+    add("start", "", "the adapter")
+    if kind.spec.open_action is not None:
+        opening = kind.spec.open_action
+        add(opening.parameter, opening.policies[0], "the open action")
     for spec in engine_class.option_specs:
         if spec.name in kind.spec.options:
-            params.update(kind.spec.options[spec.name].to_parameters(spec.default))
+            for name, value in kind.spec.options[spec.name].to_parameters(spec.default).items():
+                add(name, value, f"the option {spec.name!r}")
         else:
-            params[spec.name] = spec.default
-    params["start"] = ""
-    if kind.spec.open_action is not None:
-        params[kind.spec.open_action.parameter] = kind.spec.open_action.policies[0]
+            add(spec.name, spec.default, f"the option {spec.name!r}")
     return params
 
 

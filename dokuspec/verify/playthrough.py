@@ -63,7 +63,7 @@ class Playthrough:
 
     @property
     def file_name(self) -> str:
-        """The golden file's name: ``NAME.txt``."""
+        """The name of the golden file, ``NAME.txt``."""
         return f"{self.game}.txt"
 
 
