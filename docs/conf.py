@@ -129,8 +129,11 @@ pygments_dark_style = "monokai"
 
 LOGGER = logging.getLogger(__name__)
 
-# Every installed game's public module (dokuspec.games), dokuspec's own among them.
-PUBLIC_PACKAGES = tuple(spec.api for spec in dokuspec.games.installed() if spec.api)
+# The public module of each of dokuspec's own installed games (dokuspec.games); another
+# package's game is documented by its own pages.
+PUBLIC_PACKAGES = tuple(
+    spec.api for spec in dokuspec.games.installed() if spec.api and spec.api.startswith("dokuspec.")
+)
 
 _DOCSTRING_OF = re.compile(r":docstring of (?P<name>[\w.]+)$")
 

@@ -116,7 +116,17 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_competitive_contracts.py",
         "test_engine_competitive_search.py",
     ),
-    "dokuspec/engine/twodoku.py": (
+    "dokuspec/engine/twodoku/deals.py": (
+        "test_engine_twodoku.py",
+        "test_verify_twodoku_engine.py",
+        "test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/actions.py": (
+        "test_engine_twodoku.py",
+        "test_verify_twodoku_engine.py",
+        "test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/game.py": (
         "test_engine_twodoku.py",
         "test_verify_twodoku_engine.py",
         "test_engine_twodoku_contracts.py",

@@ -165,7 +165,7 @@ def twodoku_peers_without_boxes() -> tuple[tuple[int, ...], ...]:
             for p in peers
             if ALL_SQUARES[p].row == ALL_SQUARES[i].row or ALL_SQUARES[p].col == ALL_SQUARES[i].col
         )
-        for i, peers in enumerate(twodoku_engine._PEERS)
+        for i, peers in enumerate(twodoku_engine.actions._PEERS)
     )
 
 

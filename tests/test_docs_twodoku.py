@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from docs_support import NOTATION, ROOT, Chapter
+from helpers import replace_everywhere
 from statistics_support import (
     check_sample_played_again,
     check_section,
@@ -197,7 +198,7 @@ def test_the_script_refuses_to_write_when_the_counts_disagree(
     def fair_deal_count(draw: Dominoes) -> int:
         return counted(draw) + 1
 
-    monkeypatch.setattr(script.engine, "fair_deal_count", fair_deal_count)
+    replace_everywhere(monkeypatch, script.engine, "fair_deal_count", fair_deal_count)
     monkeypatch.setattr(script, "ROOT", tmp_path)
     said: list[str] = []
     assert script.main([], out=said.append) == 1

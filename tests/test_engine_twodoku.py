@@ -22,7 +22,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from helpers import examples
+from helpers import examples, replace_everywhere
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -64,14 +64,13 @@ from dokuspec.engine.twodoku import (
     TwoDoku,
     TwoDokuResult,
     TwoDokuState,
-    _count_weights,
-    _pot_weights,
-    _search_digits,
     fair_deal_count,
     fair_deal_exists,
     fair_split_count,
     pot_probabilities,
 )
+from dokuspec.engine.twodoku.deals import _count_weights, _pot_weights
+from dokuspec.engine.twodoku.game import _search_digits
 from dokuspec.errors import PositionError
 from dokuspec.render.twodoku import view_text
 from dokuspec.verify.conformance import check_game
@@ -953,7 +952,7 @@ def test_an_illegal_action_changes_nothing() -> None:
 
 def universe() -> list[Action]:
     """Every action the engine knows (2,800 or so)."""
-    from dokuspec.engine.twodoku import _KNOWN  # noqa: PLC0415 - the engine's own table
+    from dokuspec.engine.twodoku.actions import _KNOWN  # noqa: PLC0415 - the engine's own table
 
     return list(_KNOWN.values())
 
@@ -1086,15 +1085,15 @@ def test_a_draw_without_a_fair_deal_stops_the_engine_td4(monkeypatch: pytest.Mon
     state = placed()
     for digit in FACE_DOWN:
         state.apply_action(DrawFaceDown(digit))
-    monkeypatch.setattr(twodoku, "_pot_weights", lambda counts, pile: ())
-    twodoku._pot_outcomes.cache_clear()
+    replace_everywhere(monkeypatch, twodoku.deals, "_pot_weights", lambda counts, pile: ())
+    twodoku.game._pot_outcomes.cache_clear()
     try:
         with pytest.raises(FairDealMissingError, match="no fair deal exists for the face-down"):
             state.chance_outcomes()
         with pytest.raises(FairDealMissingError):
             pot_probabilities(Dominoes(FACE_DOWN))
     finally:
-        twodoku._pot_outcomes.cache_clear()
+        twodoku.game._pot_outcomes.cache_clear()
 
 
 # -- the conformance suite ------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from helpers import replace_everywhere
 
 import dokuspec.engine.twodoku as engine
 from dokuspec.engine.base import CHANCE, Action, IllegalActionError, RecordError
@@ -463,16 +464,16 @@ def test_fair_deal_exists_reports_the_count_s_verdict(monkeypatch: pytest.Monkey
     """fair_deal_exists checks the proof by counting: a count of 0 would say False, of 1 True."""
     draw = Dominoes.parse("1 1 2 2 3 3 4 4")
     assert fair_deal_exists(draw) is True
-    monkeypatch.setattr(engine, "fair_deal_count", lambda _: 0)
+    replace_everywhere(monkeypatch, engine, "fair_deal_count", lambda _: 0)
     assert fair_deal_exists(draw) is False
-    monkeypatch.setattr(engine, "fair_deal_count", lambda _: 1)
+    replace_everywhere(monkeypatch, engine, "fair_deal_count", lambda _: 1)
     assert fair_deal_exists(draw) is True
 
 
 def test_pot_probabilities_name_the_draw_without_a_fair_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(engine, "_pot_weights", lambda *_: ())
+    replace_everywhere(monkeypatch, engine.deals, "_pot_weights", lambda *_: ())
     with pytest.raises(FairDealMissingError) as caught:
         pot_probabilities(Dominoes.parse("4 3 2 1 1 2 3 4"))
     assert str(caught.value) == "no fair deal exists for the face-down draw 1 1 2 2 3 3 4 4"
@@ -500,16 +501,16 @@ class Picks(random.Random):
 def test_a_weighted_draw_maps_each_pick_to_its_value(pick: int, value: int) -> None:
     """1/4 and 3/4 over 4 picks: pick 0 gives the first value, picks 1-3 the second."""
     weights = [(1, Fraction(1, 4)), (2, Fraction(3, 4))]
-    assert engine._weighted_fraction(Picks([pick]), weights) == value
+    assert engine.game._weighted_fraction(Picks([pick]), weights) == value
 
 
 def test_a_weighted_draw_is_exact_with_huge_denominators() -> None:
     """1/2, 1/m and the rest, m = 2**60 + 1: over 2m picks, pick m - 1 is still the first."""
     m = 2**60 + 1
     weights = [(1, Fraction(1, 2)), (2, Fraction(1, m)), (3, 1 - Fraction(1, 2) - Fraction(1, m))]
-    assert engine._weighted_fraction(Picks([m - 1]), weights) == 1
-    assert engine._weighted_fraction(Picks([m]), weights) == 2
-    assert engine._weighted_fraction(Picks([m + 2]), weights) == 3
+    assert engine.game._weighted_fraction(Picks([m - 1]), weights) == 1
+    assert engine.game._weighted_fraction(Picks([m]), weights) == 2
+    assert engine.game._weighted_fraction(Picks([m + 2]), weights) == 3
 
 
 # -- resampling information states (TD-11) -----------------------------------------------------

@@ -182,7 +182,7 @@ def td_wrong_reveal(mp: pytest.MonkeyPatch) -> None:
 
 def td_box_check_dropped(mp: pytest.MonkeyPatch) -> None:
     # TD-8: the Sudoku check looks at rows and columns only.
-    mp.setattr(twodoku_engine, "_PEERS", twodoku_peers_without_boxes())
+    replace_everywhere(mp, twodoku_engine.actions, "_PEERS", twodoku_peers_without_boxes())
 
 
 def td_colour_priority_dropped(mp: pytest.MonkeyPatch) -> None:
@@ -212,12 +212,12 @@ def td_pile_sum_off_by_one(mp: pytest.MonkeyPatch) -> None:
 
 def td_fair_deal_off(mp: pytest.MonkeyPatch) -> None:
     # TD-4: Red's pile is dealt to half the total plus one, so the piles differ by 2.
-    real = twodoku_engine._count_weights
+    real = twodoku_engine.deals._count_weights
 
     def weights(counts: Any, pile: int, target: int, chosen: Any, digits: Any) -> Any:
         return real(counts, pile, target + 1, chosen, digits)
 
-    mp.setattr(twodoku_engine, "_count_weights", weights)
+    replace_everywhere(mp, twodoku_engine.deals, "_count_weights", weights)
 
 
 # -- the plants and the checks that must catch them ----------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import twodoku_peers_without_boxes
+from helpers import replace_everywhere, twodoku_peers_without_boxes
 
 import dokuspec.engine.twodoku as engine
 from dokuspec.engine.twodoku import TwoDokuState
@@ -69,7 +69,7 @@ def test_a_reveal_of_a_domino_that_does_not_clash_is_caught(
 
 def test_a_dropped_box_check_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # A planted fault: the Sudoku check looks at rows and columns only.
-    monkeypatch.setattr(engine, "_PEERS", twodoku_peers_without_boxes())
+    replace_everywhere(monkeypatch, engine.actions, "_PEERS", twodoku_peers_without_boxes())
     with pytest.raises(EngineCheckError):
         for seed, policy in SEEDS * 3:
             check_engine_plays(seed, policy, aim=0.5)

@@ -1,106 +1,14 @@
-"""Two-Doku as an engine (rules TD-1 to TD-18): colouring, face-down dominoes, the deal, the play.
-
-Two players, Red (player 0) and Blue (player 1), colour the squares of a
-9x9 Sudoku board, place eight unknown dominoes face down, receive forty
-dominoes each from a fair deal and then take turns playing their dominoes
-onto the board; whoever holds the lower sum at the end wins. This module is
-an independent reading of the rules register: it imports no spec and no
-solver (enforced by import-linter), counts fair deals with its own exact
-arithmetic and checks plays with plain Python, so that :mod:`dokuspec.verify`
-can hold the spec's constraint models against it.
-
-The game, :class:`TwoDoku` (registered as ``"twodoku"``), follows the engine
-protocol of :mod:`dokuspec.engine.base`. A game goes through these steps:
-
-1. Colouring (TD-2): Red first, the players alternate, one square per turn
-   (:class:`Colour`), until each has coloured 36 distinct squares; a square
-   may carry both colours.
-2. Face-down placement (TD-3): Red places 4 face-down dominoes, then Blue 4
-   (:class:`PlaceFaceDown`), each on a distinct empty white square. Nobody
-   knows their digits.
-3. The deal (TD-3, TD-4, ruling TD-16), as chance nodes with exact
-   probabilities (:class:`fractions.Fraction`):
-
-   * the 8 face-down digits, one per node in placement order
-     (:class:`DrawFaceDown`; probability copies left / dominoes left: the 8
-     are drawn at random from the 90);
-   * the pot (:class:`DealPot`; outcomes the distinct pairs of digits,
-     probability proportional to the physical pairs times the number of fair
-     piles of the 80 left);
-   * Red's count of each digit 1, 2, ..., 9 (:class:`DealCount`, nine nodes;
-     probability proportional to the ways to pick that many of the digit's
-     dominoes times the ways to complete Red's pile from the larger digits
-     with the right size and sum). Blue receives the rest.
-
-   Together they draw exactly from "shuffle the 82, deal 2 to the pot and 40
-   to each player, and deal again until the piles have equal sums" (TD-4 read
-   as uniform over the physical dominoes, ruling TD-16): every fair deal of
-   the physical dominoes is equally likely given the face-down draw. TD-4
-   repeats the face-down draw when no fair deal exists; no draw is ever in
-   that case (:func:`fair_deal_exists` gives the proof), so the engine never
-   redraws, and it raises :class:`FairDealMissingError` (an internal error,
-   never caught) rather than deal from an empty set if the proof were wrong.
-4. Play (TD-5 to TD-9), Red first. A turn is (TD-6): optionally take one
-   domino, from the pot (:class:`TakeFromPot`) or a face-up domino from the
-   board (:class:`TakeFromBoard`, ruling TD-12); optionally play one domino
-   of one's pile on an empty square (:class:`PlayDomino`); after a take from
-   the pot and no successful play, optionally put one domino of one's pile
-   into the pot (:class:`ReturnToPot`). :class:`EndTurn` ends the turn
-   early; at its start it is a pass. A successful play or a return ends the
-   turn by itself, and so does a failed play after a take from the board or
-   no take.
-
-   A play on a square TD-7 forbids fails at once (``"not-allowed"``, ruling
-   TD-17). Otherwise the Sudoku check (TD-8): a clash with a face-up domino
-   of the row, column or box fails (``"clash"``, nothing revealed); a clash
-   with face-down dominoes only fails (``"hidden-clash"``) and a chance node
-   (:class:`Reveal`) turns one of the clashing face-down dominoes face up,
-   each with the same probability. That node exists for every hidden clash,
-   even with one candidate (probability 1), so that the steps of a game do
-   not depend on how many face-down dominoes clashed, which nobody may know.
-   A failed play's domino goes back to the pile; all of it is public (ruling
-   TD-18).
-5. The end (TD-9, ruling TD-13, TD-14): as soon as a pile is empty
-   (``"pile-empty"``), when two consecutive turns (one by each player) both
-   ended without a successful play (``"no-successful-play"``), or after
-   ``max_turns`` turns (``"max-turns"``). When one turn meets more than one
-   of these, the ending named is the first of that list (the result is the
-   same).
-6. The result (TD-10, :class:`TwoDokuResult`): each pile is summed, the lower
-   sum wins and scores the loser's sum plus the pot's sum; the loser scores
-   0; equal sums are a draw. The returns are zero-sum: the winner's score
-   for the winner, minus that score for the loser, 0 and 0 for a draw.
-
-Observations (TD-11): :meth:`TwoDokuState.observation` gives the player's
-:class:`~dokuspec.vocabulary.twodoku.View` as ``data`` (its JSON form) and a
-readable text of it. Public: the coloured squares, the face-up dominoes, the
-pot, the pile sizes and every take, play (with its result and the square
-revealed) and return; private: one's own pile; hidden from both: the
-face-down digits. The text is the view's terminal picture. While a hidden
-clash waits for its reveal (a chance node)
-the play is not yet among the events (a view's play of a hidden clash names
-the square revealed). A view has no place for the result, so the
-observation of a finished game does not show it (:meth:`TwoDokuState.result`
-does). :meth:`TwoDokuState.resample_from_infostate` redraws what a player
-cannot see with a small randomised search.
-
-Besides the protocol a state gives :meth:`TwoDokuState.position` (the full
-position), :meth:`TwoDokuState.deal` (the deal, once dealt),
-:meth:`TwoDokuState.view` and :meth:`TwoDokuState.result`. The exact
-counts behind the deal are public too: :func:`fair_deal_count`,
-:func:`fair_split_count`, :func:`fair_deal_exists`, :func:`pot_probabilities`.
-"""
+"""The game of Two-Doku and its states: the options, the phases, every step of a game and
+its result (TD-1 to TD-18)."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 from typing import ClassVar
 
 from dokuspec.engine.base import (
@@ -114,11 +22,48 @@ from dokuspec.engine.base import (
     JSONValue,
     Observation,
     OptionSpec,
-    RecordError,
     State,
     register,
 )
-from dokuspec.errors import PositionError, quote
+from dokuspec.engine.twodoku.actions import (
+    _BITS,
+    _BLUE_BIT,
+    _COLOUR,
+    _COUNT,
+    _DIGITS,
+    _DRAW,
+    _END_TURN,
+    _FACE_DOWN_UNKNOWN,
+    _NAMES,
+    _PEERS,
+    _PLACE,
+    _PLAY,
+    _POT,
+    _RED_BIT,
+    _RETURN,
+    _REVEAL,
+    _TAKE_BOARD,
+    _TAKE_POT,
+    Colour,
+    DealCount,
+    DealPot,
+    DrawFaceDown,
+    EndTurn,
+    PlaceFaceDown,
+    PlayDomino,
+    ReturnToPot,
+    Reveal,
+    TakeFromBoard,
+    TakeFromPot,
+    _Action,
+    _read_action,
+)
+from dokuspec.engine.twodoku.deals import (
+    FairDealMissingError,
+    _count_weights,
+    _pot_weights,
+    _split_count,
+)
 from dokuspec.render.twodoku import view_text
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -129,7 +74,6 @@ from dokuspec.vocabulary.twodoku import (
     FULL_SET,
     PILE_SIZE,
     PLAYERS,
-    POT_SIZE,
     RED,
     SQUARES_EACH,
     Colouring,
@@ -148,584 +92,13 @@ from dokuspec.vocabulary.twodoku import Take as TakeEvent
 
 __all__ = [
     "ENDINGS",
-    "Colour",
-    "DealCount",
-    "DealPot",
-    "DrawFaceDown",
-    "EndTurn",
-    "FairDealMissingError",
-    "PlaceFaceDown",
-    "PlayDomino",
-    "ReturnToPot",
-    "Reveal",
-    "TakeFromBoard",
-    "TakeFromPot",
     "TwoDoku",
     "TwoDokuResult",
     "TwoDokuState",
-    "fair_deal_count",
-    "fair_deal_exists",
-    "fair_split_count",
-    "pot_probabilities",
 ]
 
 ENDINGS = ("pile-empty", "no-successful-play", "max-turns")
 """How a game can end (TD-9, ruling TD-14), as :attr:`TwoDokuResult.ending` names it."""
-
-
-class FairDealMissingError(RuntimeError):
-    """No fair deal exists for a face-down draw: impossible (see :func:`fair_deal_exists`).
-
-    An internal error, not a user's mistake: it means the proof in
-    :func:`fair_deal_exists` or the counting is wrong, and the engine refuses
-    to go on rather than deal from an empty set of deals.
-    """
-
-
-# -- exact counting of fair deals (TD-4) ---------------------------------------------------------
-#
-# A multiset of dominoes is given by its counts by digit (index d - 1). The
-# generating function of its subsets, counting physical dominoes, is
-# prod_d (1 + x y^d)^{c_d}: the coefficient of x^n y^s is the number of
-# n-domino subsets with digit sum s. It is kept as one Python int per power
-# of x, the coefficients of the powers of y packed in fixed-width bit slots
-# (slot s at bits s*width .. (s+1)*width - 1). Every coefficient is a count
-# of n-subsets, at most comb(total, total // 2) < 2**width, so slots never
-# overflow into each other; multiplying by y^k is a shift by k*width bits.
-
-
-def _width(total: int) -> int:
-    """Bits per slot: every coefficient of ``total`` dominoes' subsets fits."""
-    return comb(total, total // 2).bit_length() + 1
-
-
-def _times_digit(polys: list[int], digit: int, count: int, width: int, limit: int) -> list[int]:
-    """``polys`` (by power of x up to ``limit``) times ``(1 + x y^digit)^count``."""
-    if not count:
-        return polys
-    new = [0] * (limit + 1)
-    step = digit * width
-    for n, poly in enumerate(polys):
-        if not poly:
-            continue
-        for k in range(min(count, limit - n) + 1):
-            new[n + k] += comb(count, k) * (poly << (step * k))
-    return new
-
-
-def _without_one(polys: list[int], digit: int, width: int) -> list[int]:
-    """``polys`` divided by ``(1 + x y^digit)``: one domino of ``digit`` left out.
-
-    Exact when the multiset holds that domino: ``H_n = G_n - y^digit H_{n-1}``.
-    """
-    out = [0] * len(polys)
-    previous = 0
-    step = digit * width
-    for n, poly in enumerate(polys):
-        previous = poly - (previous << step)
-        out[n] = previous
-    return out
-
-
-def _coefficient(poly: int, power: int, width: int) -> int:
-    """The coefficient of ``y^power`` in a packed polynomial (0 for a negative power)."""
-    if power < 0:
-        return 0
-    return (poly >> (power * width)) & ((1 << width) - 1)
-
-
-@lru_cache(maxsize=4096)
-def _pot_weights(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, int, int], ...]:
-    """The fair deals of the dominoes ``counts`` (by digit) by pot, physical dominoes counted.
-
-    A deal puts 2 dominoes in the pot and ``pile`` in Red's pile; Blue gets
-    the rest, which must also be ``pile`` dominoes with the same sum.
-
-    Returns:
-        ``(a, b, weight)`` for each pair of digits ``a <= b`` with at least
-        one fair deal: ``weight`` = the physical pairs of dominoes ``a, b``
-        times the number of ``pile``-subsets of the rest with half its sum.
-    """
-    total = sum(counts)
-    if total != 2 * pile + POT_SIZE:
-        return ()
-    width = _width(total)
-    whole = sum(d * c for d, c in enumerate(counts, start=1))
-    polys = list(_suffix_tables(counts, pile)[0])
-    weights = []
-    for a in range(1, 10):
-        if not counts[a - 1]:
-            continue
-        without_a = _without_one(polys, a, width)
-        for b in range(a, 10):
-            pairs = comb(counts[a - 1], 2) if a == b else counts[a - 1] * counts[b - 1]
-            rest = whole - a - b
-            if not pairs or rest % 2:
-                continue
-            without_both = _without_one(without_a, b, width)
-            splits = _coefficient(without_both[pile], rest // 2, width)
-            if splits:
-                weights.append((a, b, pairs * splits))
-    return tuple(weights)
-
-
-@lru_cache(maxsize=16)  # about half a megabyte each
-def _suffix_tables(counts: tuple[int, ...], pile: int) -> tuple[tuple[int, ...], ...]:
-    """``tables[e]``: the packed generating function (by power of x up to ``pile``) of the
-    dominoes of digits ``e + 1 .. 9`` of ``counts``; ``tables[9]`` is 1.
-
-    The slots are ``_width(sum(counts))`` bits wide."""
-    width = _width(max(sum(counts), 1))
-    polys = [1] + [0] * pile
-    tables: list[tuple[int, ...]] = [tuple(polys)]
-    for digit in range(9, 0, -1):
-        polys = _times_digit(polys, digit, counts[digit - 1], width, pile)
-        tables.append(tuple(polys))
-    tables.reverse()
-    # tables[0] covers digits 1..9, tables[e] digits e+1..9, tables[9] none.
-    return tuple(tables)
-
-
-def _count_weights(
-    counts: tuple[int, ...],
-    pile: int,
-    target: int,
-    chosen: Sequence[int],
-    pot: Sequence[int] = (),
-) -> list[tuple[int, int]]:
-    """Red's count of the next digit: ``(count, weight)`` for each count with a completion.
-
-    ``counts`` are the dominoes before the ``pot`` (its digits) is taken
-    out; the rest is split. ``pile`` is Red's size, ``target`` the sum of
-    Red's pile, ``chosen`` Red's counts of the digits ``1 .. len(chosen)``.
-    The weight of count ``k`` of digit ``e`` is ``comb(m, k)``, ``m`` the
-    dominoes of ``e`` left, times the number of ways to complete the pile
-    from the digits ``e+1 .. 9`` with the right size and sum. The tables of
-    ``counts`` are shared with the pot's node; the pot's dominoes are divided
-    out of them.
-    """
-    width = _width(max(sum(counts), 1))
-    digit = len(chosen) + 1
-    after = list(_suffix_tables(counts, pile)[digit])
-    left = list(counts)
-    for taken in pot:
-        left[taken - 1] -= 1
-        if taken > digit:
-            after = _without_one(after, taken, width)
-    size = sum(chosen)
-    total = sum(d * k for d, k in enumerate(chosen, start=1))
-    weights = []
-    for k in range(min(left[digit - 1], pile - size) + 1):
-        ways = _coefficient(after[pile - size - k], target - total - digit * k, width)
-        if ways:
-            weights.append((k, comb(left[digit - 1], k) * ways))
-    return weights
-
-
-def _split_count(counts: tuple[int, ...], pile: int) -> int:
-    """The ``pile``-subsets of ``counts`` with half the sum (physical dominoes counted)."""
-    whole = sum(d * c for d, c in enumerate(counts, start=1))
-    if sum(counts) != 2 * pile or whole % 2:
-        return 0
-    tables = _suffix_tables(counts, pile)
-    return _coefficient(tables[0][pile], whole // 2, _width(max(sum(counts), 1)))
-
-
-def _dominoes_arg(value: object, what: str) -> Dominoes:
-    if not isinstance(value, Dominoes):
-        raise TypeError(f"{what} is Dominoes, not {type(value).__name__}")
-    if not value.issubset(FULL_SET):
-        over = [str(d) for d, n in enumerate(value.counts(), start=1) if n > COPIES]
-        raise PositionError(
-            f"{what} holds more than {COPIES} of {', '.join(over)}: the game has ten of each (TD-1)"
-        )
-    return value
-
-
-def _face_down_arg(face_down: object) -> tuple[int, ...]:
-    dominoes = _dominoes_arg(face_down, "the face-down draw")
-    if len(dominoes) != FACE_DOWN_COUNT:
-        raise PositionError(
-            f"the face-down draw is {FACE_DOWN_COUNT} dominoes (TD-3), not {len(dominoes)}"
-        )
-    return tuple(COPIES - n for n in dominoes.counts())
-
-
-def fair_deal_count(face_down: Dominoes) -> int:
-    """The number of fair deals for a face-down draw, counting physical dominoes (TD-4).
-
-    The 82 dominoes left by the draw (ten of each digit less the face-down
-    ones) are dealt: 2 to the pot and 40 to each pile; a deal is fair when
-    the piles have equal sums. Dominoes are physical pieces: the count is the
-    number of ways to choose the 2 pot pieces and Red's 40 pieces (Blue gets
-    the other 40) with equal pile sums. Exact (big integers), about 3 ms,
-    cached by draw.
-
-    Args:
-        face_down: the 8 face-down digits.
-
-    Raises:
-        TypeError: ``face_down`` is not
-            :class:`~dokuspec.vocabulary.twodoku.Dominoes`.
-        PositionError: not 8 dominoes, or more than ten of a digit.
-    """
-    counts = _face_down_arg(face_down)
-    return sum(weight for _, _, weight in _pot_weights(counts, PILE_SIZE))
-
-
-def pot_probabilities(face_down: Dominoes) -> dict[tuple[int, int], Fraction]:
-    """The probability of each pot given the face-down draw, as the engine deals it (TD-4).
-
-    Args:
-        face_down: the 8 face-down digits.
-
-    Returns:
-        ``{(a, b): p}`` for the pots ``a <= b`` of at least one fair deal:
-        their share of :func:`fair_deal_count`; the probabilities sum to 1.
-
-    Raises:
-        TypeError, PositionError: as :func:`fair_deal_count`.
-        FairDealMissingError: no fair deal exists (never: see :func:`fair_deal_exists`).
-    """
-    weights = _pot_weights(_face_down_arg(face_down), PILE_SIZE)
-    total = sum(weight for _, _, weight in weights)
-    if not total:
-        raise FairDealMissingError(f"no fair deal exists for the face-down draw {face_down}")
-    return {(a, b): Fraction(weight, total) for a, b, weight in weights}
-
-
-def fair_split_count(dominoes: Dominoes) -> int:
-    """The ways to split ``dominoes`` into two piles of equal size and equal sum.
-
-    Counted as the subsets that form the first pile (physical dominoes: two
-    dominoes of the same digit are different pieces), so each split into two
-    piles is counted once for each pile it can give first. 0 for an odd
-    number of dominoes or an odd sum.
-
-    Raises:
-        TypeError: ``dominoes`` is not Dominoes.
-        PositionError: more than ten of a digit.
-    """
-    counts = _dominoes_arg(dominoes, "the dominoes").counts()
-    size = len(dominoes)
-    if size % 2:
-        return 0
-    return _split_count(counts, size // 2)
-
-
-def fair_deal_exists(face_down: Dominoes) -> bool:
-    """Whether some fair deal exists for the face-down draw (TD-4): always ``True``.
-
-    Proof. Let ``c_d = 10 - f_d`` be the dominoes of digit ``d`` left by the
-    draw: ``c_d >= 2`` and ``sum c_d = 82``, so ``sum (c_d - 2) = 64`` with
-    each term at most 8: at least eight digits have ``c_d >= 3``, among them
-    at least two odd and two even digits. Choose the pot as two different
-    such digits whose sum has the parity of the 82's sum: the 80 left have an
-    even sum and hold every digit 1-9 at least twice. The sums of the
-    40-subsets of a multiset whose distinct values are consecutive integers
-    fill an interval (from any subset but the largest, some ``v`` in it and
-    ``v + 1`` outside it can be swapped: +1), from the 40 smallest to the 40
-    largest, and half the total lies between those. So a fair deal exists.
-    The function nevertheless counts (:func:`fair_deal_count`): it is the
-    claim the proof makes, checked.
-
-    Raises:
-        TypeError, PositionError: as :func:`fair_deal_count`.
-    """
-    return fair_deal_count(face_down) > 0
-
-
-# -- squares -------------------------------------------------------------------------------------
-
-_PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
-_RED_BIT, _BLUE_BIT = 1, 2
-_BITS = (_RED_BIT, _BLUE_BIT)
-_NAMES = ("Red", "Blue")  # the players' names in sentences
-_FACE_DOWN_UNKNOWN = -10  # a face-down domino whose digit is not drawn yet
-
-
-# -- actions -------------------------------------------------------------------------------------
-
-
-class _Action(Action):
-    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
-        names: tuple[str, ...] = type(self).__slots__
-        return type(self), tuple(getattr(self, name) for name in names)
-
-
-@dataclass(frozen=True, slots=True)
-class Colour(_Action):
-    """Colour ``square`` in one's colour (TD-2)."""
-
-    square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "colour", "row": r, "col": c}``."""
-        return {"type": "colour", "row": self.square.row, "col": self.square.col}
-
-    def __str__(self) -> str:
-        return f"colour {self.square}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceFaceDown(_Action):
-    """Place one of one's four face-down dominoes on the empty white ``square`` (TD-3)."""
-
-    square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place-face-down", "row": r, "col": c}``."""
-        return {"type": "place-face-down", "row": self.square.row, "col": self.square.col}
-
-    def __str__(self) -> str:
-        return f"place a face-down domino on {self.square}"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawFaceDown(_Action):
-    """A chance outcome: the next face-down domino, in placement order, carries ``digit`` (TD-3)."""
-
-    digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "draw-face-down", "digit": d}``."""
-        return {"type": "draw-face-down", "digit": self.digit}
-
-    def __str__(self) -> str:
-        return f"face-down digit {self.digit}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealPot(_Action):
-    """A chance outcome: the pot is dealt the digits ``low <= high`` (TD-4)."""
-
-    low: int
-    high: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "deal-pot", "digits": [low, high]}``."""
-        return {"type": "deal-pot", "digits": [self.low, self.high]}
-
-    def __str__(self) -> str:
-        return f"deal the pot {self.low} {self.high}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealCount(_Action):
-    """A chance outcome: Red's pile is dealt ``count`` dominoes of ``digit`` (TD-4).
-
-    Blue's pile receives the dominoes of that digit left over.
-    """
-
-    digit: int
-    count: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "deal-count", "digit": d, "count": k}``."""
-        return {"type": "deal-count", "digit": self.digit, "count": self.count}
-
-    def __str__(self) -> str:
-        return f"deal red {self.count} of digit {self.digit}"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeFromPot(_Action):
-    """Take a domino of ``digit`` from the pot into one's pile (TD-6, step 1)."""
-
-    digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take-pot", "digit": d}``."""
-        return {"type": "take-pot", "digit": self.digit}
-
-    def __str__(self) -> str:
-        return f"take {self.digit} from the pot"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeFromBoard(_Action):
-    """Take the face-up domino on ``square`` into one's pile (TD-6 step 1, ruling TD-12)."""
-
-    square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take-board", "row": r, "col": c}``."""
-        return {"type": "take-board", "row": self.square.row, "col": self.square.col}
-
-    def __str__(self) -> str:
-        return f"take the domino on {self.square}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayDomino(_Action):
-    """Play a domino of ``digit`` from one's pile on the empty ``square`` (TD-6 to TD-8)."""
-
-    digit: int
-    square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "play", "digit": d, "row": r, "col": c}``."""
-        return {"type": "play", "digit": self.digit, "row": self.square.row, "col": self.square.col}
-
-    def __str__(self) -> str:
-        return f"play {self.digit} on {self.square}"
-
-
-@dataclass(frozen=True, slots=True)
-class ReturnToPot(_Action):
-    """Put a domino of ``digit`` from one's pile into the pot (TD-6, step 3)."""
-
-    digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "return", "digit": d}``."""
-        return {"type": "return", "digit": self.digit}
-
-    def __str__(self) -> str:
-        return f"put {self.digit} into the pot"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn(_Action):
-    """End one's turn now; at the start of a turn, a pass (TD-6)."""
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "end-turn"}``."""
-        return {"type": "end-turn"}
-
-    def __str__(self) -> str:
-        return "end the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal(_Action):
-    """A chance outcome: the face-down domino on ``square`` is turned face up (TD-8)."""
-
-    square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "reveal", "row": r, "col": c}``."""
-        return {"type": "reveal", "row": self.square.row, "col": self.square.col}
-
-    def __str__(self) -> str:
-        return f"reveal the face-down domino on {self.square}"
-
-
-# Every action the engine offers, made once (legal actions are these very objects).
-_DIGITS = range(1, 10)
-_COLOUR = tuple(Colour(s) for s in ALL_SQUARES)
-_PLACE = tuple(PlaceFaceDown(s) for s in ALL_SQUARES)
-_DRAW = {d: DrawFaceDown(d) for d in _DIGITS}
-_POT = {(a, b): DealPot(a, b) for a in _DIGITS for b in _DIGITS if a <= b}
-_COUNT = tuple(tuple(DealCount(d, k) for k in range(COPIES + 1)) if d else () for d in range(10))
-_TAKE_POT = {d: TakeFromPot(d) for d in _DIGITS}
-_TAKE_BOARD = tuple(TakeFromBoard(s) for s in ALL_SQUARES)
-_PLAY = {d: tuple(PlayDomino(d, s) for s in ALL_SQUARES) for d in _DIGITS}
-_RETURN = {d: ReturnToPot(d) for d in _DIGITS}
-_END_TURN = EndTurn()
-_REVEAL = tuple(Reveal(s) for s in ALL_SQUARES)
-
-_KNOWN: dict[str, Action] = {
-    json.dumps(action.to_json()): action
-    for action in (
-        *_COLOUR,
-        *_PLACE,
-        *_DRAW.values(),
-        *_POT.values(),
-        *(a for row in _COUNT for a in row),
-        *_TAKE_POT.values(),
-        *_TAKE_BOARD,
-        *(a for row in _PLAY.values() for a in row),
-        *_RETURN.values(),
-        _END_TURN,
-        *_REVEAL,
-    )
-}
-
-# The members of each action's JSON form.
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "colour": ("row", "col"),
-    "place-face-down": ("row", "col"),
-    "draw-face-down": ("digit",),
-    "deal-pot": ("digits",),
-    "deal-count": ("digit", "count"),
-    "take-pot": ("digit",),
-    "take-board": ("row", "col"),
-    "play": ("digit", "row", "col"),
-    "return": ("digit",),
-    "end-turn": (),
-    "reveal": ("row", "col"),
-}
-
-
-def _shown(value: object) -> str:
-    """A JSON value as it is written, kept short."""
-    if isinstance(value, dict | list):
-        return quote(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return quote(value)
-    text = json.dumps(value)
-    return text if len(text) <= 42 else text[:40] + '"...'
-
-
-def _small_int(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def _read_action(data: object) -> Action:
-    """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
-    if isinstance(data, dict) and all(
-        type(v) is str
-        or v is None
-        or _small_int(v, 0, COPIES)
-        or (type(v) is list and all(_small_int(x, 1, 9) for x in v))
-        for v in data.values()
-    ):
-        # A fast path: on a miss the checks below find the same action or the error.
-        known = _KNOWN.get(json.dumps(data))  # pragma: no mutate
-        if known is not None:
-            return known
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
-    for key in ("row", "col"):
-        if key in fields and not _small_int(data[key], 1, 9):
-            raise RecordError(f"$.{key}: {_shown(data[key])} is not a {key} 1-9")
-    if "digit" in fields and not _small_int(data["digit"], 1, 9):
-        raise RecordError(f"$.digit: {_shown(data['digit'])} is not a digit 1-9")
-    if kind == "deal-count" and not _small_int(data["count"], 0, COPIES):
-        raise RecordError(f"$.count: {_shown(data['count'])} is not a count 0-{COPIES}")
-    if kind == "deal-pot":
-        digits = data["digits"]
-        if not (
-            isinstance(digits, list)
-            and len(digits) == 2
-            and all(_small_int(d, 1, 9) for d in digits)
-        ):
-            raise RecordError(f"$.digits: {_shown(digits)} is not a list of two digits 1-9")
-        if digits[0] > digits[1]:
-            raise RecordError(f"$.digits: {_shown(digits)} is not in increasing order")
-    # Every well-formed action is one of the actions made above.
-    canonical = {key: data[key] for key in ("type", *fields)}
-    found = _KNOWN.get(json.dumps(canonical))
-    if found is None:  # pragma: no cover - every well-formed form is known
-        # Unreachable (every well-formed form is known): its message is never seen.
-        raise RecordError(f"$: {_shown(data)} is not an action")  # pragma: no mutate
-    return found
 
 
 # -- the game ------------------------------------------------------------------------------------
@@ -1146,14 +519,14 @@ class TwoDokuState(State):
 
         * A face-down digit (TD-3): each digit left, copies left / dominoes left.
         * The pot (TD-4): each pair of digits with a fair deal, its share of
-          the fair deals (:func:`pot_probabilities`).
+          the fair deals (:func:`~dokuspec.engine.twodoku.deals.pot_probabilities`).
         * Red's count of a digit (TD-4): each count with a completion, its
           share of the fair piles left.
         * A reveal (TD-8): each clashing face-down domino, equally likely.
 
         Raises:
             FairDealMissingError: no fair deal exists for the face-down draw
-                (never: see :func:`fair_deal_exists`).
+                (never: see :func:`~dokuspec.engine.twodoku.deals.fair_deal_exists`).
         """
         if self._phase == _PLAY_PHASE:
             if self._pending is None:
