@@ -49,7 +49,9 @@ extensions = [
 
 exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
-html_static_path: list[str] = []
+html_static_path: list[str] = ["_static"]
+# The general index breaks long dotted names instead of widening the page.
+html_css_files = ["dokuspec.css"]
 
 # Curly quotes and ellipses, but no dashes: command-line help text such as
 # "--json" must stay as typed.

@@ -76,7 +76,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_competitive_play.py",
         "test_engine_records.py",
     ),
-    "dokuspec/engine/sumodoku_rules.py": (
+    "dokuspec/engine/sumodoku/rules.py": (
         "test_engine_sumodoku.py",
         "test_search.py",
         "test_verify.py",
@@ -85,7 +85,21 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_safe_moves.py",
         "test_sumodoku_rules_contracts.py",
     ),
-    "dokuspec/engine/sumodoku.py": (
+    "dokuspec/engine/sumodoku/actions.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
+        "test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/game.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
+        "test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/records.py": (
         "test_engine_sumodoku.py",
         "test_sumodoku_bots.py",
         "test_verify_sumodoku_play.py",

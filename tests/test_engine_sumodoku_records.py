@@ -234,7 +234,7 @@ def test_every_action_has_its_json_and_text_form_and_reads_back(
 
 def test_the_colour_draw_has_every_split_once() -> None:
     """SU-1, random assignment: 9 shared colours x C(8, 4) splits of the rest = 630 outcomes."""
-    drawn = sumodoku._all_colours()  # called itself: the module constant is made at import
+    drawn = sumodoku.actions._all_colours()  # called itself: the module constant is made at import
     assert len(drawn) == 630
     assert all(type(action) is Colours for action in drawn)
     expected = set()

@@ -82,11 +82,14 @@ HEAVY = (
     "dokuspec.cli",
     "dokuspec.engine.competitive",
     "dokuspec.engine.minidoku",
-    "dokuspec.engine.sumodoku",
+    "dokuspec.engine.sumodoku.actions",
+    "dokuspec.engine.sumodoku.game",
+    "dokuspec.engine.sumodoku.records",
     "dokuspec.engine.twodoku",
 )
 """What no query below needs: Hypothesis, Z3 (asked for only with backend="z3"), the command
-line, process pools, the verify layer and every game engine."""
+line, process pools, the verify layer and every game engine (Sumodoku's rules on a board,
+``dokuspec.engine.sumodoku.rules``, serve its fast search without the game)."""
 
 QUERIES = {
     "sumodoku": f"print(sumodoku.check({PUZZLE!r}).status)",

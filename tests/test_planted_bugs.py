@@ -22,9 +22,9 @@ from helpers import replace_everywhere, twodoku_peers_without_boxes
 import dokuspec.engine.competitive as competitive_engine
 import dokuspec.engine.twodoku as twodoku_engine
 from dokuspec.cli.app import main
-from dokuspec.engine import sumodoku_rules
 from dokuspec.engine.competitive import CompetitiveSudokuState
 from dokuspec.engine.sumodoku import SumodokuState
+from dokuspec.engine.sumodoku import rules as sumodoku_rules
 from dokuspec.engine.twodoku import TwoDokuResult, TwoDokuState
 from dokuspec.verify.campaign import CheckResult, run_campaign
 from dokuspec.vocabulary.twodoku import ALL_SQUARES

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from dokuspec.engine.sumodoku_rules import (
+from dokuspec.engine.sumodoku.rules import (
     MARKED,
     UNMARKED,
     SearchResult,

@@ -269,19 +269,19 @@ def _catch(error: type[PlayCheckError], match: str, options: dict[str, Any], **p
 
 
 def test_a_dropped_box_check_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = engine._unit_cells
+    lines = engine.game._unit_cells
 
     def no_boxes(x: bool) -> tuple[tuple[int, ...], ...]:
         units = lines(x)
         return units[:18] + units[27:]
 
-    monkeypatch.setattr(engine, "_unit_cells", no_boxes)
+    monkeypatch.setattr(engine.game, "_unit_cells", no_boxes)
     _catch(MoveError, "valid moves", {}, claims=0.0)
 
 
 def test_an_ignored_diagonal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = engine._unit_cells
-    monkeypatch.setattr(engine, "_unit_cells", lambda x: lines(x)[:-1])  # no anti-diagonal
+    lines = engine.game._unit_cells
+    monkeypatch.setattr(engine.game, "_unit_cells", lambda x: lines(x)[:-1])  # no anti-diagonal
     _catch(MoveError, "valid moves", {"x": True}, claims=0.0)
 
 
@@ -317,7 +317,7 @@ def test_a_wrong_count_after_an_observer_removal_is_caught(
 def test_a_claim_accepted_with_a_wrong_filling_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(engine, "violations", lambda board, variants=None: [])
+    monkeypatch.setattr(engine.game, "violations", lambda board, variants=None: [])
     options = {"claim_window": [2, 40], "claim_time_limits": [[2, 40, 60]]}
     _catch(ClaimError, "the rules say .1, 'claim-failed'.", options, claims=0.5)
 

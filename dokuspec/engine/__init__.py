@@ -20,7 +20,7 @@ readings of the rules.
   strict and tabletop enforcement, the observer as chance, the "Sudoku!"
   claim as an open action, and game records; registered as ``"sumodoku"``.
   The rule checker and completion search on a board are in
-  :mod:`dokuspec.engine.sumodoku_rules` (re-exported there).
+  :mod:`dokuspec.engine.sumodoku.rules` (re-exported by the package).
 * :mod:`dokuspec.engine.twodoku`: Two-Doku, the domino game (rules TD-1 to
   TD-18): colouring, face-down dominoes, the fair deal as exact chance nodes,
   turns, hidden clashes and reveals; registered as ``"twodoku"``.

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypeAlias
 
-from dokuspec.engine.sumodoku_rules import (
+from dokuspec.engine.sumodoku.rules import (
     ALL_COLOURS,
     MARKED,
     constrained_neighbours,

@@ -1,107 +1,14 @@
-"""Sumodoku as an engine (rules SU-1 to SU-17, rulings SU-20 to SU-29).
-
-Two players place coloured pieces on a 9x9 board, Sudoku-like: no colour
-twice in a row, column or box (SU-3). This module plays the whole game
-with plain Python and bit masks; it imports no spec and no solver (enforced
-by import-linter), so that :mod:`dokuspec.verify` can hold the constraint
-models against it. The rule checker and the plain completion search that
-:mod:`dokuspec.verify` also uses live in :mod:`dokuspec.engine.sumodoku_rules`
-and are re-exported here under the same names (:class:`Violation`,
-:func:`violations`, :func:`is_valid`, :class:`SearchResult`,
-:func:`search_completion`, :func:`count_completions`,
-:data:`DEFAULT_NODE_LIMIT`).
-
-The game, :class:`Sumodoku` (registered as ``"sumodoku"``), follows the
-engine protocol of :mod:`dokuspec.engine.base`. The protocol numbers the
-players 0 and 1: engine player 0 is the rules' Player 1. Records written by
-:func:`record_json` use the game's own numbers 1 and 2.
-
-1. Setup (SU-1). With ``colour_assignment="fixed"`` Player 1 holds colours
-   1-4 and four pieces of colour 9, Player 2 colours 5-8 and four of colour
-   9; the ninth piece of colour 9 is the spare. With ``"random"`` the first
-   step is a chance node (:class:`Colours`): every split of the nine colours
-   into four for Player 1, four for Player 2 and one shared colour has
-   probability exactly 1/630. With ``free_colours`` (SU-11) nothing is
-   assigned: all 81 pieces form one common supply.
-2. Turns (SU-2, SU-3). Players alternate from ``first_player``; a turn is
-   one placement (:class:`Place`) or a claim (:class:`Claim`). A placement
-   is *valid* when no piece of its colour stands in its row, column or box
-   and the variants allow it (SU-12 to SU-14, combinable, SU-17).
-3. Enforcement (SU-4). ``"strict"``: only valid placements are legal; any
-   other raises :class:`~dokuspec.engine.base.IllegalActionError` naming
-   the rule. ``"tabletop"``: every placement of one's own piece on an empty
-   cell is legal; an invalid one stands on the board as an *unnoticed
-   mistake* until someone points it out:
-
-   * the opponent, right after it and before their own turn
-     (:class:`PointOut`, SU-7): the mover loses (``"pointed-out"``);
-   * the opponent at the start of a later turn (:class:`FindMistake`,
-     SU-8): the finder wins (``"mistake-found"``). Finding one's own
-     mistake wins only with the option ``own_mistake_wins`` (the literal
-     reading of the rule text);
-   * the observer (SU-9): once the opponent has let the mistake pass (made
-     their next placement without pointing it out), a chance node after
-     every placement while such a mistake stands, driven by the
-     ``observer`` option ``p``: each of those ``n`` mistakes is removed
-     with probability ``p / n`` (:class:`Observe`), nothing happens with
-     ``1 - p`` (:class:`Silent`). The opponent's right of SU-7 always
-     comes first. The removed piece leaves the game
-     (:attr:`SumodokuState.out`) and does not count as placed for SU-5;
-     its cell becomes a hole that a valid placement may fill later.
-
-   The observer is modelled as chance (ruling SU-20) rather than as a third
-   player: it has no goal and no return, so the game stays a two-player
-   zero-sum game; its outcomes have exact probabilities and are recorded like
-   any other step, so a record replays without a random number generator,
-   and a study varies how attentive the observer is with one number.
-4. The end. A player who has placed all 40 pieces, none of them removed
-   by the observer, wins (SU-5, ``"all-pieces-played"``, not with free
-   colours); a player with no valid
-   move at the start of their turn loses (SU-6, ``"no-valid-move"``); a
-   claim wins or loses (SU-10, ``"claim-succeeded"``, ``"claim-failed"``);
-   and SU-7, SU-8 above. Every game has a winner; the returns are +1 and -1.
-5. The claim (SU-10) is an *open action*: it carries the submitted filling
-   (a full board) and the seconds taken, the claimant's free choice, so
-   :meth:`~dokuspec.engine.base.State.legal_actions` cannot list it;
-   :meth:`~dokuspec.engine.base.State.open_actions` names it (``("claim",)``)
-   while the claim window is open. The engine judges a claim itself: the
-   filling must extend the board, fill every empty cell (holes too) with
-   exactly the remaining pieces (none of those out of the game, SU-15),
-   break no rule (:func:`violations`), and ``seconds`` must be within the
-   time limit of that own-turn number. It never asks a solver whether some
-   completion exists: that is the spec's business.
-
-The rulings this engine adds (SU-20 to SU-29, listed in the handbook's
-register) answer what the rules leave open: the observer as chance (SU-20),
-what SU-7 and SU-8 may target (SU-21), which mistakes count (SU-22), an
-invalid last piece under SU-5 (SU-23), SU-6 in tabletop and conceding
-(SU-24), what counts as a turn (SU-25), claims with holes or mistakes on the
-board (SU-26), the filling a claim may submit (SU-27), the observer after
-which steps (SU-28), and the option checks (SU-29).
-
-Observations are public: the board, both hands, the turn numbers and the
-unnoticed mistakes (which both players can see on the table) are visible to
-both, so :meth:`SumodokuState.resample_from_infostate` returns a clone.
-Game records in the game's own JSON form: :func:`record_json`,
-:func:`record_text`, :func:`read_record`, :func:`record_schema`; the
-protocol's generic :meth:`~dokuspec.engine.base.State.record` and
-:func:`~dokuspec.engine.base.replay` work too.
-"""
+"""The game of Sumodoku and its states: the options, the setup, strict and tabletop
+enforcement, the observer, the claim, every step of a game and its result (SU-1 to SU-17)."""
 
 from __future__ import annotations
 
-import copy
-import json
 import math
 import random
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
-from itertools import combinations
 from numbers import Number
 from typing import Any, ClassVar
 
@@ -109,7 +16,6 @@ from dokuspec.engine.base import (
     CHANCE,
     TERMINAL,
     Action,
-    EngineError,
     Game,
     GameOptionError,
     HistoryEntry,
@@ -117,30 +23,39 @@ from dokuspec.engine.base import (
     JSONValue,
     Observation,
     OptionSpec,
-    RecordError,
     State,
     register,
 )
-from dokuspec.engine.records import RecordFileError, wrong_game
-from dokuspec.engine.sumodoku_rules import (
+from dokuspec.engine.sumodoku.actions import (
+    _COLOURS_OUTCOMES,
+    _CONCEDE,
+    _FIND,
+    _OBSERVE,
+    _PLACE,
+    _POINT_OUT,
+    _SILENT,
+    Claim,
+    Colours,
+    Concede,
+    FindMistake,
+    Observe,
+    Place,
+    PointOut,
+    Silent,
+    _is_int,
+    _read_action,
+)
+from dokuspec.engine.sumodoku.rules import (
     ALL_COLOURS,
-    DEFAULT_NODE_LIMIT,
     MARKED,
     MARKED_NON_CONSECUTIVE,
-    SearchResult,
-    Violation,
     constrained_neighbours,
-    count_completions,
-    is_valid,
     next_to,
     parity_masks,
-    search_completion,
     unit_cells,
     violations,
 )
-from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
-from dokuspec.seeds import check_seed
-from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
+from dokuspec.errors import DokuspecError, quote
 from dokuspec.vocabulary.sumodoku import (
     Board,
     Piece,
@@ -153,29 +68,10 @@ from dokuspec.vocabulary.sumodoku import (
 __all__ = [
     "DEFAULT_CLAIM_TIME_LIMITS",
     "DEFAULT_CLAIM_WINDOW",
-    "DEFAULT_NODE_LIMIT",
     "REASONS",
-    "Claim",
-    "Colours",
-    "Concede",
-    "FindMistake",
-    "Observe",
-    "Place",
-    "PointOut",
-    "SearchResult",
-    "Silent",
     "Sumodoku",
     "SumodokuResult",
     "SumodokuState",
-    "Violation",
-    "count_completions",
-    "is_valid",
-    "read_record",
-    "record_json",
-    "record_schema",
-    "record_text",
-    "search_completion",
-    "violations",
 ]
 
 REASONS = (
@@ -202,368 +98,6 @@ _UNSET = -1  # no cell (SumodokuState._moment), no player (SumodokuState._done)
 _OWN_MISTAKE_WINS = "own_mistake_wins"  # the option of SU-8 that records name since its revision
 _MOST_DIGITS = 100  # of the observer's chance as a fraction "p/q", or its decimal places
 _FRACTION_TEXT = re.compile(rf"[0-9]{{1,{_MOST_DIGITS}}}/[0-9]{{1,{_MOST_DIGITS}}}")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_ints(kind: str, **fields: object) -> None:
-    """Refuse a field of a ``kind`` action that is not an int 1-9."""
-    for name, value in fields.items():
-        if not _is_int(value):
-            raise TypeError(f"{kind} {name} must be an int 1-9, not {type(value).__name__}")
-    for name, value in fields.items():
-        if not 1 <= value <= 9:  # type: ignore[operator]
-            what = f"a {name}" if name in ("row", "col") else "a colour"
-            raise PositionError(f"{kind} {name} {quote(value)} is not {what} 1-9")
-
-
-# -- actions -------------------------------------------------------------------------------------
-
-
-class _Action(Action):
-    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
-        names: tuple[str, ...] = type(self).__slots__
-        return type(self), tuple(getattr(self, name) for name in names)
-
-
-@dataclass(frozen=True, slots=True)
-class Place(_Action):
-    """Place one of one's own pieces of ``colour`` on the empty cell ``row``, ``col`` (SU-3).
-
-    Raises:
-        TypeError: a field is not an int.
-        PositionError: a field is not 1-9.
-    """
-
-    row: int
-    col: int
-    colour: int
-
-    def __post_init__(self) -> None:
-        _check_ints("Place", row=self.row, col=self.col, colour=self.colour)
-
-    @property
-    def piece(self) -> Piece:
-        """The piece this placement puts on the board."""
-        return Piece(self.row, self.col, self.colour)
-
-    @property
-    def cell(self) -> int:
-        """The cell's index 0-80, row by row."""
-        return (self.row - 1) * 9 + self.col - 1
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place", "row": r, "col": c, "colour": k}``."""
-        return {"type": "place", "row": self.row, "col": self.col, "colour": self.colour}
-
-    def __str__(self) -> str:
-        return f"place colour {self.colour} on r{self.row}c{self.col}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(_Action):
-    """Shout "Sudoku!" (SU-10): the submitted ``filling`` and the ``seconds`` it took.
-
-    An open action: legal on one's own turn within the claim window whatever
-    the filling, which the engine then judges.
-
-    Args:
-        filling: the full board the claimant submits (a :class:`Board`, or
-            its text, read by :meth:`Board.parse`).
-        seconds: the time taken, in seconds: a finite number >= 0.
-
-    Raises:
-        TypeError: ``filling`` is neither a Board nor a str, ``seconds`` not
-            an int or float.
-        NotationError: ``filling`` is text that is not a board.
-        EngineError: ``seconds`` is negative, NaN or infinite.
-    """
-
-    filling: Board
-    seconds: float
-
-    def __post_init__(self) -> None:
-        filling: object = self.filling
-        if isinstance(filling, str):
-            object.__setattr__(self, "filling", Board.parse(filling))
-        elif not isinstance(filling, Board):
-            raise TypeError(f"a claim's filling is a Board, not {type(filling).__name__}")
-        seconds: object = self.seconds
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise TypeError(f"a claim's seconds are a number, not {type(seconds).__name__}")
-        if not (math.isfinite(seconds) and seconds >= 0):
-            raise EngineError(f"a claim's seconds are a finite number >= 0, not {seconds!r}")
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "claim", "filling": "<81 characters>", "seconds": s}``."""
-        return {"type": "claim", "filling": str(self.filling), "seconds": self.seconds}
-
-    def __str__(self) -> str:
-        return f"claim Sudoku! with a filling after {self.seconds:g} s"
-
-
-@dataclass(frozen=True, slots=True)
-class PointOut(_Action):
-    """Point out the opponent's last placement on ``row``, ``col`` as invalid (SU-7)."""
-
-    row: int
-    col: int
-
-    def __post_init__(self) -> None:
-        _check_ints("PointOut", row=self.row, col=self.col)
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "point-out", "row": r, "col": c}``."""
-        return {"type": "point-out", "row": self.row, "col": self.col}
-
-    def __str__(self) -> str:
-        return f"point out r{self.row}c{self.col}"
-
-
-@dataclass(frozen=True, slots=True)
-class FindMistake(_Action):
-    """Point out the earlier unnoticed invalid placement on ``row``, ``col`` (SU-8)."""
-
-    row: int
-    col: int
-
-    def __post_init__(self) -> None:
-        _check_ints("FindMistake", row=self.row, col=self.col)
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "find-mistake", "row": r, "col": c}``."""
-        return {"type": "find-mistake", "row": self.row, "col": self.col}
-
-    def __str__(self) -> str:
-        return f"find the mistake on r{self.row}c{self.col}"
-
-
-@dataclass(frozen=True, slots=True)
-class Concede(_Action):
-    """Accept the loss (SU-6, SU-5; ruling SU-24): offered only when no placement is."""
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "concede"}``."""
-        return {"type": "concede"}
-
-    def __str__(self) -> str:
-        return "concede"
-
-
-@dataclass(frozen=True, slots=True)
-class Colours(_Action):
-    """A chance outcome (SU-1, random assignment): each player's four colours, the shared one.
-
-    Args:
-        player1: Player 1's four colours, increasing.
-        player2: Player 2's four colours, increasing.
-        shared: the ninth colour: four pieces for each player, one spare.
-
-    Raises:
-        TypeError: not tuples of ints and an int.
-        PositionError: not a split of the colours 1-9 into 4 + 4 + 1, or a
-            tuple not in increasing order.
-    """
-
-    player1: tuple[int, ...]
-    player2: tuple[int, ...]
-    shared: int
-
-    def __post_init__(self) -> None:
-        for name in ("player1", "player2"):
-            value: object = getattr(self, name)
-            if isinstance(value, list):
-                value = tuple(value)
-                object.__setattr__(self, name, value)
-            if not isinstance(value, tuple):
-                raise TypeError(
-                    f"Colours {name} is a tuple of 4 colours, not {type(value).__name__}"
-                )
-            for colour in value:
-                _check_ints("Colours", **{name: colour})
-            if len(value) != 4 or list(value) != sorted(set(value)):
-                raise PositionError(
-                    f"Colours {name} {list(value)} is not 4 different colours, increasing"
-                )
-        _check_ints("Colours", shared=self.shared)
-        if len({*self.player1, *self.player2, self.shared}) != 9:
-            raise PositionError(
-                f"Colours {list(self.player1)}, {list(self.player2)} and {self.shared} "
-                "do not split the nine colours"
-            )
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "colours", "player1": [...], "player2": [...], "shared": k}``."""
-        return {
-            "type": "colours",
-            "player1": list(self.player1),
-            "player2": list(self.player2),
-            "shared": self.shared,
-        }
-
-    def __str__(self) -> str:
-        one = "".join(map(str, self.player1))
-        two = "".join(map(str, self.player2))
-        return f"colours: Player 1 {one}, Player 2 {two}, shared {self.shared}"
-
-
-@dataclass(frozen=True, slots=True)
-class Observe(_Action):
-    """A chance outcome (SU-9): the observer points out the mistake on ``row``, ``col``."""
-
-    row: int
-    col: int
-
-    def __post_init__(self) -> None:
-        _check_ints("Observe", row=self.row, col=self.col)
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "observe", "row": r, "col": c}``."""
-        return {"type": "observe", "row": self.row, "col": self.col}
-
-    def __str__(self) -> str:
-        return f"the observer removes the piece on r{self.row}c{self.col}"
-
-
-@dataclass(frozen=True, slots=True)
-class Silent(_Action):
-    """A chance outcome (SU-9): the observer notices nothing this time."""
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "silent"}``."""
-        return {"type": "silent"}
-
-    def __str__(self) -> str:
-        return "the observer is silent"
-
-
-# Every fixed action, made once (legal actions are these very objects).
-_PLACE = tuple(
-    Place(cell // 9 + 1, cell % 9 + 1, colour) if colour else None
-    for cell in range(81)
-    for colour in range(10)
-)  # index cell * 10 + colour
-_POINT_OUT = tuple(PointOut(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
-_FIND = tuple(FindMistake(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
-_OBSERVE = tuple(Observe(cell // 9 + 1, cell % 9 + 1) for cell in range(81))
-_CONCEDE = Concede()
-_SILENT = Silent()
-
-
-def _all_colours() -> tuple[Colours, ...]:
-    found = []
-    for shared in range(1, 10):
-        rest = [k for k in range(1, 10) if k != shared]
-        for first in combinations(rest, 4):
-            second = tuple(k for k in rest if k not in first)
-            found.append(Colours(first, second, shared))
-    return tuple(found)
-
-
-_COLOURS = _all_colours()
-_COLOURS_OUTCOMES = tuple((action, Fraction(1, len(_COLOURS))) for action in _COLOURS)
-
-# -- reading actions from JSON -------------------------------------------------------------------
-
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "place": ("row", "col", "colour"),
-    "claim": ("filling", "seconds"),
-    "point-out": ("row", "col"),
-    "find-mistake": ("row", "col"),
-    "concede": (),
-    "colours": ("player1", "player2", "shared"),
-    "observe": ("row", "col"),
-    "silent": (),
-}
-# The actions on a cell that are not placements, by type: index cell 0-80.
-_ON_A_CELL: dict[str, tuple[_Action, ...]] = {
-    "point-out": _POINT_OUT,
-    "find-mistake": _FIND,
-    "observe": _OBSERVE,
-}
-
-
-def _shown(value: object) -> str:
-    """A JSON value as it is written, kept short."""
-    if isinstance(value, dict | list) or _is_int(value):
-        # quote writes an int as JSON does, a long one by its size
-        return quote(value)
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        return quote(value)
-    return text if len(text) <= 42 else text[:40] + '"...'
-
-
-def _small_int(value: object, low: int, high: int) -> bool:
-    return _is_int(value) and low <= value <= high  # type: ignore[operator]
-
-
-def _read_action(data: object) -> _Action:
-    """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
-    for key in ("row", "col", "colour", "shared"):
-        if key in fields and not _small_int(data[key], 1, 9):
-            what = f"a {key}" if key in ("row", "col") else "a colour"
-            raise RecordError(f"$.{key}: {_shown(data[key])} is not {what} 1-9")
-    if kind == "place":
-        index = ((data["row"] - 1) * 9 + data["col"] - 1) * 10 + data["colour"]
-        place: Place | None = _PLACE[index]
-        assert place is not None
-        return place
-    if kind in _ON_A_CELL:
-        cell: int = (data["row"] - 1) * 9 + data["col"] - 1
-        return _ON_A_CELL[kind][cell]
-    if kind == "concede":
-        return _CONCEDE
-    if kind == "silent":
-        return _SILENT
-    if kind == "colours":
-        for key in ("player1", "player2"):
-            value = data[key]
-            if not (
-                isinstance(value, list)
-                and len(value) == 4
-                and all(_small_int(k, 1, 9) for k in value)
-                and value == sorted(set(value))
-            ):
-                raise RecordError(
-                    f"$.{key}: {_shown(value)} is not a list of 4 different colours 1-9, increasing"
-                )
-        if len({*data["player1"], *data["player2"], data["shared"]}) != 9:
-            raise RecordError("$: player1, player2 and shared do not split the nine colours 1-9")
-        return Colours(tuple(data["player1"]), tuple(data["player2"]), data["shared"])
-    # a claim
-    filling, seconds = data["filling"], data["seconds"]
-    if not isinstance(filling, str):
-        raise RecordError(f"$.filling: {_shown(filling)} is not a board (a string)")
-    try:
-        board = Board.parse(filling)
-    except NotationError as error:
-        raise RecordError(f"$.filling: {error.reason}") from None
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise RecordError(f"$.seconds: {_shown(seconds)} is not a number of seconds")
-    if not (math.isfinite(seconds) and seconds >= 0):
-        raise RecordError(f"$.seconds: {_shown(seconds)} is not a finite number >= 0")
-    return Claim(board, seconds)
 
 
 # -- the board's geometry ------------------------------------------------------------------------
@@ -1893,231 +1427,3 @@ class SumodokuState(State):
         """
         self._check_player(player)
         return self.clone()
-
-
-# -- game records in the game's own JSON form ----------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def record_schema() -> dict[str, Any]:
-    """The JSON schema of a Sumodoku record (``sumodoku-record.schema.json``)."""
-    text = resources.files("dokuspec").joinpath("schemas/sumodoku-record.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-def _entry(entry: HistoryEntry) -> dict[str, JSONValue]:
-    action = entry.actions[0]
-    who: JSONValue
-    if entry.player >= 0:
-        who = entry.player + 1
-    elif type(action) is Colours:
-        who = "chance"
-    else:
-        who = "observer"
-    return {"player": who, **action.to_json()}
-
-
-def record_json(state: SumodokuState) -> dict[str, JSONValue]:
-    """A state's game record in the game's own form (SU rules' player numbers 1 and 2).
-
-    ``{"game": "sumodoku", "options": {...every option}, "seed": s,
-    "actions": [{"player": 1|2|"chance"|"observer", "type": ..., ...}, ...],
-    "result": {"winner": 1|2, "reason": "..."} or null while unfinished}``;
-    see :func:`record_schema`. :func:`read_record` replays it to an equal state.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`SumodokuState`.
-    """
-    if not isinstance(state, SumodokuState):
-        raise TypeError(f"a Sumodoku state is needed, not {type(state).__name__}")
-    result = state.result
-    return {
-        "game": _GAME,
-        "options": state.game.options,
-        "seed": state.seed,
-        "actions": [_entry(entry) for entry in state.history()],
-        "result": None if result is None else result.to_json(),
-    }
-
-
-def record_text(state: SumodokuState) -> str:
-    """:func:`record_json` as JSON text, one action per line (errors then name the line).
-
-    Raises:
-        TypeError: ``state`` is not a :class:`SumodokuState`.
-    """
-    data = record_json(state)
-    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
-    actions = data["actions"]
-    assert isinstance(actions, list)
-    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
-    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
-    result = f'  "result": {json.dumps(data["result"])}'
-    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
-
-
-@lru_cache(maxsize=1)
-def _record_validator() -> Any:
-    """The record's shape, each action only as an object with a player and a type.
-
-    Each action is then read by :func:`_read_action`, which refuses what the
-    published schema refuses with a message naming the member (and is some
-    ten times faster than the schema's per-type conditions).
-    """
-    import jsonschema  # noqa: PLC0415 - only reading records needs it
-
-    base = jsonschema.Draft202012Validator
-    # JSON Schema counts 1.0 as an integer; a record writes integers as integers.
-    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
-    shape = copy.deepcopy(record_schema())
-    items = shape["properties"]["actions"]["items"]
-    del items["allOf"]
-    return strict(shape)
-
-
-def _schema_message(error: Any) -> str:
-    kind, value, expected = error.validator, error.instance, error.validator_value
-    if kind == "type":
-        return f"{_shown(value)} is not of type {expected!r}"
-    if kind == "enum":
-        return f"{_shown(value)} is not one of {', '.join(map(json.dumps, expected))}"
-    if kind == "const":
-        return f"{_shown(value)} is not {json.dumps(expected)}"
-    message = str(error.message)
-    return message if len(message) <= 100 else message[:100] + "..."
-
-
-def read_record(
-    data: str | bytes | Mapping[str, Any], *, source: str | None = None
-) -> SumodokuState:
-    """Read a Sumodoku record (:func:`record_json`'s form) and replay it with the engine.
-
-    Args:
-        data: the record's JSON text (str, or UTF-8 bytes; a byte-order mark
-            is skipped), or the record already parsed (a mapping).
-        source: the input's name for error messages (a file name), or ``None``.
-
-    A record whose options have no ``own_mistake_wins`` was written before
-    SU-8 and SU-9 were revised (every record since names every option): it
-    is replayed with ``own_mistake_wins`` true, the reading it was played
-    under, so it gives the result it had; if its observer acted, which it
-    then did before SU-7 could point a mistake out, it is refused.
-
-    Returns:
-        The state after the last action, equal to the state that made the
-        record (finished or not).
-
-    Raises:
-        TypeError: ``data`` is not text, bytes or a mapping.
-        RecordFileError: not JSON, not of the record's shape (the schema),
-            not a Sumodoku record, a bad option, an entry for the wrong
-            player, an action that breaks a rule (named with the rule), or a
-            result the game does not give. The one-line message reads
-            ``source:line:column: $.path: reason`` (line and column when
-            ``data`` is text).
-    """
-    reader: JsonReader | None = None
-    if isinstance(data, Mapping):
-        check = dict(data)
-        try:
-            check_depth(check)
-        except NotationError as error:
-            raise RecordFileError(error.reason, source=source) from None
-        parsed: Any = check
-    else:
-        from dokuspec.engine.records import _decode  # noqa: PLC0415 - shared decoding
-
-        if not isinstance(data, str | bytes):
-            raise TypeError(f"a record is JSON text, bytes or a mapping, not {type(data).__name__}")
-        text = _decode(data, source)
-        reader = JsonReader(text)
-        try:
-            parsed = reader.decode()
-        except NotationError as error:
-            raise RecordFileError(
-                error.reason, line=error.line, column=error.column, source=source
-            ) from None
-
-    def fail(path: tuple[str | int, ...], reason: str) -> RecordFileError:
-        where = json_path(path)
-        line = column = None
-        if reader is not None:
-            line, column = line_column(reader.text, reader.offset_of(path))
-        return RecordFileError(
-            f"{where}: {reason}", path=where, line=line, column=column, source=source
-        )
-
-    import jsonschema  # noqa: PLC0415 - only reading records needs it
-
-    other = wrong_game(parsed, "sumodoku", "Sumodoku")
-    if other is not None:  # before the schema, which would refuse another game's "result"
-        raise fail(("game",), other)
-    seed = parsed.get("seed") if isinstance(parsed, dict) else None
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        try:  # before the schema, which would say it in its own words
-            check_seed(seed)
-        except DokuspecError as problem:
-            raise fail(("seed",), str(problem)) from None
-    wrong = jsonschema.exceptions.best_match(_record_validator().iter_errors(parsed))
-    if wrong is not None:
-        raise fail(tuple(wrong.absolute_path), _schema_message(wrong))
-    options = parsed["options"]
-    if _OWN_MISTAKE_WINS not in options:
-        # Written before SU-8 and SU-9 were revised (every record since names the option):
-        # replayed under the reading it was played under, which let a player find their own
-        # mistake. Its observer acted before SU-7 could point a mistake out: such steps
-        # cannot be replayed under the revised SU-9, and are refused, never reinterpreted.
-        for index, entry in enumerate(parsed["actions"]):
-            if entry["player"] == "observer":
-                raise fail(
-                    ("actions", index, "player"),
-                    "the observer acts here as SU-9 read before its revision (the record's "
-                    f"options have no {json.dumps(_OWN_MISTAKE_WINS)}); it cannot be replayed",
-                )
-        options = {**options, _OWN_MISTAKE_WINS: True}
-    try:
-        game = Sumodoku(**options)
-    except GameOptionError as problem:
-        path: tuple[str | int, ...] = ("options", problem.option)
-        if problem.option not in options:
-            path = ("options",)
-        raise fail(path, str(problem)) from None
-    state = game.new_initial_state(parsed["seed"])
-    for index, entry in enumerate(parsed["actions"]):
-        here: tuple[str | int, ...] = ("actions", index)
-        who = entry["player"]
-        current = state.current_player()
-        if current == TERMINAL:
-            raise fail((*here, "player"), "the game is over already; no action may follow")
-        expected: JSONValue
-        if current >= 0:
-            expected = current + 1
-        else:
-            expected = "chance" if state._node == _COLOURS_NODE else "observer"
-        if who != expected:
-            raise fail(
-                (*here, "player"),
-                f"recorded for {json.dumps(who)}, but {json.dumps(expected)} is to act",
-            )
-        body = {key: value for key, value in entry.items() if key != "player"}
-        try:
-            action = _read_action(body)
-        except RecordError as problem:
-            sub, _, reason = str(problem).partition(": ")
-            steps: list[str | int] = list(here)
-            if sub.startswith("$."):
-                steps.append(sub[2:])
-            raise fail(tuple(steps), reason) from None
-        try:
-            state.apply_action(action)
-        except IllegalActionError as problem:
-            raise fail(here, f"{action}: {problem.reason}") from None
-    result = state.result
-    final = None if result is None else result.to_json()
-    recorded = parsed["result"]
-    if recorded != final:
-        shown = "null (not finished)" if final is None else json.dumps(final)
-        raise fail(("result",), f"the record says {json.dumps(recorded)}, the game gives {shown}")
-    return state
