@@ -27,8 +27,13 @@ See the handbook's "Adding a game" page for a whole game written this way.
 
 from __future__ import annotations
 
+import binascii
+import contextlib
 import importlib
+import json
+import os
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -36,6 +41,7 @@ from functools import cache
 from typing import Any
 
 from dokuspec.errors import DokuspecError
+from dokuspec.files import write_text_file
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -170,22 +176,79 @@ class GameSpec:
 _ADDED: dict[str, GameSpec] = {}
 
 
+def _cache_file(key: list[list[object]]) -> str | None:
+    """Where the entry points read for ``key`` are kept, or ``None`` (no cache directory)."""
+    home = os.path.expanduser("~")
+    base = os.environ.get("XDG_CACHE_HOME") or (os.path.join(home, ".cache") if home != "~" else "")
+    if not base:
+        return None
+    # A short name per environment (a CRC: hashlib's import costs more than the rest); the
+    # key inside the file is what decides whether it holds this environment's entry points.
+    digest = f"{binascii.crc32(json.dumps(key).encode()):08x}"
+    return os.path.join(base, "dokuspec", f"entry-points-{digest}.json")
+
+
+def _path_key() -> list[list[object]]:
+    """What the entry points depend on: each entry of :data:`sys.path` with the time its
+    directory (or archive) last changed, which installing or removing a package changes."""
+    key: list[list[object]] = [[sys.version, sys.executable]]
+    for entry in sys.path:
+        try:
+            key.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            key.append([entry, None])
+    return key
+
+
+def _read_points() -> list[tuple[str, str, str]]:
+    """The ``dokuspec.games`` entry points: ``(name, "module:attribute", distribution)``.
+
+    Read with :func:`importlib.metadata.entry_points` and kept in a small cache
+    file per environment (``$XDG_CACHE_HOME/dokuspec/entry-points-*.json``,
+    else under ``~/.cache``), valid while no directory of :data:`sys.path`
+    has changed since: importing :mod:`importlib.metadata` and scanning every installed
+    distribution would cost each command about a quarter of its start-up. A
+    cache that cannot be read or written is passed over.
+    """
+    key = _path_key()
+    where = _cache_file(key)
+    if where is not None:
+        try:
+            with open(where, encoding="utf-8") as kept:
+                cached = json.load(kept)
+            if cached.get("key") == key and cached.get("group") == ENTRY_POINT_GROUP:
+                return [(str(n), str(v), str(d)) for n, v, d in cached["points"]]
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            pass  # no cache, or not one of ours: read the metadata
+    from importlib.metadata import entry_points  # noqa: PLC0415 - on a cache miss only
+
+    points = [
+        (point.name, point.value, point.dist.name if point.dist is not None else "?")
+        for point in entry_points(group=ENTRY_POINT_GROUP)
+    ]
+    if where is not None:
+        kept_text = json.dumps({"group": ENTRY_POINT_GROUP, "key": key, "points": points})
+        with contextlib.suppress(OSError):  # FileWriteError too
+            os.makedirs(os.path.dirname(where), exist_ok=True)
+            write_text_file(where, kept_text + "\n")
+    return points
+
+
 @cache
 def _from_entry_points() -> tuple[GameSpec, ...]:
-    from importlib.metadata import entry_points  # noqa: PLC0415 - read once, when first needed
-
     found: dict[str, GameSpec] = {}
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        where = f"entry point {point.name!r} of {ENTRY_POINT_GROUP}"
-        if point.dist is not None:
-            where += f" ({point.dist.name})"
+    for name, value, distribution in _read_points():
+        where = f"entry point {name!r} of {ENTRY_POINT_GROUP} ({distribution})"
+        module_name, _, attribute = value.partition(":")
         try:
-            declared = point.load()
+            declared: object = importlib.import_module(module_name.strip())
+            for word in filter(None, attribute.strip().split(".")):
+                declared = getattr(declared, word)
         except Exception as error:
-            raise PluginError(f"{where}: {point.value!r} does not load: {error}") from error
+            raise PluginError(f"{where}: {value!r} does not load: {error}") from error
         if not isinstance(declared, GameSpec):
-            raise PluginError(f"{where}: {point.value!r} is not a GameSpec")
-        if declared.name != point.name:
+            raise PluginError(f"{where}: {value!r} is not a GameSpec")
+        if declared.name != name:
             raise PluginError(f"{where}: it declares the game {declared.name!r}")
         if declared.name in found and found[declared.name] != declared:
             raise PluginError(f"{where}: another package declares {declared.name!r} too")

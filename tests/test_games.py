@@ -1,0 +1,160 @@
+"""The game plug-in (dokuspec.games): declarations, the games installed, and the cache of the
+entry points that lets every command start without reading all installed metadata."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+import dokuspec
+from dokuspec import games
+from dokuspec.engine import load_game, registered_games
+from dokuspec.games import GameSpec, PluginError, UnknownGameError
+
+ROOT = Path(dokuspec.__file__).parent.parent
+OWN = ("minidoku", "sumodoku", "competitive", "twodoku")
+
+
+def test_dokuspecs_own_games_are_installed_through_the_entry_points_in_their_order() -> None:
+    points = {p.name: p.value for p in entry_points(group=games.ENTRY_POINT_GROUP)}
+    assert {name: points[name] for name in OWN} == {
+        "minidoku": "dokuspec.engine.minidoku_plugin:GAME",
+        "sumodoku": "dokuspec.sumodoku.plugin:GAME",
+        "competitive": "dokuspec.competitive.plugin:GAME",
+        "twodoku": "dokuspec.twodoku.plugin:GAME",
+    }
+    assert [name for name in games.names() if name in OWN] == list(OWN)
+    for spec in games.installed():
+        assert spec.load("engine").name == spec.name
+
+
+def test_every_part_of_dokuspecs_own_declarations_loads() -> None:
+    for name in OWN:
+        spec = games.game(name)
+        for part in ("engine", "api", "cli", "checks", "strategies", "openspiel"):
+            if getattr(spec, part) is not None:
+                assert spec.load(part) is not None
+    assert games.game("minidoku").cli is None  # no command, no checks
+    with pytest.raises(PluginError, match=r"^the game 'minidoku' has no cli$"):
+        games.game("minidoku").load("cli")
+    with pytest.raises(PluginError, match=r"^a game has no part 'rules' \(parts: engine"):
+        games.game("minidoku").load("rules")
+
+
+def test_an_unknown_game_names_the_games() -> None:
+    with pytest.raises(UnknownGameError, match=r"^no game named 'chess' \(games: minidoku, "):
+        games.game("chess")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"name": "Chess"}, "a game's name is lower case letters"),
+        ({"name": "a" * 31}, "a game's name is lower case letters"),
+        ({"summary": "x" * 61}, "chess: the summary is one line of at most 60 characters"),
+        ({"summary": "two\nlines"}, "chess: the summary is one line"),
+        (
+            {"engine": "not a reference"},
+            "chess: engine 'not a reference' is not 'module:attribute'",
+        ),
+        ({"order": "1"}, "a game's order is '1', of the wrong type"),
+        ({"schemas": ["a.json"]}, "a game's schemas is \\['a.json'\\], of the wrong type"),
+        ({"cli": 3}, "a game's cli is 3, of the wrong type"),
+    ],
+)
+def test_a_bad_declaration_is_refused_naming_the_field(
+    fields: dict[str, object], message: str
+) -> None:
+    values: dict[str, object] = {"name": "chess", "title": "Chess", "summary": "Chess."}
+    values |= {"engine": "chess.engine:Chess"}
+    values |= fields
+    with pytest.raises(PluginError, match=message):
+        GameSpec(**values)  # type: ignore[arg-type]
+
+
+def test_a_game_registered_for_a_while_is_everywhere_then_gone() -> None:
+    spec = GameSpec("tinydoku", "Tinydoku", "A test game.", "dokuspec.engine.minidoku:Minidoku")
+    with games.registered(spec):
+        assert "tinydoku" in games.names()
+        assert games.game("tinydoku") is spec
+        with pytest.raises(PluginError, match="is installed already"), games.registered(spec):
+            pass
+    assert "tinydoku" not in games.names()
+    with (
+        pytest.raises(PluginError, match="installed already"),
+        games.registered(games.game("sumodoku")),
+    ):
+        pass
+
+
+def test_an_engine_named_otherwise_than_its_game_is_refused() -> None:
+    spec = GameSpec("impostor", "Impostor", "A test game.", "dokuspec.engine.minidoku:Minidoku")
+    with (
+        games.registered(spec),
+        pytest.raises(
+            PluginError,
+            match=r"^impostor: its engine 'dokuspec\.engine\.minidoku:Minidoku' is named",
+        ),
+    ):
+        load_game("impostor")
+    assert "impostor" not in registered_games()
+
+
+# -- the cache of the entry points ---------------------------------------------------------------
+
+SCRIPT = (
+    "import json, sys\n"
+    "from dokuspec import games\n"
+    "print(json.dumps([games.names(), 'importlib.metadata' in sys.modules]))\n"
+)
+
+
+def _names(cache: Path) -> tuple[list[str], bool]:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "XDG_CACHE_HOME": str(cache)},
+    )
+    names, metadata = json.loads(done.stdout)
+    return names, metadata
+
+
+def test_the_entry_points_are_read_once_then_kept_while_nothing_is_installed(
+    tmp_path: Path,
+) -> None:
+    first, read = _names(tmp_path)
+    (kept,) = (tmp_path / "dokuspec").iterdir()
+    assert read and json.loads(kept.read_text())["group"] == "dokuspec.games"
+    again, read_again = _names(tmp_path)
+    assert (again, read_again) == (first, False)  # from the cache: no metadata read
+    # A cache of other entry points is taken only for the same environment: a changed
+    # file that claims another game is read as it is, but one from another environment
+    # (another key) is passed over.
+    data = json.loads(kept.read_text())
+    data["key"][0][0] = "another Python"
+    kept.write_text(json.dumps(data))
+    third, read_third = _names(tmp_path)
+    assert (third, read_third) == (first, True)
+
+
+def test_a_cache_that_cannot_be_written_or_read_is_passed_over(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    names, read = _names(blocked)  # $XDG_CACHE_HOME is a file: no cache can be made
+    assert read and names[:4] == list(OWN)
+    cache = tmp_path / "cache"
+    (cache / "dokuspec").mkdir(parents=True)
+    _names(cache)
+    (kept,) = (cache / "dokuspec").iterdir()
+    kept.write_text("{not json")
+    names, read = _names(cache)
+    assert read and names[:4] == list(OWN)
