@@ -20,7 +20,11 @@ A declaration names each part by where it is defined, as text
 (``"module:attribute"``, as entry points do), so that reading the games
 installed imports none of them: ``dokuspec --help`` lists every game
 without loading one. :meth:`GameSpec.load` imports a part when it is used.
-A declaration's module should import nothing but this one.
+A declaration's module should import nothing but this one. The entry points
+themselves are read with ``importlib.metadata.entry_points`` once per
+environment and kept in a small cache file (see :func:`installed`), valid
+while no directory of ``sys.path`` changes, as installing or removing
+a package does.
 
 See the handbook's "Adding a game" page for a whole game written this way.
 """
@@ -189,7 +193,7 @@ def _cache_file(key: list[list[object]]) -> str | None:
 
 
 def _path_key() -> list[list[object]]:
-    """What the entry points depend on: each entry of :data:`sys.path` with the time its
+    """What the entry points depend on: each entry of ``sys.path`` with the time its
     directory (or archive) last changed, which installing or removing a package changes."""
     key: list[list[object]] = [[sys.version, sys.executable]]
     for entry in sys.path:
@@ -203,9 +207,9 @@ def _path_key() -> list[list[object]]:
 def _read_points() -> list[tuple[str, str, str]]:
     """The ``dokuspec.games`` entry points: ``(name, "module:attribute", distribution)``.
 
-    Read with :func:`importlib.metadata.entry_points` and kept in a small cache
+    Read with ``importlib.metadata.entry_points`` and kept in a small cache
     file per environment (``$XDG_CACHE_HOME/dokuspec/entry-points-*.json``,
-    else under ``~/.cache``), valid while no directory of :data:`sys.path`
+    else under ``~/.cache``), valid while no directory of ``sys.path``
     has changed since: importing :mod:`importlib.metadata` and scanning every installed
     distribution would cost each command about a quarter of its start-up. A
     cache that cannot be read or written is passed over.
@@ -260,7 +264,9 @@ def installed() -> tuple[GameSpec, ...]:
     """Every game installed (entry points) or added (:func:`registered`), in list order.
 
     Sorted by :attr:`GameSpec.order`, then by name. The entry points are
-    read once per process.
+    read once per process, from the cache of the environment's entry points
+    when it is valid (``$XDG_CACHE_HOME/dokuspec/``, else ``~/.cache/dokuspec/``;
+    passed over when it cannot be read or written).
 
     Raises:
         PluginError: a declaration does not load, is not a :class:`GameSpec`,
