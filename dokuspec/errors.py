@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "BudgetError",
+    "DiscrepancyError",
     "DokuspecError",
     "ModelError",
     "NotationError",
@@ -130,4 +131,15 @@ class SolverError(DokuspecError):
     Unknown names, and solvers that cannot honour assumptions or budgets
     (python-sat's Kissat ignores assumptions, Lingeling refuses limited
     solving), are refused with this error rather than used.
+    """
+
+
+class DiscrepancyError(AssertionError):
+    """Two implementations of the rules disagree, or one breaks an invariant the rules imply.
+
+    A finding about dokuspec, not a user's mistake (so an :class:`AssertionError`, not a
+    :class:`DokuspecError`): the root of every cross-check's error in
+    :mod:`dokuspec.verify` (each game's, the conformance suite's) and of the engines' own
+    invariant failures (:class:`~dokuspec.engine.twodoku.deals.FairDealMissingError`).
+    The campaign reports any of them as a discrepancy, with the case that shows it.
     """

@@ -29,7 +29,7 @@ from hypothesis.stateful import (
 
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, JSONValue
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState
-from dokuspec.verify.competitive import ConservationError, check_deal, check_table
+from dokuspec.verify.competitive import CardConservationError, check_deal, check_table
 
 DEALING = ("who is Black", "deal", "draft")
 
@@ -117,7 +117,7 @@ def test_the_machine_catches_a_card_not_returned_to_its_pool(
     # A planted fault: a card sent back to its Pool (CS-11, CS-12) vanishes.
     monkeypatch.setattr(CompetitiveSudokuState, "_return", lambda self, card, stack: None)
     machine = type("CompetitiveGame_faulty", (CompetitiveGame,), {"mode": "draft"})
-    with pytest.raises(ConservationError, match="but the deck holds it"):
+    with pytest.raises(CardConservationError, match="but the deck holds it"):
         run_state_machine_as_test(
             machine,
             settings=settings(

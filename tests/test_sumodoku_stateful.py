@@ -44,8 +44,8 @@ from dokuspec.sumodoku import Board, Piece, check
 from dokuspec.verify.strategies import game_options
 from dokuspec.verify.sumodoku_play import (
     ClaimError,
-    ConservationError,
     MoveError,
+    PieceConservationError,
     PlayChecker,
     PlayCheckError,
     TabletopError,
@@ -311,7 +311,7 @@ def test_a_wrong_count_after_an_observer_removal_is_caught(
 
     monkeypatch.setattr(SumodokuState, "_observe", back_to_supply)
     options = {"enforcement": "tabletop", "observer": 1}
-    _catch(ConservationError, "out of the game", options, mistakes=0.5, claims=0.0)
+    _catch(PieceConservationError, "out of the game", options, mistakes=0.5, claims=0.0)
 
 
 def test_a_claim_accepted_with_a_wrong_filling_is_caught(
@@ -331,7 +331,7 @@ def test_the_state_machine_catches_a_planted_fault(monkeypatch: pytest.MonkeyPat
         self._out[colour] -= 1
 
     monkeypatch.setattr(SumodokuState, "_observe", back_to_supply)
-    with pytest.raises(ConservationError):
+    with pytest.raises(PieceConservationError):
         run_state_machine_as_test(
             ObservedGame,
             settings=settings(_machine_settings(3.0), phases=[Phase.generate], database=None),

@@ -35,7 +35,7 @@ from dokuspec.spec import competitive as spec
 from dokuspec.spec.model import clause
 from dokuspec.verify import competitive as verify
 from dokuspec.verify.competitive import (
-    ConservationError,
+    CardConservationError,
     DealError,
     HandError,
     LineKindError,
@@ -565,7 +565,7 @@ def test_a_card_not_returned_to_its_pool_is_caught(monkeypatch: pytest.MonkeyPat
     # A card sent back to its Pool (CS-11, CS-12) vanishes instead.
     monkeypatch.setattr(CompetitiveSudokuState, "_return", lambda self, card, stack: None)
     with pytest.raises(
-        ConservationError, match=r"is held once \(.*\), but the deck holds it 2 times"
+        CardConservationError, match=r"is held once \(.*\), but the deck holds it 2 times"
     ):
         for seed in range(20):
             play_checked(CompetitiveSudoku(), seed, seed)
@@ -581,7 +581,7 @@ def test_a_flood_that_loses_its_cards_is_caught(monkeypatch: pytest.MonkeyPatch)
         self._discards = piles
 
     monkeypatch.setattr(CompetitiveSudokuState, "_clear_flood", losing)
-    with pytest.raises(ConservationError, match="but the deck holds it"):
+    with pytest.raises(CardConservationError, match="but the deck holds it"):
         for seed in range(5):
             play_checked(CompetitiveSudoku(), seed, seed)
 
@@ -606,7 +606,7 @@ def test_a_twin_of_another_rank_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
     assert lines[0].endswith("is not legal:")
     assert lines[1].startswith("  the spec's deal_problems: CS-4: Red received the ranks ")
     assert lines[2].startswith("  the public validate_deal: hands-twins: ")
-    with pytest.raises(ConservationError, match="but was dealt"):
+    with pytest.raises(CardConservationError, match="but was dealt"):
         check_table(state)
 
 

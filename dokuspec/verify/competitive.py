@@ -58,7 +58,7 @@ from dokuspec import competitive as public
 from dokuspec.competitive import deals as public_deals
 from dokuspec.engine import competitive as engine
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, JSONValue
-from dokuspec.errors import PositionError
+from dokuspec.errors import DiscrepancyError, PositionError
 from dokuspec.solvers.base import objective_value
 from dokuspec.spec import competitive as spec
 from dokuspec.vocabulary.competitive import (
@@ -78,8 +78,8 @@ from dokuspec.vocabulary.competitive import (
 
 __all__ = [
     "BACKENDS",
+    "CardConservationError",
     "CompetitiveCheckError",
-    "ConservationError",
     "DealError",
     "HandAnswers",
     "HandError",
@@ -104,7 +104,7 @@ _Differ: TypeAlias = Callable[[str, object, str, object], None]
 """``differ(what, engine's answer, source, its answer)``: fails when the answers differ."""
 
 
-class CompetitiveCheckError(AssertionError):
+class CompetitiveCheckError(DiscrepancyError):
     """Two readings of the Competitive Sudoku rules disagree (the base of the errors below)."""
 
 
@@ -120,7 +120,7 @@ class HandError(CompetitiveCheckError):
     """A Grid is judged differently: winning, value, score or completability (CS-17..CS-20)."""
 
 
-class ConservationError(CompetitiveCheckError):
+class CardConservationError(CompetitiveCheckError):
     """A game state holds a card more or fewer times than the deck does (CS-1)."""
 
 
@@ -717,7 +717,7 @@ def check_table(state: engine.CompetitiveSudokuState) -> None:
     drawn.
 
     Raises:
-        ConservationError: a card is held more or fewer times than the deck
+        CardConservationError: a card is held more or fewer times than the deck
             holds it; the message names the seed, the step, the card, where
             it is and how many times.
         ObservationError: two public views differ; the message names both.
@@ -802,12 +802,12 @@ def _check_before_decks(
         held.update(counts)
     for card in ALL_CARDS:
         if held[card] != expected[card]:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} is held {_times(held[card])} ({_count_text(card, places)}) "
                 f"but was dealt {_times(expected[card])}"
             )
         if held[card] > copies:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} is held {_times(held[card])}, but the deck holds {copies}"
             )
     who = data["who_is_black"]
@@ -818,7 +818,7 @@ def _check_before_decks(
         drawn.update(Card.parse(str(text)) for text in cards)
     for card, count in drawn.items():
         if count > copies:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} was drawn {_times(count)} to find who is Black (CS-2), but the "
                 f"deck holds {copies}"
             )
@@ -828,7 +828,7 @@ def _check_before_decks(
     for card, numerator, denominator in _deal_outcomes(state):
         left = copies - taken[card]
         if numerator * _left_total(state, data, taken, copies) != left * denominator:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} is drawn with probability {numerator}/{denominator}, but "
                 f"{left} of the cards left are {card}"
             )
@@ -845,7 +845,7 @@ def _left_total(
         return 18 * copies - sum(taken.values())
     colours = {card.colour for card, _, _ in _deal_outcomes(state)}
     if len(colours) != 1:
-        raise ConservationError(
+        raise CardConservationError(
             f"{_where(state)}: one draw of the deal offers cards of both colours"
         )
     colour = colours.pop()
@@ -867,14 +867,14 @@ def _check_decks(
     places = {**places, "the Decks": decks}
     for place in ("the draft pool", "player 0's hand", "player 1's hand"):
         if places[place]:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {place} still holds {Cards(places[place].elements())} after the "
                 "Decks were made (CS-7)"
             )
     for card in ALL_CARDS:
         held = sum(counts[card] for counts in places.values())
         if held != copies:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} is held {_times(held)} ({_count_text(card, places)}), but the "
                 f"deck holds it {_times(copies)}"
             )
@@ -889,7 +889,7 @@ def _check_decks(
         in_deck = sum(n for card, n in decks.items() if card.colour == colour)
         public_size = sizes[holder[colour]]
         if in_deck != public_size:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: the {word} cards' Deck (in front of player {holder[colour]}) holds "
                 f"{in_deck} cards, but its public size is {public_size}"
             )
@@ -904,19 +904,19 @@ def _check_deck_draw(
     outcomes = _deal_outcomes(state)
     colours = {card.colour for card, _, _ in outcomes}
     if len(colours) != 1:
-        raise ConservationError(f"{where}: one draw from a Deck offers both colours")
+        raise CardConservationError(f"{where}: one draw from a Deck offers both colours")
     colour = colours.pop()
     deck = {card: n for card, n in decks.items() if card.colour == colour}
     size = sum(deck.values())
     offered = {card for card, _, _ in outcomes}
     if offered != set(deck):
-        raise ConservationError(
+        raise CardConservationError(
             f"{where}: a draw from the {'red' if colour == RED else 'black'} Deck offers "
             f"{Cards(offered)}, but the Deck holds {Cards(Counter(deck).elements())}"
         )
     for card, numerator, denominator in outcomes:
         if numerator * size != deck[card] * denominator:
-            raise ConservationError(
+            raise CardConservationError(
                 f"{where}: {card} is drawn with probability {numerator}/{denominator}, but the "
                 f"Deck holds {deck[card]} of its {size} cards"
             )

@@ -88,6 +88,7 @@ from dokuspec.engine.base import (
     load_game,
     replay,
 )
+from dokuspec.errors import DiscrepancyError
 from dokuspec.seeds import check_seed
 
 __all__ = [
@@ -117,7 +118,7 @@ _ILLEGAL_TRIES = 3
 """How many actions seen elsewhere are tried as illegal actions at each state."""
 
 
-class ConformanceError(AssertionError):
+class ConformanceError(DiscrepancyError):
     """A game broke the engine protocol in a random playout.
 
     Attributes:

@@ -1,7 +1,8 @@
 """Cross-checks of Sumodoku answers: solvers against each other, and against the engine.
 
-Each function raises :class:`AssertionError` with a message naming the
-position and what is wrong, and returns quietly (or with the verdicts it
+Each function raises :class:`SumodokuCheckError` (a
+:class:`~dokuspec.errors.DiscrepancyError`, an :class:`AssertionError`) with
+a message naming the position and what is wrong, and returns quietly (or with the verdicts it
 computed) when all is well. They hold the answers of the public API
 (:mod:`dokuspec.sumodoku`, solved through the spec model) against:
 
@@ -35,12 +36,14 @@ from dokuspec.engine.sumodoku import (
     search_completion,
     violations,
 )
+from dokuspec.errors import DiscrepancyError
 from dokuspec.solvers import Budget
 from dokuspec.spec.sumodoku import cell_literal
 from dokuspec.sumodoku import BackendName, Verdict, check, compiled_model, explain
 from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = [
+    "SumodokuCheckError",
     "check_agreement",
     "check_completion",
     "check_explanation",
@@ -49,8 +52,13 @@ __all__ = [
 ]
 
 
-def _fail(position: Position, problem: str) -> AssertionError:
-    return AssertionError(f"{problem}\n  position: {position}")
+class SumodokuCheckError(DiscrepancyError):
+    """A Sumodoku position is judged differently by the two backends, the engine's rules or
+    its search (SU-3, SU-12..SU-15)."""
+
+
+def _fail(position: Position, problem: str) -> SumodokuCheckError:
+    return SumodokuCheckError(f"{problem}\n  position: {position}")
 
 
 def check_agreement(
@@ -70,7 +78,7 @@ def check_agreement(
         The two verdicts, SAT first.
 
     Raises:
-        AssertionError: the statuses differ, one is ``"unknown"`` without a
+        SumodokuCheckError: the statuses differ, one is ``"unknown"`` without a
             budget, or a completion is wrong.
     """
     sat = check(position, backend="sat", time_limit=time_limit)
@@ -96,7 +104,7 @@ def check_completion(position: Position, verdict: Verdict) -> None:
     SU-15): at most ``9 - out[k - 1]`` pieces of colour ``k``.
 
     Raises:
-        AssertionError: the verdict is not completable or its completion is wrong.
+        SumodokuCheckError: the verdict is not completable or its completion is wrong.
     """
     if verdict.status != "completable":
         raise _fail(position, f"expected a completable verdict, got {verdict.status}")
@@ -181,7 +189,7 @@ def check_explanation(
             search.
 
     Raises:
-        AssertionError: the verdict is not impossible or its explanation is wrong.
+        SumodokuCheckError: the verdict is not impossible or its explanation is wrong.
     """
     if verdict.status != "impossible":
         raise _fail(position, f"expected an impossible verdict, got {verdict.status}")
@@ -248,7 +256,7 @@ def check_search(
         according to :func:`check_completion`.
 
     Raises:
-        AssertionError: the search and the verdict disagree, or the
+        SumodokuCheckError: the search and the verdict disagree, or the
             verdict is about another position.
     """
     if verdict.position != position:
@@ -340,7 +348,7 @@ def check_position(
         The SAT verdict, or the explanation when there is one.
 
     Raises:
-        AssertionError: as the checks above.
+        SumodokuCheckError: as the checks above.
     """
     sat, _ = check_agreement(position, time_limit=time_limit)
     if sat.status != "impossible" or explain_with is None:

@@ -53,6 +53,7 @@ from dokuspec.engine.sumodoku import (
     Sumodoku,
     SumodokuState,
 )
+from dokuspec.errors import DiscrepancyError
 from dokuspec.spec.model import Cardinality, Clause, Constraint, PseudoBoolean, Table
 from dokuspec.spec.sumodoku import completion_model
 from dokuspec.sumodoku import BackendName, check
@@ -61,9 +62,9 @@ from dokuspec.vocabulary.sumodoku import Board, Piece, Position, Variants, cell_
 __all__ = [
     "FIXED_COLOURS",
     "ClaimError",
-    "ConservationError",
     "MoveError",
     "NoMoveError",
+    "PieceConservationError",
     "PlacementError",
     "PlayCheckError",
     "PlayChecker",
@@ -86,7 +87,7 @@ FIXED_COLOURS: dict[int, tuple[int, ...]] = {1: (1, 2, 3, 4, 9), 2: (5, 6, 7, 8,
 """The colours of each player (1 or 2) under SU-1's fixed assignment (colour 9 shared)."""
 
 
-class PlayCheckError(AssertionError):
+class PlayCheckError(DiscrepancyError):
     """Two readings of Sumodoku play disagree (the base of the errors below)."""
 
 
@@ -517,7 +518,7 @@ class ClaimError(PlayCheckError):
     """A claim is allowed, timed or judged against the rules and the spec (SU-10)."""
 
 
-class ConservationError(PlayCheckError):
+class PieceConservationError(PlayCheckError):
     """The 81 pieces are not all accounted for, per colour or per player (SU-1, SU-9)."""
 
 
@@ -724,19 +725,19 @@ class PlayChecker:
         board = state.board
         if board != Board(bytes(ledger.board)) and not (claimed and board == self.claimed):
             raise self.fail(
-                ConservationError,
+                PieceConservationError,
                 f"the board is {board}, but the actions put {Board(bytes(ledger.board))}",
             )
         if tuple(state.out) != tuple(ledger.out):
             raise self.fail(
-                ConservationError,
+                PieceConservationError,
                 f"out of the game: the engine has {tuple(state.out)}, the actions "
                 f"{tuple(ledger.out)} (SU-9)",
             )
         for player in (0, 1):
             if state.turn_number(player) != ledger.turns[player]:
                 raise self.fail(
-                    ConservationError,
+                    PieceConservationError,
                     f"engine player {player} has taken {state.turn_number(player)} turns, "
                     f"not {ledger.turns[player]} (SU-10, ruling SU-25)",
                 )
@@ -749,14 +750,14 @@ class PlayChecker:
             held = tuple(state.hand(player))
             if held != expected:
                 raise self.fail(
-                    ConservationError,
+                    PieceConservationError,
                     f"engine player {player}'s hand is {held}, but they were dealt "
                     f"{tuple(ledger.allotment[player])} and placed or lost the rest: {expected}",
                 )
             colours = frozenset(k for k in range(1, 10) if ledger.allotment[player][k - 1])
             if frozenset(state.colours(player)) != colours:
                 raise self.fail(
-                    ConservationError,
+                    PieceConservationError,
                     f"engine player {player}'s colours are {sorted(state.colours(player))}, "
                     f"not {sorted(colours)} (SU-1)",
                 )
@@ -771,7 +772,7 @@ class PlayChecker:
             total = counts[colour - 1] + state.out[colour - 1] + hands + spare
             if total != 9:
                 raise self.fail(
-                    ConservationError,
+                    PieceConservationError,
                     f"colour {colour}: {counts[colour - 1]} on the board, {hands} in hands, "
                     f"{spare} spare, {state.out[colour - 1]} out of the game: {total}, not 9",
                 )

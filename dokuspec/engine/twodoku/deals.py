@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from dokuspec.errors import PositionError
+from dokuspec.errors import DiscrepancyError, PositionError
 from dokuspec.vocabulary.twodoku import (
     COPIES,
     FACE_DOWN_COUNT,
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-class FairDealMissingError(RuntimeError):
+class FairDealMissingError(DiscrepancyError):
     """No fair deal exists for a face-down draw: impossible (see :func:`fair_deal_exists`).
 
     An internal error, not a user's mistake: it means the proof in

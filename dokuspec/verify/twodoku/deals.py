@@ -75,6 +75,7 @@ from hypothesis import strategies as st
 
 from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE
+from dokuspec.errors import DiscrepancyError
 from dokuspec.solvers import CACHE, Backend
 from dokuspec.spec.twodoku import deals as spec
 from dokuspec.spec.twodoku.deals import CountModel, DealModel, DealShape
@@ -137,7 +138,7 @@ BACKENDS: Final[tuple[BackendName, ...]] = ("sat", "z3")
 """The solver backends the model checks run on by default."""
 
 
-class DealCheckError(AssertionError):
+class DealCheckError(DiscrepancyError):
     """Two readings of the rules of a deal, or of its exact counts, disagree."""
 
 
@@ -697,52 +698,20 @@ def check_engine_deal(seed: int) -> Deal:
 # -- chi-square ----------------------------------------------------------------------------------
 
 
-def _regularized_gamma_q(a: float, x: float) -> float:
-    """``Q(a, x) = Gamma(a, x) / Gamma(a)``: a series below ``a + 1``, else a continued fraction."""
-    if x <= 0:
-        return 1.0
-    log_front = a * math.log(x) - x - math.lgamma(a)
-    if x < a + 1:
-        term = total = 1.0 / a
-        n = a
-        for _ in range(10_000):
-            n += 1
-            term *= x / n
-            total += term
-            if abs(term) < abs(total) * 1e-16:
-                break
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    # Lentz's method for the continued fraction of Gamma(a, x).
-    tiny = 1e-300
-    b = x + 1 - a
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < 1e-16:
-            break
-    return min(1.0, math.exp(log_front) * h)
-
-
 def chi_square_tail(statistic: float, degrees: int) -> float:
     """The probability that a chi-square variable with ``degrees`` exceeds ``statistic``.
 
-    ``Q(degrees / 2, statistic / 2)``, the regularised upper incomplete gamma
-    function, computed here (no SciPy): its power series or its continued
-    fraction (Lentz), to about 1e-12.
+    SciPy's survival function of the chi-square distribution
+    (``scipy.stats.chi2.sf``), loaded when first used.
+
+    Raises:
+        ValueError: ``degrees`` is below 1.
     """
     if degrees < 1:
         raise ValueError(f"degrees of freedom are 1 or more, not {degrees}")
-    return _regularized_gamma_q(degrees / 2, statistic / 2)
+    from scipy.stats import chi2  # noqa: PLC0415 - SciPy loads with the first test only
+
+    return float(chi2.sf(statistic, degrees))
 
 
 @dataclass(frozen=True, slots=True)

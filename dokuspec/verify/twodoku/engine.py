@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from dokuspec.engine.base import CHANCE, Action
 from dokuspec.engine.twodoku import PlayDomino, Reveal, TwoDoku, TwoDokuState
+from dokuspec.errors import DiscrepancyError
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.vocabulary.twodoku import PLAYERS, Play, Position, Square
 
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 
-class EngineCheckError(AssertionError):
+class EngineCheckError(DiscrepancyError):
     """The engine did something the spec's reading of TD-7 or TD-8 does not allow."""
 
 

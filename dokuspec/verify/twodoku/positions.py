@@ -55,6 +55,7 @@ from hypothesis import strategies as st
 
 from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE
+from dokuspec.errors import DiscrepancyError
 from dokuspec.twodoku import positions as public
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -104,7 +105,7 @@ BACKENDS: tuple[public.BackendName, ...] = ("sat", "z3")
 """The backends every check runs on by default."""
 
 
-class PositionCheckError(AssertionError):
+class PositionCheckError(DiscrepancyError):
     """Two readings of a Two-Doku position or view disagree."""
 
 
