@@ -158,3 +158,39 @@ def test_a_cache_that_cannot_be_written_or_read_is_passed_over(tmp_path: Path) -
     kept.write_text("{not json")
     names, read = _names(cache)
     assert read and names[:4] == list(OWN)
+
+
+def test_a_game_whose_command_does_not_load_is_one_line_and_status_2() -> None:
+    from click.testing import CliRunner  # noqa: PLC0415
+
+    from dokuspec.cli import main  # noqa: PLC0415
+
+    broken = GameSpec(
+        "brokendoku",
+        "Brokendoku",
+        "A broken test game.",
+        "dokuspec.engine.minidoku:Minidoku",
+        cli="dokuspec_no_such_package.cli:group",
+    )
+    odd = GameSpec(
+        "odddoku",
+        "Odddoku",
+        "A test game.",
+        "dokuspec.engine.minidoku:Minidoku",
+        cli="dokuspec.games:names",
+    )
+    with games.registered(broken), games.registered(odd):
+        listed = CliRunner().invoke(main, ["--help"])
+        assert listed.exit_code == 0
+        assert "  brokendoku   A broken test game.\n" in listed.stdout
+        ran = CliRunner().invoke(main, ["brokendoku", "--help"])
+        assert (ran.exit_code, ran.stdout) == (2, "")
+        assert ran.stderr == (
+            "dokuspec: error: brokendoku: its command 'dokuspec_no_such_package.cli:group' "
+            "does not load: No module named 'dokuspec_no_such_package'\n"
+        )
+        ran = CliRunner().invoke(main, ["odddoku"])
+        assert (ran.exit_code, ran.stderr) == (
+            2,
+            "dokuspec: error: odddoku: its command 'dokuspec.games:names' is not a command\n",
+        )

@@ -56,9 +56,16 @@ class _Main(click.Group):
         table = commands()
         if cmd_name not in table:
             return None
-        module, _, attribute = table[cmd_name][0].partition(":")
-        command = getattr(importlib.import_module(module), attribute)
-        assert isinstance(command, click.Command)
+        reference = table[cmd_name][0]
+        module, _, attribute = reference.partition(":")
+        try:
+            command = getattr(importlib.import_module(module), attribute)
+        except (ImportError, AttributeError) as error:  # another package's game, broken
+            raise games.PluginError(
+                f"{cmd_name}: its command {reference!r} does not load: {error}"
+            ) from error
+        if not isinstance(command, click.Command):
+            raise games.PluginError(f"{cmd_name}: its command {reference!r} is not a command")
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
