@@ -54,6 +54,7 @@ __all__ = [
     "UnknownGameError",
     "game",
     "installed",
+    "load_reference",
     "names",
     "registered",
 ]
@@ -64,6 +65,21 @@ ENTRY_POINT_GROUP = "dokuspec.games"
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
 _REFERENCE = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
 _PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel")
+
+
+def load_reference(reference: str) -> Any:
+    """The object a reference names: ``"module"`` or ``"module:attribute"`` (the attribute
+    may be dotted), as entry points and :class:`GameSpec` parts write them; imported now.
+
+    Raises:
+        ImportError: the module does not import (or whatever its import raises).
+        AttributeError: the module has no such attribute.
+    """
+    module_name, _, attribute = reference.partition(":")
+    found: Any = importlib.import_module(module_name.strip())
+    for word in filter(None, attribute.strip().split(".")):
+        found = getattr(found, word)
+    return found
 
 
 class PluginError(DokuspecError):
@@ -165,11 +181,8 @@ class GameSpec:
         reference = getattr(self, part)
         if reference is None:
             raise PluginError(f"the game {self.name!r} has no {part}")
-        module_name, _, attribute = reference.partition(":")
         try:
-            found: Any = importlib.import_module(module_name)
-            for word in filter(None, attribute.split(".")):
-                found = getattr(found, word)
+            found = load_reference(reference)
         except (ImportError, AttributeError) as error:
             raise PluginError(
                 f"{self.name}: its {part} {reference!r} does not load: {error}"
@@ -243,11 +256,8 @@ def _from_entry_points() -> tuple[GameSpec, ...]:
     found: dict[str, GameSpec] = {}
     for name, value, distribution in _read_points():
         where = f"entry point {name!r} of {ENTRY_POINT_GROUP} ({distribution})"
-        module_name, _, attribute = value.partition(":")
         try:
-            declared: object = importlib.import_module(module_name.strip())
-            for word in filter(None, attribute.strip().split(".")):
-                declared = getattr(declared, word)
+            declared = load_reference(value)
         except Exception as error:
             raise PluginError(f"{where}: {value!r} does not load: {error}") from error
         if not isinstance(declared, GameSpec):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,6 +15,7 @@ from hypothesis import settings
 
 import dokuspec
 import dokuspec.engine.twodoku as twodoku_engine
+from dokuspec import games
 from dokuspec.solvers import Backend
 from dokuspec.spec.model import (
     Cardinality,
@@ -178,3 +180,13 @@ def replace_everywhere(mp: pytest.MonkeyPatch, module: ModuleType, name: str, va
         for attribute, bound in list(vars(loaded).items()):
             if bound is original:
                 mp.setattr(loaded, attribute, value)
+
+
+def declarations() -> set[str]:
+    """The modules of the games' declarations (:mod:`dokuspec.games`), and the packages above
+    them: any command loads them (and through them nothing more) to know the games."""
+    found = set()
+    for point in entry_points(group=games.ENTRY_POINT_GROUP):
+        parts = point.module.split(".")
+        found |= {".".join(parts[:end]) for end in range(2, len(parts) + 1)}
+    return found

@@ -15,7 +15,6 @@ import os
 import re
 import subprocess
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import click
@@ -23,10 +22,10 @@ import pexpect
 import pyte
 import pytest
 from click.testing import CliRunner
+from helpers import declarations
 from rich.cells import cell_len
 
 import dokuspec
-from dokuspec import games
 from dokuspec.cli import app, main
 
 ROOT = Path(dokuspec.__file__).parent.parent
@@ -144,15 +143,6 @@ _HEAVY = ("z3", "pysat", "hypothesis", "dokuspec.sumodoku", "dokuspec.competitiv
           "dokuspec.cli.twodoku", "dokuspec.cli.verify")  # fmt: skip
 
 
-def _declarations() -> set[str]:
-    """The modules of the games' declarations, and the packages above them."""
-    found = set()
-    for point in entry_points(group=games.ENTRY_POINT_GROUP):
-        parts = point.module.split(".")
-        found |= {".".join(parts[:end]) for end in range(2, len(parts) + 1)}
-    return found
-
-
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["sumodok"]])
 def test_version_help_and_a_mistyped_command_load_no_game(args: list[str]) -> None:
     script = (
@@ -172,7 +162,7 @@ def test_version_help_and_a_mistyped_command_load_no_game(args: list[str]) -> No
     loaded = [
         name
         for name in json.loads(modules)
-        if name.startswith(_HEAVY) and name not in _declarations()
+        if name.startswith(_HEAVY) and name not in declarations()
     ]
     assert loaded == []
     if args == ["sumodok"]:
@@ -211,7 +201,8 @@ def test_ctrl_c_while_a_game_loads_is_one_line_and_130(monkeypatch: pytest.Monke
     def interrupted(name: str) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(app.importlib, "import_module", interrupted)
+    app.games.installed()  # the games are known; loading the game's commands is interrupted
+    monkeypatch.setattr(app.games, "load_reference", interrupted)
     result = CliRunner().invoke(main, ["sumodoku", "count", PUZZLE])
     assert (result.exit_code, result.stdout, result.stderr) == (130, "", "dokuspec: interrupted\n")
 

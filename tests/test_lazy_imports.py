@@ -13,15 +13,15 @@ import importlib
 import json
 import subprocess
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from helpers import declarations
 
 import dokuspec
-from dokuspec import competitive, games, sumodoku, twodoku
+from dokuspec import competitive, sumodoku, twodoku
 from dokuspec.cli import main
 
 ROOT = Path(dokuspec.__file__).parent.parent
@@ -48,16 +48,6 @@ def loaded_after(script: str, *args: str) -> tuple[str, list[list[str]]]:
     assert done.returncode == 0, done.stderr
     marks = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("[")]
     return done.stdout, marks
-
-
-def declarations() -> set[str]:
-    """The modules of the games' declarations (:mod:`dokuspec.games`), and the packages above
-    them: any command loads them (and through them nothing more) to know the games."""
-    found = set()
-    for point in entry_points(group=games.ENTRY_POINT_GROUP):
-        parts = point.module.split(".")
-        found |= {".".join(parts[:end]) for end in range(2, len(parts) + 1)}
-    return found
 
 
 def ours(names: list[str], *parts: str) -> list[str]:

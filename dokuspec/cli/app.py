@@ -9,7 +9,6 @@ and no other game.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -57,9 +56,8 @@ class _Main(click.Group):
         if cmd_name not in table:
             return None
         reference = table[cmd_name][0]
-        module, _, attribute = reference.partition(":")
         try:
-            command = getattr(importlib.import_module(module), attribute)
+            command = games.load_reference(reference)
         except (ImportError, AttributeError) as error:  # another package's game, broken
             raise games.PluginError(
                 f"{cmd_name}: its command {reference!r} does not load: {error}"
