@@ -193,15 +193,21 @@ class GameSpec:
 _ADDED: dict[str, GameSpec] = {}
 
 
-def _cache_file(key: list[list[object]]) -> str | None:
-    """Where the entry points read for ``key`` are kept, or ``None`` (no cache directory)."""
+def _cache_file() -> str | None:
+    """Where this environment's entry points are kept, or ``None`` (no cache directory).
+
+    One file per interpreter and list of ``sys.path`` entries, not per state of
+    those directories: a directory that changes (the current one, say) makes the
+    file read again and written over, never a new one.
+    """
     home = os.path.expanduser("~")
     base = os.environ.get("XDG_CACHE_HOME") or (os.path.join(home, ".cache") if home != "~" else "")
     if not base:
         return None
-    # A short name per environment (a CRC: hashlib's import costs more than the rest); the
-    # key inside the file is what decides whether it holds this environment's entry points.
-    digest = f"{binascii.crc32(json.dumps(key).encode()):08x}"
+    # A short name (a CRC: hashlib's import costs more than the rest); the key inside the
+    # file is what decides whether it holds this environment's entry points as they are.
+    environment = json.dumps([sys.version, sys.executable, sys.path])
+    digest = f"{binascii.crc32(environment.encode()):08x}"
     return os.path.join(base, "dokuspec", f"entry-points-{digest}.json")
 
 
@@ -228,7 +234,7 @@ def _read_points() -> list[tuple[str, str, str]]:
     cache that cannot be read or written is passed over.
     """
     key = _path_key()
-    where = _cache_file(key)
+    where = _cache_file()
     if where is not None:
         try:
             with open(where, encoding="utf-8") as kept:

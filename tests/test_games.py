@@ -115,13 +115,13 @@ SCRIPT = (
 )
 
 
-def _names(cache: Path) -> tuple[list[str], bool]:
+def _names(cache: Path, cwd: Path = ROOT) -> tuple[list[str], bool]:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT],
         capture_output=True,
         text=True,
         check=True,
-        cwd=ROOT,
+        cwd=cwd,
         env={**os.environ, "XDG_CACHE_HOME": str(cache)},
     )
     names, metadata = json.loads(done.stdout)
@@ -194,3 +194,20 @@ def test_a_game_whose_command_does_not_load_is_one_line_and_status_2() -> None:
             2,
             "dokuspec: error: odddoku: its command 'dokuspec.games:names' is not a command\n",
         )
+
+
+def test_a_directory_that_changes_rewrites_the_one_cache_file_of_its_environment(
+    tmp_path: Path,
+) -> None:
+    # The current directory is on the path of "python -c": a file made there changes it.
+    # The entry points are read again (it might hold a distribution now), and kept in the
+    # same file: the cache does not grow with every change.
+    cache, here = tmp_path / "cache", tmp_path / "here"
+    here.mkdir()
+    first, _ = _names(cache, here)
+    (here / "made.txt").write_text("a change\n")
+    os.utime(here, ns=(0, 10**18))  # a later change time, whatever the clock's resolution
+    again, read = _names(cache, here)
+    assert (again, read) == (first, True)
+    assert len(list((cache / "dokuspec").iterdir())) == 1
+    assert _names(cache, here) == (first, False)
