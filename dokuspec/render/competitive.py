@@ -1,10 +1,10 @@
 """Pictures of Competitive Sudoku: cards, Grids, Pools and the Table, as SVG and as text.
 
-The functions take any objects with the attributes of the vocabulary's
-values (see the protocols below) and know no rule: they draw what they are
-given, after checking that it has the shape of the value it claims to be.
-The vocabulary's ``Grid``, ``Pool`` and ``Table`` use them for Jupyter's
-``_repr_svg_``.
+The functions take the vocabulary's values
+(:mod:`dokuspec.vocabulary.competitive`), valid by construction, and know no
+rule: they draw what they are given, and check only what a picture adds
+(annotations, a title). The vocabulary's ``Card``, ``Grid``, ``Pool`` and
+``Table`` use them for Jupyter's ``_repr_svg_``.
 
 SVG pictures are standalone documents (``xmlns``, ``width``, ``height`` and
 ``viewBox`` in user units, 1 unit = 1 pixel); the same input gives the same
@@ -43,23 +43,16 @@ from __future__ import annotations
 import math
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from itertools import islice
-from typing import Protocol
 
 from dokuspec.errors import PositionError, quote
 from dokuspec.render.svg import add, document, serialize, text_width, writable
+from dokuspec.vocabulary.competitive import BLACK, RED, Card, Grid, Pool, Table
 
 __all__ = [
     "BLACK_INK",
     "RED_INK",
-    "CardLike",
-    "CardPile",
-    "GridLike",
-    "PoolLike",
-    "StackLike",
-    "TableLike",
     "card_svg",
     "grid_svg",
     "grid_text",
@@ -70,77 +63,9 @@ __all__ = [
 ]
 
 
-# -- what is drawn ---------------------------------------------------------------------------
+# -- what a picture adds ----------------------------------------------------------------------
 
-
-class CardLike(Protocol):
-    """A card: ``colour`` is ``"r"`` or ``"b"``, ``rank`` an int 1-9 (CS-1)."""
-
-    @property
-    def colour(self) -> str: ...
-
-    @property
-    def rank(self) -> int: ...
-
-
-class GridLike(Protocol):
-    """A Grid: ``cards`` holds its 9 positions row-major, a card or ``None`` (empty)."""
-
-    @property
-    def cards(self) -> Sequence[CardLike | None]: ...
-
-
-class StackLike(Protocol):
-    """A Stack: ``cards`` holds 1 or 2 cards, bottom first (CS-12)."""
-
-    @property
-    def cards(self) -> Sequence[CardLike]: ...
-
-
-class PoolLike(Protocol):
-    """A Pool: ``colour`` ``"r"`` or ``"b"`` and 0-2 ``stacks`` (CS-8, CS-12)."""
-
-    @property
-    def colour(self) -> str: ...
-
-    @property
-    def stacks(self) -> Sequence[StackLike]: ...
-
-
-class CardPile(Protocol):
-    """A sized iterable of cards, such as a Discard Pile."""
-
-    def __len__(self) -> int: ...
-
-    def __iter__(self) -> Iterator[CardLike]: ...
-
-
-class TableLike(Protocol):
-    """Everything public on the table; index 0 is Red's, index 1 Black's (CS-7, CS-8, CS-14).
-
-    ``grids``: (Red's Grid, Black's Grid); ``pools``: (the red Pool, the black
-    Pool); ``decks``: the number of cards in (Red's Deck, Black's Deck);
-    ``discards``: (Red's Discard Pile, Black's Discard Pile).
-    """
-
-    @property
-    def grids(self) -> Sequence[GridLike]: ...
-
-    @property
-    def pools(self) -> Sequence[PoolLike]: ...
-
-    @property
-    def decks(self) -> Sequence[int]: ...
-
-    @property
-    def discards(self) -> Sequence[CardPile]: ...
-
-
-# -- reading duck-typed values into checked tuples -------------------------------------------
-
-_Card = tuple[str, int]  # (colour, rank)
-_Stack = tuple[_Card, ...]
-_COLOUR_NAMES = {"r": "red", "b": "black"}
+_COLOUR_NAMES = {RED: "red", BLACK: "black"}
 _MOST = 999_999  # the largest deck size or discard pile drawn
 _LINES: dict[frozenset[int], tuple[str, int]] = {
     **{frozenset((3 * r, 3 * r + 1, 3 * r + 2)): ("row", r) for r in range(3)},
@@ -148,29 +73,6 @@ _LINES: dict[frozenset[int], tuple[str, int]] = {
     frozenset((0, 4, 8)): ("diagonal", 0),
     frozenset((2, 4, 6)): ("diagonal", 1),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class _Pool:
-    colour: str
-    stacks: tuple[_Stack, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _Table:
-    grids: tuple[tuple[_Card | None, ...], ...]  # (Red's, Black's)
-    pools: tuple[_Pool, ...]
-    decks: tuple[int, ...]
-    discards: tuple[tuple[_Card, ...], ...]
-
-
-def _attribute(value: object, name: str, where: str, kind: str) -> object:
-    try:
-        return getattr(value, name)
-    except AttributeError:
-        raise TypeError(
-            f"{where} is not {kind}: {type(value).__name__} has no attribute {name!r}"
-        ) from None
 
 
 def _plural(count: int, noun: str) -> str:
@@ -182,7 +84,7 @@ def _is_int(value: object) -> bool:
 
 
 def _items(value: object, where: str, fewest: int, most: int) -> tuple[object, ...]:
-    """The first items of an iterable attribute, refused unless there are ``fewest``-``most``."""
+    """The first items of an iterable argument, refused unless there are ``fewest``-``most``."""
     try:
         iterator = iter(value)  # type: ignore[call-overload]
     except TypeError:
@@ -195,83 +97,14 @@ def _items(value: object, where: str, fewest: int, most: int) -> tuple[object, .
     return items
 
 
-def _colour(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{where} is {type(value).__name__}, not a str ('r' or 'b')")
-    if value not in _COLOUR_NAMES:
-        raise PositionError(f"{where} is {quote(value)}, not 'r' or 'b'")
-    return "r" if value == "r" else "b"
-
-
-def _card(value: object, where: str) -> _Card:
-    kind = "a card (with .colour and .rank)"
-    colour = _colour(_attribute(value, "colour", where, kind), f"{where}.colour")
-    rank = _attribute(value, "rank", where, kind)
-    if not _is_int(rank):
-        raise TypeError(f"{where}.rank is {type(rank).__name__}, not an int 1-9")
-    assert isinstance(rank, int)
-    if not 1 <= rank <= 9:
-        raise PositionError(f"{where}.rank is {quote(rank)}, not 1-9")
-    return colour, rank
-
-
-def _grid(value: object, where: str) -> tuple[_Card | None, ...]:
-    cards = _attribute(value, "cards", where, "a grid (with .cards, 9 cards or None)")
-    items = _items(cards, f"{where}.cards", 9, 9)
-    return tuple(
-        None if item is None else _card(item, f"{where}.cards[{i}]") for i, item in enumerate(items)
-    )
-
-
-def _stack(value: object, where: str) -> _Stack:
-    cards = _attribute(value, "cards", where, "a stack (with .cards, 1 or 2 cards)")
-    return tuple(
-        _card(c, f"{where}.cards[{i}]") for i, c in enumerate(_items(cards, f"{where}.cards", 1, 2))
-    )
-
-
-def _pool(value: object, where: str) -> _Pool:
-    kind = "a pool (with .colour and .stacks)"
-    colour = _colour(_attribute(value, "colour", where, kind), f"{where}.colour")
-    stacks = _items(_attribute(value, "stacks", where, kind), f"{where}.stacks", 0, 2)
-    return _Pool(colour, tuple(_stack(s, f"{where}.stacks[{i}]") for i, s in enumerate(stacks)))
-
-
-def _count(value: object, where: str) -> int:
-    if not _is_int(value):
-        raise TypeError(f"{where} is {type(value).__name__}, not an int")
-    assert isinstance(value, int)
-    if not 0 <= value <= _MOST:
-        raise PositionError(f"{where} is {quote(value)}, not 0-{_MOST}")
-    return value
-
-
-def _pile(value: object, where: str) -> tuple[_Card, ...]:
-    try:
-        size = len(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(
-            f"{where} is {type(value).__name__}, not a sized iterable of cards"
-        ) from None
-    _count(size, f"the length of {where}")
-    cards = _items(value, where, size, size)
-    return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(cards))
-
-
-def _table(value: object, where: str) -> _Table:
-    kind = "a table (with .grids, .pools, .decks and .discards)"
-
-    names = ("grids", "pools", "decks", "discards")
-    members = [_attribute(value, name, where, kind) for name in names]
-    grids, pools, decks, discards = (
-        _items(member, f"{where}.{name}", 2, 2) for name, member in zip(names, members, strict=True)
-    )
-    return _Table(
-        grids=tuple(_grid(g, f"{where}.grids[{i}]") for i, g in enumerate(grids)),
-        pools=tuple(_pool(p, f"{where}.pools[{i}]") for i, p in enumerate(pools)),
-        decks=tuple(_count(d, f"{where}.decks[{i}]") for i, d in enumerate(decks)),
-        discards=tuple(_pile(d, f"{where}.discards[{i}]") for i, d in enumerate(discards)),
-    )
+def _drawable(table: Table) -> Table:
+    """``table``, refused if a Deck or a Discard Pile is too large to be drawn (over 999999)."""
+    sizes = [(f"table.decks[{i}]", n) for i, n in enumerate(table.decks)]
+    sizes += [(f"the length of table.discards[{i}]", len(d)) for i, d in enumerate(table.discards)]
+    for where, size in sizes:
+        if size > _MOST:
+            raise PositionError(f"{where} is {quote(size)}, not 0-{_MOST}")
+    return table
 
 
 def _annotations(value: object) -> tuple[tuple[str, int, str], ...]:
@@ -311,7 +144,7 @@ RED_INK = "#c0392b"
 """The ink of red cards."""
 BLACK_INK = "#1c2833"
 """The ink of black cards."""
-_INKS = {"r": RED_INK, "b": BLACK_INK}
+_INKS = {RED: RED_INK, BLACK: BLACK_INK}
 _LABEL_INK = "#34495e"
 
 _CARD_W, _CARD_H, _GAP = 56, 80, 8
@@ -346,8 +179,8 @@ def _translate(x: int, y: int) -> str:
     return f"translate({x} {y})"
 
 
-def _draw_card(parent: ET.Element, card: _Card, x: int, y: int) -> None:
-    colour, rank = card
+def _draw_card(parent: ET.Element, card: Card, x: int, y: int) -> None:
+    colour, rank = card.colour, card.rank
     ink: _Style = {"font_weight": "bold", "fill": _INKS[colour]}
     corner: _Style = {"font_size": _INDEX_SIZE, **ink}
     group = add(parent, "g", class_=f"card {_COLOUR_NAMES[colour]}", transform=_translate(x, y))
@@ -371,7 +204,7 @@ def _draw_empty(parent: ET.Element, x: int, y: int) -> None:
 
 
 def _draw_grid(
-    parent: ET.Element, cards: Sequence[_Card | None], x: int, y: int, css_class: str = "grid"
+    parent: ET.Element, cards: Sequence[Card | None], x: int, y: int, css_class: str = "grid"
 ) -> ET.Element:
     group = add(parent, "g", class_=css_class, transform=_translate(x, y))
     for i, card in enumerate(cards):
@@ -383,7 +216,7 @@ def _draw_grid(
     return group
 
 
-def _draw_pool(parent: ET.Element, pool: _Pool, x: int, y: int) -> None:
+def _draw_pool(parent: ET.Element, pool: Pool, x: int, y: int) -> None:
     name = _COLOUR_NAMES[pool.colour]
     group = add(parent, "g", class_=f"pool {name}", transform=_translate(x, y))
     add(group, "text", f"{name} Pool", class_="caption", x=0, y=_CAPTION_SIZE, **_CAPTION)
@@ -395,7 +228,7 @@ def _draw_pool(parent: ET.Element, pool: _Pool, x: int, y: int) -> None:
         )
     for s, stack in enumerate(pool.stacks):
         stack_group = add(group, "g", class_="stack")
-        for level, card in enumerate(stack):
+        for level, card in enumerate(stack.cards):
             _draw_card(stack_group, card, s * (_CARD_W + _GAP), _CAPTION_H + level * _STACK_OFFSET)
 
 
@@ -431,30 +264,23 @@ def _draw_annotation(group: ET.Element, kind: str, index: int, label: str) -> No
     add(group, "text", label, class_=css_class, x=x, y=y, transform=turned, **_LABEL)
 
 
-def card_svg(card: CardLike) -> str:
+def card_svg(card: Card) -> str:
     """One card as a standalone SVG document, 64 x 88 units.
 
     Args:
-        card: an object with ``colour`` (``"r"`` or ``"b"``) and ``rank``
-            (an int 1-9), such as the vocabulary's ``Card``.
+        card: the card (CS-1).
 
     Returns:
         The SVG document: one ``<g class="card red">`` (or ``black``), see the
         module's description.
-
-    Raises:
-        TypeError: ``card`` has no ``colour`` or ``rank`` (the message names
-            the missing attribute), or they are not a str and an int.
-        PositionError: the colour is not ``"r"`` or ``"b"``, or the rank not 1-9.
     """
-    checked = _card(card, "card")
     root = document(_CARD_W + 8, _CARD_H + 8)
-    _draw_card(root, checked, 4, 4)
+    _draw_card(root, card, 4, 4)
     return serialize(root)
 
 
 def grid_svg(
-    grid: GridLike,
+    grid: Grid,
     *,
     annotations: Iterable[tuple[Sequence[int], str]] | None = None,
     title: str | None = None,
@@ -465,7 +291,7 @@ def grid_svg(
     title widen and heighten it as far as their estimated length needs.
 
     Args:
-        grid: an object whose ``cards`` holds 9 positions, row-major (index 0
+        grid: the Grid; its ``cards`` hold 9 positions, row-major (index 0
             top left, 4 the centre), each a card or ``None`` for an empty one.
         annotations: ``(positions, label)`` pairs, at most one per line:
             ``positions`` are the 3 indices 0-8 of a row, a column or a
@@ -483,18 +309,15 @@ def grid_svg(
         description).
 
     Raises:
-        TypeError: ``grid`` has no ``cards``, a position is neither ``None``
-            nor a card (the message names the position and what it lacks),
-            an annotation is not a pair of 3 ints and a str, or ``title`` is
-            not a str.
-        PositionError: ``cards`` does not hold 9 positions, a card's colour
-            or rank is impossible, annotation positions are not a line, or
-            two annotations label the same line.
+        TypeError: an annotation is not a pair of 3 ints and a str, or
+            ``title`` is not a str.
+        PositionError: annotation positions are not a line, or two
+            annotations label the same line.
         NotationError: a label or the title holds a control character (tab
             and line breaks included: an SVG text is one line) or a character
             XML cannot carry; ``column`` is its 1-based place in that text.
     """
-    cards = _grid(grid, "grid")
+    cards = grid.cards
     labels = _annotations(annotations)
     caption = _title(title)
     right = bottom = top = 0
@@ -524,7 +347,7 @@ def grid_svg(
     return serialize(root)
 
 
-def pool_svg(pool: PoolLike) -> str:
+def pool_svg(pool: Pool) -> str:
     """A Pool as a standalone SVG document, 144 x 150 units.
 
     The caption names the Pool (``red Pool``); its Stacks stand side by side,
@@ -532,32 +355,23 @@ def pool_svg(pool: PoolLike) -> str:
     covers. A Pool without Stacks is a dashed placeholder.
 
     Args:
-        pool: an object with ``colour`` (``"r"`` or ``"b"``) and ``stacks``,
-            0-2 objects whose ``cards`` hold 1 or 2 cards, bottom first
-            (CS-8, CS-12). The cards' colours are drawn as they are, not
-            checked against the Pool's.
+        pool: the Pool, with 0-2 Stacks of 1 or 2 cards, bottom first
+            (CS-8, CS-12).
 
     Returns:
         The SVG document, with one ``<g class="pool red">`` (or ``black``).
-
-    Raises:
-        TypeError: ``pool`` or one of its Stacks or cards lacks an attribute
-            (named in the message) or has one of the wrong type.
-        PositionError: more than 2 Stacks, a Stack of 0 or more than 2 cards,
-            or an impossible colour or rank.
     """
-    checked = _pool(pool, "pool")
     root = document(_POOL_W + 2 * _MARGIN, _POOL_H + 2 * _MARGIN)
-    _draw_pool(root, checked, _MARGIN, _MARGIN)
+    _draw_pool(root, pool, _MARGIN, _MARGIN)
     return serialize(root)
 
 
-def _player_line(table: _Table, player: int) -> str:
+def _player_line(table: Table, player: int) -> str:
     deck, pile = _plural(table.decks[player], "card"), _plural(len(table.discards[player]), "card")
     return f"{('Red', 'Black')[player]}: Deck {deck}, Discard Pile {pile}"
 
 
-def table_svg(table: TableLike, *, title: str | None = None) -> str:
+def table_svg(table: Table, *, title: str | None = None) -> str:
     """Everything public on the table as a standalone SVG document.
 
     From top to bottom: the title, Black's deck size and discard pile count
@@ -567,11 +381,8 @@ def table_svg(table: TableLike, *, title: str | None = None) -> str:
     with a title) and as wide as its widest part needs (at least 296 units).
 
     Args:
-        table: an object with ``grids`` (Red's, Black's), ``pools`` (red,
-            black), ``decks`` (the number of cards in Red's and Black's
-            Decks, ints 0-999999) and ``discards`` (Red's and Black's
-            Discard Piles, sized iterables of cards), as
-            :class:`TableLike` describes (CS-7, CS-8, CS-14).
+        table: the Table (CS-7, CS-8, CS-14); its Deck sizes and Discard
+            Piles at most 999999.
         title: a caption drawn at the top.
 
     Returns:
@@ -580,17 +391,12 @@ def table_svg(table: TableLike, *, title: str | None = None) -> str:
         described in the module's description.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (the message
-            names it, as ``table.pools[1].stacks[0].cards[1]``), or ``title``
-            is not a str.
-        PositionError: a pair that does not hold 2 items, a Grid, Pool or
-            Stack of the wrong size, an impossible card, a deck size or
-            discard pile outside 0-999999, or a pile whose length is not the
-            number of cards it yields.
+        TypeError: ``title`` is not a str.
+        PositionError: a Deck size or a Discard Pile over 999999.
         NotationError: the title holds a control character or a character
             XML cannot carry, as for :func:`grid_svg`.
     """
-    checked = _table(table, "table")
+    checked = _drawable(table)
     caption = _title(title)
     lines = [_player_line(checked, 1), _player_line(checked, 0)]
     content = max(
@@ -611,13 +417,13 @@ def table_svg(table: TableLike, *, title: str | None = None) -> str:
     middle: _Style = {"x": centre, "text_anchor": "middle", **_CAPTION}
     add(root, "text", lines[0], class_="player black", y=y + _CAPTION_SIZE, **middle)
     y += _CAPTION_H
-    _draw_grid(root, checked.grids[1], grid_x, y, "grid black")
+    _draw_grid(root, checked.grids[1].cards, grid_x, y, "grid black")
     y += _GRID_H + _SECTION_GAP
     pools_x = centre - (2 * _POOL_W + _POOLS_GAP) // 2
     for p, pool in enumerate(checked.pools):
         _draw_pool(root, pool, pools_x + p * (_POOL_W + _POOLS_GAP), y)
     y += _POOL_H + _SECTION_GAP
-    _draw_grid(root, checked.grids[0], grid_x, y, "grid red")
+    _draw_grid(root, checked.grids[0].cards, grid_x, y, "grid red")
     y += _GRID_H + _GAP
     add(root, "text", lines[1], class_="player red", y=y + _CAPTION_SIZE, **middle)
     return serialize(root)
@@ -629,26 +435,26 @@ _WIDTH = 80
 _POOL_COLUMN = 14  # where the second Pool starts in table_text
 
 
-def _card_text(card: _Card | None) -> str:
-    return ".." if card is None else f"{card[0]}{card[1]}"
+def _card_text(card: Card | None) -> str:
+    return ".." if card is None else str(card)
 
 
-def _grid_lines(cards: Sequence[_Card | None]) -> list[str]:
+def _grid_lines(cards: Sequence[Card | None]) -> list[str]:
     return [" ".join(_card_text(c) for c in cards[row : row + 3]) for row in (0, 3, 6)]
 
 
-def _pool_lines(pool: _Pool) -> list[str]:
+def _pool_lines(pool: Pool) -> list[str]:
     lines = [f"{_COLOUR_NAMES[pool.colour]} Pool"]
     if not pool.stacks:
         return [*lines, "empty"]
-    height = max(len(stack) for stack in pool.stacks)
+    height = max(stack.height for stack in pool.stacks)
     for level in reversed(range(height)):
-        cells = [_card_text(s[level]) if level < len(s) else "  " for s in pool.stacks]
+        cells = [_card_text(s.cards[level]) if level < s.height else "  " for s in pool.stacks]
         lines.append("   ".join(cells).rstrip())
     return lines
 
 
-def grid_text(grid: GridLike) -> str:
+def grid_text(grid: Grid) -> str:
     """A Grid as 3 lines of 8 characters: its rows, top first.
 
     Each position is its card's notation or ``..`` when empty, separated by
@@ -659,18 +465,12 @@ def grid_text(grid: GridLike) -> str:
         r7 b8 r9
 
     Args:
-        grid: an object whose ``cards`` holds 9 positions, row-major, each a
-            card or ``None``.
-
-    Raises:
-        TypeError: ``grid`` has no ``cards``, or a position is neither
-            ``None`` nor a card (the message names it and what it lacks).
-        PositionError: not 9 positions, or an impossible colour or rank.
+        grid: the Grid.
     """
-    return "\n".join(_grid_lines(_grid(grid, "grid")))
+    return "\n".join(_grid_lines(grid.cards))
 
 
-def pool_text(pool: PoolLike) -> str:
+def pool_text(pool: Pool) -> str:
     """A Pool as its name, then its Stacks as columns 5 characters apart, top cards above.
 
     The first line is ``red Pool`` or ``black Pool``. Below it, each Stack is
@@ -683,19 +483,12 @@ def pool_text(pool: PoolLike) -> str:
         r3   r7
 
     Args:
-        pool: an object with ``colour`` and 0-2 ``stacks`` of 1 or 2 cards,
-            bottom first (CS-8, CS-12).
-
-    Raises:
-        TypeError: an attribute is missing (named in the message) or of the
-            wrong type.
-        PositionError: more than 2 Stacks, a Stack of 0 or more than 2 cards,
-            or an impossible colour or rank.
+        pool: the Pool (CS-8, CS-12).
     """
-    return "\n".join(_pool_lines(_pool(pool, "pool")))
+    return "\n".join(_pool_lines(pool))
 
 
-def table_text(table: TableLike) -> str:
+def table_text(table: Table) -> str:
     """Everything public on the table, laid out as :func:`table_svg` draws it.
 
     From top to bottom: Black's line, Black's Grid (as :func:`grid_text`), a
@@ -721,14 +514,12 @@ def table_text(table: TableLike) -> str:
         Red: Deck 1 card, Discard Pile 0 cards
 
     Args:
-        table: as :func:`table_svg` takes it (:class:`TableLike`).
+        table: as :func:`table_svg` takes it.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (the message
-            names it, as ``table.discards[0][3]``).
         PositionError: as :func:`table_svg` raises it.
     """
-    checked = _table(table, "table")
+    checked = _drawable(table)
 
     def player(index: int) -> list[str]:
         line = _player_line(checked, index)
@@ -743,11 +534,11 @@ def table_text(table: TableLike) -> str:
     pools = [f"{r:<{_POOL_COLUMN}}{b}".rstrip() for r, b in zip(red, black, strict=True)]
     lines = [
         *player(1),
-        *_grid_lines(checked.grids[1]),
+        *_grid_lines(checked.grids[1].cards),
         "",
         *pools,
         "",
-        *_grid_lines(checked.grids[0]),
+        *_grid_lines(checked.grids[0].cards),
         *player(0),
     ]
     return "\n".join(lines)
