@@ -109,7 +109,7 @@ pygments_dark_style = "monokai"
 # Docstrings and pages refer to names the way their module sees them:
 # ``Position`` in dokuspec.sumodoku (re-exported from
 # dokuspec.vocabulary.sumodoku), ``check`` in dokuspec.sumodoku.positions,
-# ``PositionLike`` in the docstring of dokuspec.render.sumodoku.board_svg
+# ``Position`` in the docstring of dokuspec.render.sumodoku.board_svg
 # (shown under dokuspec.sumodoku), ``legal_actions`` in a method of a
 # subclass of dokuspec.engine.base.State. When a document is read, every
 # Python reference is given the full name of the object its module (or

@@ -268,10 +268,10 @@ def test_a_name_is_sent_where_its_object_is_documented(
     [
         # The docstring's module decides, not the package that shows it.
         (
-            "PositionLike",
+            "Position",
             "class",
             ("dokuspec.render.sumodoku", None),
-            "dokuspec.render.sumodoku.PositionLike",
+            "dokuspec.vocabulary.sumodoku.Position",
         ),
         # An imported name means its definition.
         ("Iterable", "class", ("dokuspec.competitive.hands", None), "collections.abc.Iterable"),

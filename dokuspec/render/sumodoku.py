@@ -1,17 +1,14 @@
 """Pictures of Sumodoku: boards and positions, as SVG and as terminal text.
 
-The functions take any objects with the attributes of the vocabulary's
-``Board`` and ``Position`` (see the protocols below) and know no rule: they
-draw what they are given, after checking that it can be drawn. A board with
-two pieces of one colour in a row, or more than nine pieces of a colour, is
-drawn as it is, so that a wrong board can be shown; judging it is the
-rules' business. What cannot be drawn is refused: a cell value outside 0-9,
-a board of other than 81 cells, a parity marking that is not 81 of ``o``,
-``e`` and ``.``, a consecutive or non-consecutive mark between cells that
-are not orthogonal neighbours, a border with both marks, digits that are not
-each digit 1-9 once, a highlighted piece the board does not hold, a move whose piece
-disagrees with the board. These are the pictures of the vocabulary's
-``Board`` and ``Position``, for their ``_repr_svg_`` (Jupyter).
+The functions take the vocabulary's ``Board`` and ``Position``
+(:mod:`dokuspec.vocabulary.sumodoku`), valid by construction, and know no
+rule: they draw what they are given. A board with two pieces of one colour
+in a row, or more than nine pieces of a colour, is drawn as it is, so that
+a wrong board can be shown; judging it is the rules' business. What a
+picture adds is checked: a highlighted piece the board does not hold, a
+move whose piece disagrees with the board, a title XML cannot carry, are
+refused. These are the pictures of the vocabulary's ``Board`` and
+``Position``, for their ``_repr_svg_`` (Jupyter).
 
 Colours are drawn from Paul Tol's *muted* scheme, nine colours chosen to
 stay apart for the common forms of colour blindness (:data:`PALETTE`); every
@@ -87,18 +84,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Protocol
 
 from dokuspec.errors import OffBoardError, PositionError, quote
 from dokuspec.render.svg import add, document, serialize, text_width, writable
+from dokuspec.vocabulary.sumodoku import Board, Piece, Position, border_name, cell_name
 
 __all__ = [
     "INKS",
     "PALETTE",
-    "BoardLike",
-    "PieceLike",
-    "PositionLike",
-    "VariantsLike",
     "board_svg",
     "board_text",
 ]
@@ -132,71 +125,7 @@ INKS = (
 more with the fill (at least 4.5 : 1, WCAG's level AA for text)."""
 
 
-# -- what is drawn ---------------------------------------------------------------------------
-
-
-class BoardLike(Protocol):
-    """A board: ``cells``, its 81 values row by row (0 empty, 1-9 a colour), as
-    bytes or a sequence of ints."""
-
-    @property
-    def cells(self) -> bytes | Sequence[int]: ...
-
-
-class VariantsLike(Protocol):
-    """The variants in force (SU-12..SU-14): ``x``, ``strict_marks`` and
-    ``non_consecutive`` bools; ``parity`` ``""`` or 81 characters of ``o``, ``e``
-    and ``.``; ``consecutive`` the marked borders, pairs of cell indices 0-80.
-
-    Two attributes more are read when present (absent: none and colour ``k``
-    = digit ``k``): ``non_consecutive_marks``, the borders marked
-    non-consecutive in the form of ``consecutive`` (SU-37), and ``digits``,
-    the digit of each colour, 9 characters, each digit 1-9 once (SU-36)."""
-
-    @property
-    def x(self) -> bool: ...
-
-    @property
-    def parity(self) -> str: ...
-
-    @property
-    def consecutive(self) -> Iterable[Sequence[int]]: ...
-
-    @property
-    def strict_marks(self) -> bool: ...
-
-    @property
-    def non_consecutive(self) -> bool: ...
-
-
-class PositionLike(Protocol):
-    """A position: its ``board``, the ``variants`` in force and the pieces ``out``
-    of the game per colour (9 ints 0-9, colour ``k`` at ``k - 1``; SU-9)."""
-
-    @property
-    def board(self) -> BoardLike: ...
-
-    @property
-    def variants(self) -> VariantsLike: ...
-
-    @property
-    def out(self) -> Sequence[int]: ...
-
-
-class PieceLike(Protocol):
-    """A piece: ``row`` and ``col`` 1-9 and ``colour`` 1-9."""
-
-    @property
-    def row(self) -> int: ...
-
-    @property
-    def col(self) -> int: ...
-
-    @property
-    def colour(self) -> int: ...
-
-
-# -- reading duck-typed values into checked ones ---------------------------------------------
+# -- what is drawn, and what a picture adds --------------------------------------------------
 
 _CELLS = 81
 _MOST_MOVES = 81  # each of the 81 pieces is placed at most once
@@ -205,6 +134,8 @@ _MOST_HIGHLIGHTS = 81
 
 @dataclass(frozen=True, slots=True)
 class _Position:
+    """What the drawing reads of a position: the cells and the variants, borders in order."""
+
     cells: tuple[int, ...]
     x: bool
     parity: str
@@ -227,17 +158,8 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _attribute(value: object, name: str, where: str, kind: str) -> object:
-    try:
-        return getattr(value, name)
-    except AttributeError:
-        raise TypeError(
-            f"{where} is not {kind}: {type(value).__name__} has no attribute {name!r}"
-        ) from None
-
-
 def _items(value: object, where: str, most: int) -> tuple[object, ...]:
-    """The items of an iterable (not a str), refused beyond ``most`` of them."""
+    """The items of an iterable argument (not a str), refused beyond ``most`` of them."""
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{where} is {type(value).__name__}, not a sequence")
     try:
@@ -250,149 +172,31 @@ def _items(value: object, where: str, most: int) -> tuple[object, ...]:
     return items
 
 
-def _int(value: object, where: str, low: int, high: int) -> int:
-    if not _is_int(value):
-        raise TypeError(f"{where} is {type(value).__name__}, not an int {low}-{high}")
-    assert isinstance(value, int)
-    if not low <= value <= high:
-        raise PositionError(f"{where} is {quote(value)}, not {low}-{high}")
-    return value
-
-
-def _bool(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{where} is {type(value).__name__}, not a bool")
-    return value
-
-
-def _cell_name(cell: int) -> str:
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
-
-
-def _cells(value: object, where: str) -> tuple[int, ...]:
-    cells = _attribute(value, "cells", where, "a board (with .cells)")
-    if isinstance(cells, (bytes, bytearray)):
-        values: tuple[object, ...] = tuple(cells)
-    else:
-        values = _items(cells, f"{where}.cells", _CELLS)
-    if len(values) != _CELLS:
-        raise PositionError(f"{where}.cells has {len(values)} values, not 81")
-    return tuple(
-        _int(v, f"{where}.cells[{i}] ({_cell_name(i)})", 0, 9) for i, v in enumerate(values)
-    )
-
-
-def _orthogonal(a: int, b: int) -> bool:
-    low, high = min(a, b), max(a, b)
-    return high - low == 9 or (high - low == 1 and low % 9 != 8)
-
-
-def _marks(value: object, where: str) -> tuple[tuple[int, int], ...]:
-    found: dict[tuple[int, int], str] = {}
-    for i, item in enumerate(_items(value, where, 144)):
-        here = f"{where}[{i}]"
-        pair = _items(item, here, 2)
-        if len(pair) != 2:
-            raise PositionError(f"{here} has {len(pair)} items, not 2 cell indices")
-        a, b = (_int(c, f"{here}[{k}]", 0, 80) for k, c in enumerate(pair))
-        if not _orthogonal(a, b):
-            raise PositionError(
-                f"{here} is ({a}, {b}): {_cell_name(a)} and {_cell_name(b)} are not "
-                "orthogonal neighbours"
-            )
-        border = (min(a, b), max(a, b))
-        if border in found:
-            raise PositionError(
-                f"{here} is the border {_border_name(border)} again, as {found[border]}"
-            )
-        found[border] = here
-    return tuple(sorted(found))
-
-
-def _border_name(border: tuple[int, int]) -> str:
-    return f"{_cell_name(border[0])}-{_cell_name(border[1])}"
-
-
-def _digits(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{where} is {type(value).__name__}, not a str")
-    if sorted(value) != list("123456789"):
-        raise PositionError(f"{where} is {quote(value)}, not the digits 1-9 each once")
-    return value
-
-
-def _parity(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{where} is {type(value).__name__}, not a str")
-    if not value:
-        return ""
-    if len(value) != _CELLS:
-        raise PositionError(f"{where} has {len(value)} characters, not 81 ('o', 'e' or '.')")
-    for index, char in enumerate(value):
-        if char not in "oe.":
-            raise PositionError(
-                f"{where}[{index}] ({_cell_name(index)}) is {quote(char)}, not 'o', 'e' or '.'"
-            )
-    return "" if value == "." * _CELLS else value
-
-
-def _position(value: object, caller: str) -> _Position:
-    if isinstance(value, str):
-        raise TypeError(f"{caller} takes a Position or a Board, not str (parse it first)")
-    if hasattr(value, "board"):
-        kind = "a position (with .board, .variants and .out)"
-        board = _attribute(value, "board", "position", kind)
-        variants = _attribute(value, "variants", "position", kind)
-        out_value = _attribute(value, "out", "position", kind)
-        cells = _cells(board, "position.board")
-        kind = "variants (with .x, .parity, .consecutive, .strict_marks and .non_consecutive)"
-        names = ("x", "parity", "consecutive", "strict_marks", "non_consecutive")
-        x, parity, marks, strict, non = (
-            _attribute(variants, n, "position.variants", kind) for n in names
-        )
-        out_items = _items(out_value, "position.out", 9)
-        if len(out_items) != 9:
-            raise PositionError(f"position.out has {len(out_items)} counts, not 9 (colours 1-9)")
-        consecutive = _marks(marks, "position.variants.consecutive")
-        where = "position.variants.non_consecutive_marks"
-        apart = _marks(getattr(variants, "non_consecutive_marks", ()), where)
-        for border in apart:
-            if border in consecutive:
-                raise PositionError(
-                    f"{where} holds the border {_border_name(border)}, which "
-                    "position.variants.consecutive marks too"
-                )
-        return _Position(
-            cells=cells,
-            x=_bool(x, "position.variants.x"),
-            parity=_parity(parity, "position.variants.parity"),
-            marks=consecutive,
-            strict_marks=_bool(strict, "position.variants.strict_marks"),
-            non_consecutive=_bool(non, "position.variants.non_consecutive"),
-            out=tuple(_int(n, f"position.out[{i}]", 0, 9) for i, n in enumerate(out_items)),
-            apart=apart,
-            digits=_digits(getattr(variants, "digits", "123456789"), "position.variants.digits"),
-        )
-    if hasattr(value, "cells"):
-        return _Position(_cells(value, "board"), False, "", (), False, False, (0,) * 9)
-    raise TypeError(
-        f"{caller} takes a position (with .board, .variants and .out) or a board "
-        f"(with .cells), not {type(value).__name__}"
+def _position(value: Position | Board, caller: str) -> _Position:
+    if isinstance(value, Board):
+        return _Position(tuple(value.cells), False, "", (), False, False, (0,) * 9)
+    if not isinstance(value, Position):
+        hint = " (parse it first)" if isinstance(value, str) else ""
+        raise TypeError(f"{caller} takes a Position or a Board, not {type(value).__name__}{hint}")
+    variants = value.variants
+    return _Position(
+        cells=tuple(value.board.cells),
+        x=variants.x,
+        parity=variants.parity,
+        marks=tuple(sorted(variants.consecutive)),
+        strict_marks=variants.strict_marks,
+        non_consecutive=variants.non_consecutive,
+        out=value.out,
+        apart=tuple(sorted(variants.non_consecutive_marks)),
+        digits=variants.digits,
     )
 
 
 def _piece(value: object, where: str) -> tuple[int, int]:
-    """A piece-like's cell index and colour."""
-    kind = "a piece (with .row, .col and .colour)"
-    row, col, colour = (_attribute(value, n, where, kind) for n in ("row", "col", "colour"))
-    for name, coordinate in (("row", row), ("col", col)):
-        if not _is_int(coordinate):
-            raise TypeError(f"{where}.{name} is {type(coordinate).__name__}, not an int 1-9")
-        assert isinstance(coordinate, int)
-        if not 1 <= coordinate <= 9:
-            raise OffBoardError(f"{where}.{name} is {quote(coordinate)}, not 1-9 (off the board)")
-    assert isinstance(row, int) and isinstance(col, int)
-    return (row - 1) * 9 + col - 1, _int(colour, f"{where}.colour", 1, 9)
+    """A piece's cell index and colour."""
+    if not isinstance(value, Piece):
+        raise TypeError(f"{where} is {type(value).__name__}, not a Piece")
+    return value.cell, value.colour
 
 
 def _highlight(value: object, drawn: _Position) -> frozenset[int]:
@@ -404,16 +208,18 @@ def _highlight(value: object, drawn: _Position) -> frozenset[int]:
             if not 0 <= item <= 80:
                 raise OffBoardError(f"{here} is {quote(item)}, not a cell index 0-80")
             cell = item
-        else:
-            cell, colour = _piece(item, here)
+        elif isinstance(item, Piece):
+            cell, colour = item.cell, item.colour
             held = drawn.cells[cell]
             if held != colour:
                 holds = f"colour {held}" if held else "nothing"
                 raise PositionError(
-                    f"{here} is {_cell_name(cell)}={colour}, but the board holds {holds} there"
+                    f"{here} is {cell_name(cell)}={colour}, but the board holds {holds} there"
                 )
+        else:
+            raise TypeError(f"{here} is {type(item).__name__}, not a Piece or a cell index 0-80")
         if cell in seen:
-            raise PositionError(f"{here} names {_cell_name(cell)}, as {seen[cell]} does")
+            raise PositionError(f"{here} names {cell_name(cell)}, as {seen[cell]} does")
         seen[cell] = here
     return frozenset(seen)
 
@@ -427,7 +233,7 @@ def _moves(value: object, drawn: _Position) -> tuple[_Move, ...]:
         held = drawn.cells[move.cell]
         if held and held != move.colour:
             raise PositionError(
-                f"moves[{move.number - 1}] is {_cell_name(move.cell)}={move.colour}, "
+                f"moves[{move.number - 1}] is {cell_name(move.cell)}={move.colour}, "
                 f"but the board holds colour {held} there"
             )
     return moves
@@ -537,7 +343,7 @@ def _parity_of(drawn: _Position, cell: int) -> str:
 
 def _cell_title(drawn: _Position, cell: int, lit: bool, move: _Move | None) -> str:
     colour = drawn.cells[cell]
-    parts = [f"{_cell_name(cell)}: " + (f"colour {colour}" if colour else "empty")]
+    parts = [f"{cell_name(cell)}: " + (f"colour {colour}" if colour else "empty")]
     if colour and drawn.digits != "123456789":
         parts[0] += f" (digit {drawn.digits[colour - 1]})"
     kind = _parity_of(drawn, cell)
@@ -636,11 +442,11 @@ def _draw_board(
             bar = add(marks, "rect", class_="consecutive", x=mx - w // 2, y=my - h // 2,
                       width=w, height=h, rx=2, ry=2, fill="#ffffff", stroke=_LINE_INK,
                       stroke_width=2)  # fmt: skip
-            add(bar, "title", _border_name((a, b)))
+            add(bar, "title", border_name((a, b)))
         for a, b in drawn.apart:
             mx, my = _border_middle(a, b)
             cross = add(marks, "g", class_="non-consecutive")
-            add(cross, "title", _border_name((a, b)))
+            add(cross, "title", border_name((a, b)))
             arm = 5
             stroke: _Style = {"stroke": _LINE_INK, "stroke_width": 3, "stroke_linecap": "round"}
             add(cross, "line", x1=mx - arm, y1=my - arm, x2=mx + arm, y2=my + arm, **stroke)
@@ -702,10 +508,10 @@ def _move_rows(moves: Sequence[_Move]) -> int:
 
 
 def board_svg(
-    position: PositionLike | BoardLike,
+    position: Position | Board,
     *,
-    highlight: Iterable[PieceLike | int] = (),
-    moves: Sequence[PieceLike] = (),
+    highlight: Iterable[Piece | int] = (),
+    moves: Sequence[Piece] = (),
     title: str | None = None,
 ) -> str:
     """A Sumodoku board or position as a standalone SVG document.
@@ -722,13 +528,12 @@ def board_svg(
     the document's structure.
 
     Args:
-        position: an object with the attributes of the vocabulary's
-            ``Position`` (:class:`PositionLike`) or ``Board``
-            (:class:`BoardLike`: no variant, nothing out of the game).
+        position: a ``Position``, or a ``Board`` (no variant, nothing out of
+            the game).
         highlight: cells outlined on the board, such as an explanation's
-            conflict (``Verdict.conflict``): pieces (:class:`PieceLike`; the
-            board must hold each) or cell indices 0-80, each cell at most once.
-        moves: placements in order (:class:`PieceLike`), numbered from 1 in
+            conflict (``Verdict.conflict``): pieces (the board must hold
+            each) or cell indices 0-80, each cell at most once.
+        moves: placements in order (pieces), numbered from 1 in
             the corner of their cells and listed beside the board; a cell
             shows its latest move's number. A move onto a cell the board
             leaves empty is drawn pale and dashed (proposed, or removed
@@ -739,17 +544,14 @@ def board_svg(
         The SVG document.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (the message
-            names it, as ``position.variants.x``), or ``title`` is not a str.
-        OffBoardError: a row or column outside 1-9, a cell index outside 0-80.
-        PositionError: a cell value or colour outside its range, not 81
-            cells or 9 out counts, a malformed parity marking, a mark between
-            cells that are not orthogonal neighbours, a border or a
-            highlighted cell given twice, a border marked both consecutive
-            and non-consecutive, digits that are not each digit 1-9 once,
-            a highlighted piece the board does
-            not hold, a cell's latest move of a colour other than the piece
-            the board holds there, more than 81 moves.
+        TypeError: ``position`` is neither a Position nor a Board, a
+            highlight neither a piece nor an int, a move not a piece, or
+            ``title`` not a str.
+        OffBoardError: a highlighted cell index outside 0-80.
+        PositionError: a highlighted cell given twice, a highlighted piece
+            the board does not hold, a cell's latest move of a colour other
+            than the piece the board holds there, more than 81 moves or
+            highlights.
         NotationError: the title holds a control character or a character
             XML cannot carry (``column``: its 1-based place).
     """
@@ -791,7 +593,7 @@ def board_svg(
             font_weight="bold", **_TEXT)  # fmt: skip
         for move in played:
             row, column = divmod(move.number - 1, _MOVE_COLUMNS)
-            add(group, "text", f"{move.number}. {_cell_name(move.cell)}={move.colour}",
+            add(group, "text", f"{move.number}. {cell_name(move.cell)}={move.colour}",
                 class_="move", x=column * _MOVE_W, y=(row + 1) * _LINE_H + _TEXT_SIZE,
                 **_TEXT)  # fmt: skip
     return serialize(root)
@@ -869,9 +671,7 @@ def _counts_lines(drawn: _Position) -> list[str]:
     return lines
 
 
-def board_text(
-    position: PositionLike | BoardLike, *, highlight: Iterable[PieceLike | int] = ()
-) -> str:
+def board_text(position: Position | Board, *, highlight: Iterable[Piece | int] = ()) -> str:
     """A Sumodoku board or position as text for an 80-column terminal.
 
     The board as the module's description shows it (box-drawing lines,
