@@ -1,15 +1,15 @@
 """Pictures of Two-Doku: deals, positions and one player's view, as SVG and as text.
 
-The functions take any objects with the attributes of the vocabulary's
-values (see the protocols below) and know no rule: they draw what they are
-given, after checking that it can be drawn. A deal that breaks TD-2..TD-4
-(a pile of 41, unequal sums, a digit used eleven times) is drawn as it is,
-so that a wrong deal can be shown; judging it is ``validate``'s business.
-What cannot be drawn is refused: a square off the 9x9 board, a digit
-outside 1-9, a player other than ``"red"`` and ``"blue"``, a square listed
-twice, two dominoes on one square, a count that disagrees with the
-dominoes it counts. These are the pictures of the vocabulary's ``Deal``,
-``Position`` and ``View``, for their ``_repr_svg_`` (Jupyter).
+The functions take the vocabulary's values (:mod:`dokuspec.vocabulary.twodoku`)
+and know no rule: they draw what they are given. A ``Position`` and a
+``View`` are valid by construction. A ``Deal`` checks only its fields'
+types, so that a wrong deal can be read and shown: one that breaks
+TD-2..TD-4 (a pile of 41, unequal sums, a digit used eleven times) is drawn
+as it is, judging it being ``validate``'s business, but what cannot be
+drawn is refused: a square off the 9x9 board, a digit outside 1-9, a
+square listed twice, two face-down dominoes on one square. These are the
+pictures of the vocabulary's ``Deal``, ``Position`` and ``View``, for their
+``_repr_svg_`` (Jupyter).
 
 SVG pictures are standalone documents (``xmlns``, ``width``, ``height`` and
 ``viewBox`` in user units, 1 unit = 1 pixel); the same input gives the same
@@ -79,30 +79,29 @@ from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
-from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Protocol
 
 from dokuspec.errors import OffBoardError, PositionError, quote
 from dokuspec.render.svg import add, document, serialize, text_width, writable
+from dokuspec.vocabulary.twodoku import (
+    BLUE,
+    RED,
+    Deal,
+    Event,
+    FaceDown,
+    Play,
+    Position,
+    Square,
+    Take,
+    View,
+)
 
 __all__ = [
     "BLUE_INK",
     "RED_INK",
-    "ColouringLike",
-    "DealFaceDownLike",
-    "DealLike",
-    "DominoesLike",
-    "EventLike",
-    "FaceDownLike",
-    "PlayLike",
-    "PositionLike",
-    "ReturnLike",
-    "SquareLike",
-    "TakeLike",
-    "ViewLike",
     "deal_svg",
     "deal_text",
     "position_svg",
@@ -112,229 +111,13 @@ __all__ = [
 ]
 
 
-# -- what is drawn ---------------------------------------------------------------------------
-
-
-class SquareLike(Protocol):
-    """A square of the board: ``row`` and ``col``, ints 1-9 (TD-1)."""
-
-    @property
-    def row(self) -> int: ...
-
-    @property
-    def col(self) -> int: ...
-
-
-class DominoesLike(Protocol):
-    """A multiset of dominoes: iterating yields its digits (1-9, repeats included);
-    ``counts()`` gives how many of each digit 1-9 (9 ints, index d-1); ``total``
-    is the sum of its digits."""
-
-    def __iter__(self) -> Iterator[int]: ...
-
-    def counts(self) -> Sequence[int]: ...
-
-    @property
-    def total(self) -> int: ...
-
-
-class DealFaceDownLike(Protocol):
-    """A face-down domino of a deal: its square (``row``, ``col``), ``digit`` and
-    ``placed_by`` (``"red"`` or ``"blue"``, TD-3)."""
-
-    @property
-    def row(self) -> int: ...
-
-    @property
-    def col(self) -> int: ...
-
-    @property
-    def digit(self) -> int: ...
-
-    @property
-    def placed_by(self) -> str: ...
-
-
-class DealLike(Protocol):
-    """A deal in the form of its JSON (TD-2..TD-4): ``red_squares`` and
-    ``blue_squares`` as ``(row, col)`` int pairs, the face-down dominoes, and
-    the digits of the ``pot`` and of the ``red`` and ``blue`` piles."""
-
-    @property
-    def red_squares(self) -> Iterable[Sequence[int]]: ...
-
-    @property
-    def blue_squares(self) -> Iterable[Sequence[int]]: ...
-
-    @property
-    def face_down(self) -> Iterable[DealFaceDownLike]: ...
-
-    @property
-    def pot(self) -> Iterable[int]: ...
-
-    @property
-    def red(self) -> Iterable[int]: ...
-
-    @property
-    def blue(self) -> Iterable[int]: ...
-
-
-class ColouringLike(Protocol):
-    """The squares each player coloured (TD-2); a square may be in both."""
-
-    @property
-    def red(self) -> Iterable[SquareLike]: ...
-
-    @property
-    def blue(self) -> Iterable[SquareLike]: ...
-
-
-class FaceDownLike(Protocol):
-    """A face-down domino on ``square``, placed by ``placed_by`` (``"red"`` or
-    ``"blue"``); ``digit`` is an int 1-9, or ``None`` when unknown (TD-3, TD-11)."""
-
-    @property
-    def square(self) -> SquareLike: ...
-
-    @property
-    def placed_by(self) -> str: ...
-
-    @property
-    def digit(self) -> int | None: ...
-
-
-class PositionLike(Protocol):
-    """A game position: the colouring, the face-up dominoes (square to digit), the
-    face-down ones, the pot, both piles (``None``: unknown) and who is ``to_move``
-    (``"red"``, ``"blue"`` or ``None``)."""
-
-    @property
-    def colouring(self) -> ColouringLike: ...
-
-    @property
-    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
-
-    @property
-    def face_down(self) -> Iterable[FaceDownLike]: ...
-
-    @property
-    def pot(self) -> DominoesLike: ...
-
-    @property
-    def red(self) -> DominoesLike | None: ...
-
-    @property
-    def blue(self) -> DominoesLike | None: ...
-
-    @property
-    def to_move(self) -> str | None: ...
-
-
-class TakeLike(Protocol):
-    """``player`` took ``digit`` from ``source`` (``"pot"``, or ``"board"`` at
-    ``square``; TD-6)."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def source(self) -> str: ...
-
-    @property
-    def digit(self) -> int: ...
-
-    @property
-    def square(self) -> SquareLike | None: ...
-
-
-class PlayLike(Protocol):
-    """``player`` played ``digit`` on ``square``; ``result`` is ``"placed"``,
-    ``"clash"``, ``"hidden-clash"`` (``revealed``: the face-down domino turned up,
-    TD-8) or ``"not-allowed"`` (TD-7, TD-17)."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def square(self) -> SquareLike: ...
-
-    @property
-    def digit(self) -> int: ...
-
-    @property
-    def result(self) -> str: ...
-
-    @property
-    def revealed(self) -> SquareLike | None: ...
-
-
-class ReturnLike(Protocol):
-    """``player`` put ``digit`` from their pile into the pot (TD-6)."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def digit(self) -> int: ...
-
-
-EventLike = TakeLike | PlayLike | ReturnLike
-"""An event of the play phase, told apart by ``result`` (a play) and ``source`` (a take)."""
-
-
-class ViewLike(Protocol):
-    """What ``player`` has seen (TD-11): the board (colourings, possibly partial;
-    face-down dominoes, whose digits are never known; face-up ones), the pot,
-    their own ``pile``, both ``pile_sizes`` (Red's, Blue's), the ``phase``
-    (``"colouring"``, ``"placing"``, ``"dealing"``, ``"play"`` or ``"over"``),
-    who is ``to_move`` and the ``events`` of the play phase, in order."""
-
-    @property
-    def player(self) -> str: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def to_move(self) -> str | None: ...
-
-    @property
-    def red_squares(self) -> Iterable[SquareLike]: ...
-
-    @property
-    def blue_squares(self) -> Iterable[SquareLike]: ...
-
-    @property
-    def face_down(self) -> Iterable[FaceDownLike]: ...
-
-    @property
-    def face_up(self) -> Mapping[Any, int]: ...  # keys are SquareLike (Mapping keys are invariant)
-
-    @property
-    def pot(self) -> DominoesLike: ...
-
-    @property
-    def pile(self) -> DominoesLike: ...
-
-    @property
-    def pile_sizes(self) -> Sequence[int]: ...
-
-    @property
-    def events(self) -> Iterable[EventLike]: ...
-
-
-# -- reading duck-typed values into checked ones ---------------------------------------------
+# -- the values, read into what is drawn -----------------------------------------------------
 
 _Cell = tuple[int, int]  # (row, col), both 1-9
-_PLAYERS = ("red", "blue")
-_NAMES = {"red": "Red", "blue": "Blue"}
-_LETTERS = {"red": "R", "blue": "B"}
-_PHASES = ("colouring", "placing", "dealing", "play", "over")
-_RESULTS = ("placed", "clash", "hidden-clash", "not-allowed")
-_SOURCES = ("pot", "board")
+_NAMES = {RED: "Red", BLUE: "Blue"}
+_LETTERS = {RED: "R", BLUE: "B"}
 _DOMINOES = 90  # TD-1: no group of dominoes holds more
 _SQUARES = 81
-_MOST_EVENTS = 1_000_000
 _LAST_EVENTS = 8  # the events a view shows
 
 
@@ -381,88 +164,12 @@ class _View:
     last_events: tuple[_Event, ...]
 
 
-def _attribute(value: object, name: str, where: str, kind: str) -> object:
-    try:
-        return getattr(value, name)
-    except AttributeError:
-        raise TypeError(
-            f"{where} is not {kind}: {type(value).__name__} has no attribute {name!r}"
-        ) from None
-
-
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _items(value: object, where: str, fewest: int, most: int) -> tuple[object, ...]:
-    """The items of an iterable, refused unless there are ``fewest``-``most`` of them."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{where} is {type(value).__name__}, not a sequence")
-    try:
-        iterator = iter(value)  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(f"{where} is {type(value).__name__}, not a sequence") from None
-    items = tuple(islice(iterator, most + 1))
-    if not fewest <= len(items) <= most:
-        count = f"more than {most} items" if len(items) > most else _plural(len(items), "item")
-        wanted = str(most) if fewest == most else f"{fewest}-{most}"
-        raise PositionError(f"{where} has {count}, not {wanted}")
-    return items
-
-
-def _int(value: object, where: str, low: int, high: int) -> int:
-    if not _is_int(value):
-        raise TypeError(f"{where} is {type(value).__name__}, not an int {low}-{high}")
-    assert isinstance(value, int)
-    if not low <= value <= high:
-        raise PositionError(f"{where} is {quote(value)}, not {low}-{high}")
-    return value
-
-
-def _digit(value: object, where: str) -> int:
-    return _int(value, where, 1, 9)
-
-
-def _coordinate(value: object, where: str) -> int:
-    if not _is_int(value):
-        raise TypeError(f"{where} is {type(value).__name__}, not an int 1-9")
-    assert isinstance(value, int)
-    if not 1 <= value <= 9:
-        raise OffBoardError(f"{where} is {quote(value)}, not 1-9 (off the board)")
-    return value
-
-
-def _name(value: object, where: str, names: Sequence[str]) -> str:
-    shown = ", ".join(quote(n) for n in names[:-1]) + f" or {quote(names[-1])}"
-    if not isinstance(value, str):
-        raise TypeError(f"{where} is {type(value).__name__}, not a str ({shown})")
-    if value not in names:
-        raise PositionError(f"{where} is {quote(value)}, not {shown}")
-    return names[names.index(value)]
-
-
-def _player(value: object, where: str) -> str:
-    return _name(value, where, _PLAYERS)
-
-
-def _mover(value: object, where: str) -> str | None:
-    return None if value is None else _player(value, where)
-
-
-def _square(value: object, where: str) -> _Cell:
-    kind = "a square (with .row and .col)"
-    row = _attribute(value, "row", where, kind)
-    col = _attribute(value, "col", where, kind)
-    return _coordinate(row, f"{where}.row"), _coordinate(col, f"{where}.col")
-
-
-def _pair(value: object, where: str) -> _Cell:
-    row, col = _items(value, where, 2, 2)
-    return _coordinate(row, f"{where}[0]"), _coordinate(col, f"{where}[1]")
+def _cell(square: Square) -> _Cell:
+    return square.row, square.col
 
 
 def _cell_name(cell: _Cell) -> str:
@@ -476,107 +183,59 @@ def _once(seen: dict[_Cell, str], cell: _Cell, where: str) -> None:
     seen[cell] = where
 
 
-def _squares(value: object, where: str, *, pairs: bool = False) -> frozenset[_Cell]:
-    """Distinct squares: square-likes, or (row, col) int pairs when ``pairs``."""
-    read = _pair if pairs else _square
+# A Deal checks only the types of its fields (TD-2..TD-4 are validate's business), so what
+# cannot be drawn is refused here: a square off the board, a digit outside 1-9, a square
+# named twice, more dominoes in a group than the game has.
+
+
+def _at_most(items: tuple[object, ...], where: str, most: int) -> None:
+    if len(items) > most:
+        raise PositionError(f"{where} has more than {most} items, not 0-{most}")
+
+
+def _coordinate(value: int, where: str) -> int:
+    if not 1 <= value <= 9:
+        raise OffBoardError(f"{where} is {quote(value)}, not 1-9 (off the board)")
+    return value
+
+
+def _digit(value: int, where: str) -> int:
+    if not 1 <= value <= 9:
+        raise PositionError(f"{where} is {quote(value)}, not 1-9")
+    return value
+
+
+def _deal_squares(pairs: tuple[tuple[int, int], ...], where: str) -> frozenset[_Cell]:
+    _at_most(pairs, where, _SQUARES)
     seen: dict[_Cell, str] = {}
-    for i, item in enumerate(_items(value, where, 0, _SQUARES)):
-        _once(seen, read(item, f"{where}[{i}]"), f"{where}[{i}]")
+    for i, (row, col) in enumerate(pairs):
+        here = f"{where}[{i}]"
+        _once(seen, (_coordinate(row, f"{here}[0]"), _coordinate(col, f"{here}[1]")), here)
     return frozenset(seen)
 
 
-def _digits(value: object, where: str) -> tuple[int, ...]:
-    """The digits of an iterable of ints (a deal's pot or pile), sorted."""
-    items = _items(value, where, 0, _DOMINOES)
-    return tuple(sorted(_digit(d, f"{where}[{i}]") for i, d in enumerate(items)))
+def _deal_digits(digits: tuple[int, ...], where: str) -> tuple[int, ...]:
+    _at_most(digits, where, _DOMINOES)
+    return tuple(sorted(_digit(d, f"{where}[{i}]") for i, d in enumerate(digits)))
 
 
-def _dominoes(value: object, where: str) -> tuple[int, ...]:
-    """The digits of a multiset of dominoes, sorted, after checking counts() and total."""
-    kind = "dominoes (with .counts() and .total)"
-    counts_method = _attribute(value, "counts", where, kind)
-    total = _attribute(value, "total", where, kind)
-    if not callable(counts_method):
-        raise TypeError(f"{where}.counts is {type(counts_method).__name__}, not a method")
-    counts = tuple(
-        _int(n, f"{where}.counts()[{i}]", 0, _DOMINOES)
-        for i, n in enumerate(_items(counts_method(), f"{where}.counts()", 9, 9))
-    )
-    digits = _digits(value, where)
-    if counts != tuple(digits.count(d) for d in range(1, 10)):
-        shown = " ".join(map(str, digits)) or "none"
-        raise PositionError(f"{where}.counts() is {counts}, but {where} holds the dominoes {shown}")
-    if not _is_int(total):
-        raise TypeError(f"{where}.total is {type(total).__name__}, not an int")
-    if total != sum(digits):
-        raise PositionError(
-            f"{where}.total is {quote(total)}, but its dominoes add up to {sum(digits)}"
-        )
-    return digits
-
-
-def _face_up(value: object, where: str) -> dict[_Cell, int]:
-    items_method = getattr(value, "items", None)
-    if not callable(items_method) or isinstance(value, (str, bytes)):
-        raise TypeError(f"{where} is {type(value).__name__}, not a mapping of squares to digits")
-    found: dict[_Cell, int] = {}
-    for i, entry in enumerate(_items(items_method(), f"{where}.items()", 0, _SQUARES)):
-        key, digit = _items(entry, f"{where}.items()[{i}]", 2, 2)
-        cell = _square(key, f"{where}.items()[{i}][0]")
-        if cell in found:
-            raise PositionError(f"{where} has {_cell_name(cell)} twice")
-        found[cell] = _digit(digit, f"{where}[{_cell_name(cell)}]")
-    return found
-
-
-def _face_downs(
-    value: object, where: str, face_up: Mapping[_Cell, int], *, view: bool
-) -> dict[_Cell, _FaceDown]:
-    """Face-down dominoes with .square; a digit is None or 1-9, and always None in a ``view``."""
-    kind = "a face-down domino (with .square, .placed_by and .digit)"
-    found: dict[_Cell, _FaceDown] = {}
-    seen: dict[_Cell, str] = {}
-    for i, item in enumerate(_items(value, where, 0, _SQUARES)):
-        here = f"{where}[{i}]"
-        cell = _square(_attribute(item, "square", here, kind), f"{here}.square")
-        placed_by = _player(_attribute(item, "placed_by", here, kind), f"{here}.placed_by")
-        digit = _attribute(item, "digit", here, kind)
-        if digit is not None:
-            digit = _digit(digit, f"{here}.digit")
-            if view:
-                raise PositionError(
-                    f"{here}.digit is {digit}, but a view never knows a face-down digit (TD-11)"
-                )
-        if cell in face_up:
-            raise PositionError(f"{here} is on {_cell_name(cell)}, which holds a face-up domino")
-        _once(seen, cell, here)
-        found[cell] = _FaceDown(placed_by, digit)
-    return found
-
-
-def _deal(value: object) -> tuple[_Board, tuple[_Row, ...]]:
-    kind = "a deal (with .red_squares, .blue_squares, .face_down, .pot, .red and .blue)"
-    names = ("red_squares", "blue_squares", "face_down", "pot", "red", "blue")
-    red_squares, blue_squares, face_down, pot, red, blue = (
-        _attribute(value, name, "deal", kind) for name in names
-    )
-    red_cells = _squares(red_squares, "deal.red_squares", pairs=True)
-    blue_cells = _squares(blue_squares, "deal.blue_squares", pairs=True)
-    piece = "a face-down domino (with .row, .col, .digit and .placed_by)"
+def _deal(deal: Deal) -> tuple[_Board, tuple[_Row, ...]]:
+    red_cells = _deal_squares(deal.red_squares, "deal.red_squares")
+    blue_cells = _deal_squares(deal.blue_squares, "deal.blue_squares")
+    _at_most(deal.face_down, "deal.face_down", _SQUARES)
     downs: dict[_Cell, _FaceDown] = {}
     seen: dict[_Cell, str] = {}
-    for i, item in enumerate(_items(face_down, "deal.face_down", 0, _SQUARES)):
+    for i, item in enumerate(deal.face_down):
         here = f"deal.face_down[{i}]"
-        row, col, digit, placed_by = (
-            _attribute(item, name, here, piece) for name in ("row", "col", "digit", "placed_by")
-        )
-        cell = (_coordinate(row, f"{here}.row"), _coordinate(col, f"{here}.col"))
+        cell = (_coordinate(item.row, f"{here}.row"), _coordinate(item.col, f"{here}.col"))
         _once(seen, cell, here)
-        downs[cell] = _FaceDown(
-            _player(placed_by, f"{here}.placed_by"), _digit(digit, f"{here}.digit")
-        )
+        downs[cell] = _FaceDown(item.placed_by, _digit(item.digit, f"{here}.digit"))
     board = _Board(red_cells, blue_cells, {}, downs)
-    groups = (_digits(pot, "deal.pot"), _digits(red, "deal.red"), _digits(blue, "deal.blue"))
+    groups = (
+        _deal_digits(deal.pot, "deal.pot"),
+        _deal_digits(deal.red, "deal.red"),
+        _deal_digits(deal.blue, "deal.blue"),
+    )
     face_down_digits = tuple(sorted(d.digit for d in downs.values() if d.digit is not None))
     everything = tuple(sorted(face_down_digits + groups[0] + groups[1] + groups[2]))
     rows = (
@@ -589,6 +248,23 @@ def _deal(value: object) -> tuple[_Board, tuple[_Row, ...]]:
     return board, rows
 
 
+# A Position and a View are valid by construction: they are read as they are.
+
+
+def _board(
+    red: Iterable[Square],
+    blue: Iterable[Square],
+    face_up: Mapping[Square, int],
+    face_down: Iterable[FaceDown],
+) -> _Board:
+    return _Board(
+        frozenset(map(_cell, red)),
+        frozenset(map(_cell, blue)),
+        {_cell(square): digit for square, digit in face_up.items()},
+        {_cell(f.square): _FaceDown(f.placed_by, f.digit) for f in face_down},
+    )
+
+
 def _face_down_row(face_down: Mapping[_Cell, _FaceDown]) -> _Row:
     known = tuple(sorted(d.digit for d in face_down.values() if d.digit is not None))
     name = f"Face down ({len(face_down)})"
@@ -597,140 +273,76 @@ def _face_down_row(face_down: Mapping[_Cell, _FaceDown]) -> _Row:
     return _Row(name, "face-down", None, f"{len(known)} of {len(face_down)} digits known")
 
 
-def _position(value: object) -> tuple[_Board, str | None, tuple[_Row, ...]]:
-    kind = "a position (with .colouring, .face_up, .face_down, .pot, .red, .blue and .to_move)"
-    names = ("colouring", "face_up", "face_down", "pot", "red", "blue", "to_move")
-    colouring, face_up, face_down, pot, red, blue, to_move = (
-        _attribute(value, name, "position", kind) for name in names
-    )
-    paint = "a colouring (with .red and .blue)"
-    red_cells = _squares(
-        _attribute(colouring, "red", "position.colouring", paint), "position.colouring.red"
-    )
-    blue_cells = _squares(
-        _attribute(colouring, "blue", "position.colouring", paint), "position.colouring.blue"
-    )
-    ups = _face_up(face_up, "position.face_up")
-    downs = _face_downs(face_down, "position.face_down", ups, view=False)
-    board = _Board(red_cells, blue_cells, ups, downs)
-    in_pot = _dominoes(pot, "position.pot")
+def _position(position: Position) -> tuple[_Board, str | None, tuple[_Row, ...]]:
+    colouring = position.colouring
+    board = _board(colouring.red, colouring.blue, position.face_up, position.face_down)
+    in_pot = tuple(position.pot)
     rows = [_Row(f"Pot ({len(in_pot)})", "pot", in_pot)]
-    for player, pile in (("red", red), ("blue", blue)):
+    for player, pile in ((RED, position.red), (BLUE, position.blue)):
         if pile is None:
             rows.append(_Row(_NAMES[player], player, None, "unknown"))
         else:
-            digits = _dominoes(pile, f"position.{player}")
+            digits = tuple(pile)
             rows.append(_Row(f"{_NAMES[player]} ({len(digits)})", player, digits))
-    on_board = tuple(sorted(ups.values()))
+    on_board = tuple(sorted(board.face_up.values()))
     rows.append(_Row(f"Face up ({len(on_board)})", "face-up", on_board))
-    rows.append(_face_down_row(downs))
-    return board, _mover(to_move, "position.to_move"), tuple(rows)
+    rows.append(_face_down_row(board.face_down))
+    return board, position.to_move, tuple(rows)
 
 
-def _take(value: object, where: str, player: str, digit: int) -> str:
-    source = _name(_attribute(value, "source", where, "a take"), f"{where}.source", _SOURCES)
-    square = _attribute(value, "square", where, "a take (with .square)")
-    if source == "pot":
-        if square is not None:
-            raise PositionError(f"{where}.square is set, but the domino came from the pot")
-        return f"{player} took {digit} from the pot"
-    if square is None:
-        raise PositionError(f"{where}.square is None, but the domino came from the board")
-    return f"{player} took {digit} from {_cell_name(_square(square, f'{where}.square'))}"
-
-
-def _play(value: object, where: str, player: str, digit: int) -> str:
-    kind = "a play (with .square, .result and .revealed)"
-    cell = _square(_attribute(value, "square", where, kind), f"{where}.square")
-    result = _name(_attribute(value, "result", where, kind), f"{where}.result", _RESULTS)
-    revealed = _attribute(value, "revealed", where, kind)
-    played = f"{player} played {digit} on {_cell_name(cell)}"
-    if result != "hidden-clash":
-        if revealed is not None:
-            raise PositionError(f"{where}.revealed is set, but the result is {quote(result)}")
+def _event(event: Event) -> str:
+    player = _NAMES[event.player]
+    if isinstance(event, Play):
+        played = f"{player} played {event.digit} on {_cell_name(_cell(event.square))}"
+        if event.revealed is not None:
+            turned = _cell_name(_cell(event.revealed))
+            return f"{played}: failed, hidden clash, {turned} turned face up"
         return {
             "placed": played,
             "clash": f"{played}: failed, clash",
             "not-allowed": f"{played}: failed, not allowed there",
-        }[result]
-    if revealed is None:
-        raise PositionError(f"{where}.revealed is None, but the result is 'hidden-clash'")
-    turned = _cell_name(_square(revealed, f"{where}.revealed"))
-    return f"{played}: failed, hidden clash, {turned} turned face up"
+        }[event.result]
+    if isinstance(event, Take):
+        if event.square is None:
+            return f"{player} took {event.digit} from the pot"
+        return f"{player} took {event.digit} from {_cell_name(_cell(event.square))}"
+    return f"{player} put {event.digit} into the pot"
 
 
-def _event(value: object, where: str) -> str:
-    kind = "an event (a take, a play or a return, with .player and .digit)"
-    player = _NAMES[_player(_attribute(value, "player", where, kind), f"{where}.player")]
-    digit = _digit(_attribute(value, "digit", where, kind), f"{where}.digit")
-    if hasattr(value, "result"):
-        return _play(value, where, player, digit)
-    if hasattr(value, "source"):
-        return _take(value, where, player, digit)
-    return f"{player} put {digit} into the pot"
-
-
-def _view(value: object) -> _View:
-    kind = (
-        "a view (with .player, .phase, .to_move, .red_squares, .blue_squares, .face_down,"
-        " .face_up, .pot, .pile, .pile_sizes and .events)"
-    )
-    names = (
-        "player",
-        "phase",
-        "to_move",
-        "red_squares",
-        "blue_squares",
-        "face_down",
-        "face_up",
-        "pot",
-        "pile",
-        "pile_sizes",
-        "events",
-    )
-    members = dict(zip(names, (_attribute(value, n, "view", kind) for n in names), strict=True))
-    player = _player(members["player"], "view.player")
-    phase = _name(members["phase"], "view.phase", _PHASES)
-    to_move = _mover(members["to_move"], "view.to_move")
-    ups = _face_up(members["face_up"], "view.face_up")
-    board = _Board(
-        _squares(members["red_squares"], "view.red_squares"),
-        _squares(members["blue_squares"], "view.blue_squares"),
-        ups,
-        _face_downs(members["face_down"], "view.face_down", ups, view=True),
-    )
-    sizes = _items(members["pile_sizes"], "view.pile_sizes", 2, 2)
-    red_size, blue_size = (
-        _int(n, f"view.pile_sizes[{i}]", 0, _DOMINOES) for i, n in enumerate(sizes)
-    )
-    events = members["events"]
-    if isinstance(events, (str, bytes)):
-        raise TypeError(f"view.events is {type(events).__name__}, not a sequence")
-    try:
-        iterator = iter(events)  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(f"view.events is {type(events).__name__}, not a sequence") from None
-    last: deque[_Event] = deque(maxlen=_LAST_EVENTS)
-    count = 0
-    for count, event in enumerate(islice(iterator, _MOST_EVENTS + 1), start=1):
-        if count > _MOST_EVENTS:
-            raise PositionError(f"view.events has more than {_MOST_EVENTS} items")
-        last.append(_Event(count, _event(event, f"view.events[{count - 1}]")))
+def _view(view: View) -> _View:
+    board = _board(view.red_squares, view.blue_squares, view.face_up, view.face_down)
+    first = max(len(view.events) - _LAST_EVENTS, 0)
     return _View(
-        player=player,
-        phase=phase,
-        to_move=to_move,
+        player=view.player,
+        phase=view.phase,
+        to_move=view.to_move,
         board=board,
-        pot=_dominoes(members["pot"], "view.pot"),
-        pile=_dominoes(members["pile"], "view.pile"),
-        pile_sizes=(red_size, blue_size),
-        event_count=count,
-        last_events=tuple(last),
+        pot=tuple(view.pot),
+        pile=tuple(view.pile),
+        pile_sizes=view.pile_sizes,
+        event_count=len(view.events),
+        last_events=tuple(
+            _Event(number, _event(event))
+            for number, event in enumerate(view.events[first:], start=first + 1)
+        ),
     )
 
 
 def _highlight(value: object) -> frozenset[_Cell]:
-    return _squares(value, "highlight")
+    """The squares of ``highlight``, each at most once."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"highlight is {type(value).__name__}, not a sequence")
+    try:
+        items = tuple(islice(iter(value), _SQUARES + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"highlight is {type(value).__name__}, not a sequence") from None
+    _at_most(items, "highlight", _SQUARES)
+    seen: dict[_Cell, str] = {}
+    for i, item in enumerate(items):
+        if not isinstance(item, Square):
+            raise TypeError(f"highlight[{i}] is {type(item).__name__}, not a Square")
+        _once(seen, _cell(item), f"highlight[{i}]")
+    return frozenset(seen)
 
 
 def _title(value: object) -> str | None:
@@ -1026,7 +638,7 @@ def _picture(
     return serialize(root)
 
 
-def deal_svg(deal: DealLike, *, title: str | None = None) -> str:
+def deal_svg(deal: Deal, *, title: str | None = None) -> str:
     """A deal as a standalone SVG document: the board, and the digit counts beside it.
 
     The board shows both colourings and the face-down dominoes (TD-2, TD-3)
@@ -1040,24 +652,21 @@ def deal_svg(deal: DealLike, *, title: str | None = None) -> str:
     in ``All`` are drawn as they are.
 
     Args:
-        deal: an object with the attributes of the vocabulary's ``Deal``
-            (:class:`DealLike`): ``red_squares`` and ``blue_squares`` as
-            ``(row, col)`` int pairs 1-9, ``face_down`` items with ``row``,
-            ``col``, ``digit`` and ``placed_by``, and ``pot``, ``red`` and
-            ``blue`` as ints 1-9 (at most 90 each).
+        deal: the deal. A ``Deal`` checks only its fields' types, so its
+            values are checked here: squares 1-9, digits 1-9, at most 90
+            dominoes in the pot and in each pile.
         title: a caption drawn at the top.
 
     Returns:
         The SVG document.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (the message
-            names it, as ``deal.face_down[2].digit``), or ``title`` is not a str.
-        OffBoardError: a row or column outside 1-9.
-        PositionError: a digit outside 1-9, ``placed_by`` other than
-            ``"red"`` and ``"blue"``, a square listed twice in one colouring,
-            two face-down dominoes on one square, more than 90 dominoes in
-            the pot or a pile, a square pair of other than 2 items.
+        TypeError: ``title`` is not a str.
+        OffBoardError: a row or column outside 1-9 (the message names it, as
+            ``deal.face_down[2].col``).
+        PositionError: a digit outside 1-9, a square listed twice in one
+            colouring, two face-down dominoes on one square, more than 90
+            dominoes in the pot or a pile, more than 81 squares.
         NotationError: the title holds a control character or a character
             XML cannot carry (``column``: its 1-based place).
     """
@@ -1066,7 +675,7 @@ def deal_svg(deal: DealLike, *, title: str | None = None) -> str:
 
 
 def position_svg(
-    position: PositionLike, *, highlight: Iterable[SquareLike] = (), title: str | None = None
+    position: Position, *, highlight: Iterable[Square] = (), title: str | None = None
 ) -> str:
     """A position as a standalone SVG document: the board, and the digit counts beside it.
 
@@ -1081,26 +690,18 @@ def position_svg(
     move</text>`` (``nobody to move`` when ``to_move`` is ``None``).
 
     Args:
-        position: an object with the attributes of the vocabulary's
-            ``Position`` (:class:`PositionLike`).
-        highlight: squares (objects with ``row`` and ``col``) outlined on
-            the board, each at most once, for example the squares a domino
-            may go to.
+        position: the position.
+        highlight: squares outlined on the board, each at most once, for
+            example the squares a domino may go to.
         title: a caption drawn at the top.
 
     Returns:
         The SVG document.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (the message
-            names it, as ``position.face_down[0].square.row``), ``face_up``
-            is not a mapping, or ``title`` is not a str.
-        OffBoardError: a row or column outside 1-9.
-        PositionError: a digit outside 1-9, an unknown player name, a square
-            listed twice (in a colouring, in ``highlight``, or face down
-            twice), a square both face up and face down, dominoes whose
-            ``counts()`` or ``total`` disagree with the digits they yield, or
-            more than 90 of them.
+        TypeError: ``highlight`` is not an iterable of squares, or ``title``
+            is not a str.
+        PositionError: a square listed twice in ``highlight``.
         NotationError: the title cannot be drawn as one line of text.
     """
     board, to_move, rows = _position(position)
@@ -1109,9 +710,7 @@ def position_svg(
     return _picture(board, lit, _title(title), rows, after=lines)
 
 
-def view_svg(
-    view: ViewLike, *, highlight: Iterable[SquareLike] = (), title: str | None = None
-) -> str:
+def view_svg(view: View, *, highlight: Iterable[Square] = (), title: str | None = None) -> str:
     """What one player has seen (TD-11) as a standalone SVG document.
 
     The board shows the colourings (partial ones too), the face-up dominoes
@@ -1128,8 +727,7 @@ def view_svg(
     turned face up``, ``23. Red put 7 into the pot``.
 
     Args:
-        view: an object with the attributes of the vocabulary's ``View``
-            (:class:`ViewLike`); every event is checked, not only those drawn.
+        view: the view.
         highlight: squares outlined on the board, as for :func:`position_svg`.
         title: a caption drawn at the top.
 
@@ -1137,16 +735,7 @@ def view_svg(
         The SVG document.
 
     Raises:
-        TypeError: an attribute is missing or of the wrong type (named in
-            the message, as ``view.events[4].square``), or ``title`` is not a str.
-        OffBoardError: a row or column outside 1-9.
-        PositionError: as :func:`position_svg`; also a face-down digit that
-            is not ``None`` (a view never knows one), an unknown phase,
-            source or result, a take from the board without its square or
-            from the pot with one, a hidden clash without the square it
-            revealed or another result with one, pile sizes outside 0-90 or
-            more than 1,000,000 events.
-        NotationError: the title cannot be drawn as one line of text.
+        TypeError, PositionError, NotationError: as :func:`position_svg`.
     """
     checked = _view(view)
     lit = _highlight(highlight)
@@ -1228,7 +817,7 @@ def _text(board: _Board, rows: Sequence[_Row], extra: Sequence[str]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def deal_text(deal: DealLike) -> str:
+def deal_text(deal: Deal) -> str:
     """A deal as text: the board, a legend, and the digit counts of the pot and the piles.
 
     The board is a Sudoku grid (rows and columns numbered 1-9, the boxes
@@ -1244,13 +833,13 @@ def deal_text(deal: DealLike) -> str:
         Red (40)         5  4  4  5  4  4  5  4  5   200
 
     Raises:
-        TypeError, OffBoardError, PositionError: as :func:`deal_svg`.
+        OffBoardError, PositionError: as :func:`deal_svg`.
     """
     board, rows = _deal(deal)
     return _text(board, rows, [])
 
 
-def position_text(position: PositionLike) -> str:
+def position_text(position: Position) -> str:
     """A position as text: the board as :func:`deal_text` writes it, the counts, who moves.
 
     Face-down dominoes show their digit where the position knows it
@@ -1258,14 +847,12 @@ def position_text(position: PositionLike) -> str:
     draws; the last line is ``Red to move``, ``Blue to move`` or ``Nobody to
     move``.
 
-    Raises:
-        TypeError, OffBoardError, PositionError: as :func:`position_svg`.
     """
     board, to_move, rows = _position(position)
     return _text(board, rows, ["", _mover_sentence(to_move)])
 
 
-def view_text(view: ViewLike) -> str:
+def view_text(view: View) -> str:
     """What one player has seen (TD-11) as text, laid out as :func:`view_svg` draws it.
 
     First the heading (``Red's view: play phase, Blue to move``), then the
@@ -1279,8 +866,6 @@ def view_text(view: ViewLike) -> str:
         22. Red played 5 on r4c5: failed, hidden clash, r4c9 turned face up
         23. Red put 7 into the pot
 
-    Raises:
-        TypeError, OffBoardError, PositionError: as :func:`view_svg`.
     """
     checked = _view(view)
     whose = f"{_NAMES[checked.player]}'s pile: {' '.join(map(str, checked.pile)) or '-'}"
