@@ -1019,6 +1019,7 @@ def test_render_needs_no_other_part_of_dokuspec() -> None:
             "dokuspec.render",
             "dokuspec.render.svg",
             "dokuspec.render.twodoku",
+            "dokuspec.render.twodoku_content",
             "dokuspec.vocabulary",
             "dokuspec.vocabulary.jsontext",
             "dokuspec.vocabulary.twodoku",

@@ -10,6 +10,7 @@ contract in ``pyproject.toml``).
 * :mod:`dokuspec.render.competitive`: Competitive Sudoku's cards, Grids,
   Pools and the Table.
 * :mod:`dokuspec.render.sumodoku`: Sumodoku's boards and positions.
-* :mod:`dokuspec.render.twodoku`: Two-Doku's deals, positions and views.
+* :mod:`dokuspec.render.twodoku`: Two-Doku's deals, positions and views;
+  ``dokuspec.render.twodoku_content`` reads them into what is drawn.
 * :mod:`dokuspec.render.svg`: the shared SVG document builder.
 """

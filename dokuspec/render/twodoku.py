@@ -80,24 +80,29 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import islice
+from collections.abc import Iterable, Sequence
 
-from dokuspec.errors import OffBoardError, PositionError, quote
 from dokuspec.render.svg import add, document, serialize, text_width, writable
-from dokuspec.vocabulary.twodoku import (
-    BLUE,
-    RED,
-    Deal,
-    Event,
-    FaceDown,
-    Play,
-    Position,
-    Square,
-    Take,
-    View,
+from dokuspec.render.twodoku_content import (
+    LETTERS,
+    NAMES,
+    Cell,
+    CountRow,
+    DrawnBoard,
+    cell_name,
+    event_line,
+    events_caption,
+    mover_sentence,
+    pile_sizes_text,
+    read_deal,
+    read_highlight,
+    read_position,
+    read_view,
+    square_kind,
+    view_heading,
+    view_rows,
 )
+from dokuspec.vocabulary.twodoku import Deal, Position, Square, View
 
 __all__ = [
     "BLUE_INK",
@@ -111,286 +116,11 @@ __all__ = [
 ]
 
 
-# -- the values, read into what is drawn -----------------------------------------------------
-
-_Cell = tuple[int, int]  # (row, col), both 1-9
-_NAMES = {RED: "Red", BLUE: "Blue"}
-_LETTERS = {RED: "R", BLUE: "B"}
-_DOMINOES = 90  # TD-1: no group of dominoes holds more
-_SQUARES = 81
-_LAST_EVENTS = 8  # the events a view shows
-
-
-@dataclass(frozen=True, slots=True)
-class _FaceDown:
-    placed_by: str
-    digit: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class _Board:
-    red: frozenset[_Cell]
-    blue: frozenset[_Cell]
-    face_up: Mapping[_Cell, int]
-    face_down: Mapping[_Cell, _FaceDown]
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """A row of the digit counts: ``digits`` sorted, or ``None`` with a ``note`` instead."""
-
-    name: str
-    css: str
-    digits: tuple[int, ...] | None
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class _Event:
-    number: int  # 1-based, in the whole list
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class _View:
-    player: str
-    phase: str
-    to_move: str | None
-    board: _Board
-    pot: tuple[int, ...]
-    pile: tuple[int, ...]
-    pile_sizes: tuple[int, int]
-    event_count: int
-    last_events: tuple[_Event, ...]
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _cell(square: Square) -> _Cell:
-    return square.row, square.col
-
-
-def _cell_name(cell: _Cell) -> str:
-    return f"r{cell[0]}c{cell[1]}"
-
-
-def _once(seen: dict[_Cell, str], cell: _Cell, where: str) -> None:
-    """Record that ``where`` names ``cell``; refuse a square named twice."""
-    if cell in seen:
-        raise PositionError(f"{where} names {_cell_name(cell)}, as {seen[cell]} does")
-    seen[cell] = where
-
-
-# A Deal checks only the types of its fields (TD-2..TD-4 are validate's business), so what
-# cannot be drawn is refused here: a square off the board, a digit outside 1-9, a square
-# named twice, more dominoes in a group than the game has.
-
-
-def _at_most(items: tuple[object, ...], where: str, most: int) -> None:
-    if len(items) > most:
-        raise PositionError(f"{where} has more than {most} items, not 0-{most}")
-
-
-def _coordinate(value: int, where: str) -> int:
-    if not 1 <= value <= 9:
-        raise OffBoardError(f"{where} is {quote(value)}, not 1-9 (off the board)")
-    return value
-
-
-def _digit(value: int, where: str) -> int:
-    if not 1 <= value <= 9:
-        raise PositionError(f"{where} is {quote(value)}, not 1-9")
-    return value
-
-
-def _deal_squares(pairs: tuple[tuple[int, int], ...], where: str) -> frozenset[_Cell]:
-    _at_most(pairs, where, _SQUARES)
-    seen: dict[_Cell, str] = {}
-    for i, (row, col) in enumerate(pairs):
-        here = f"{where}[{i}]"
-        _once(seen, (_coordinate(row, f"{here}[0]"), _coordinate(col, f"{here}[1]")), here)
-    return frozenset(seen)
-
-
-def _deal_digits(digits: tuple[int, ...], where: str) -> tuple[int, ...]:
-    _at_most(digits, where, _DOMINOES)
-    return tuple(sorted(_digit(d, f"{where}[{i}]") for i, d in enumerate(digits)))
-
-
-def _deal(deal: Deal) -> tuple[_Board, tuple[_Row, ...]]:
-    red_cells = _deal_squares(deal.red_squares, "deal.red_squares")
-    blue_cells = _deal_squares(deal.blue_squares, "deal.blue_squares")
-    _at_most(deal.face_down, "deal.face_down", _SQUARES)
-    downs: dict[_Cell, _FaceDown] = {}
-    seen: dict[_Cell, str] = {}
-    for i, item in enumerate(deal.face_down):
-        here = f"deal.face_down[{i}]"
-        cell = (_coordinate(item.row, f"{here}.row"), _coordinate(item.col, f"{here}.col"))
-        _once(seen, cell, here)
-        downs[cell] = _FaceDown(item.placed_by, _digit(item.digit, f"{here}.digit"))
-    board = _Board(red_cells, blue_cells, {}, downs)
-    groups = (
-        _deal_digits(deal.pot, "deal.pot"),
-        _deal_digits(deal.red, "deal.red"),
-        _deal_digits(deal.blue, "deal.blue"),
-    )
-    face_down_digits = tuple(sorted(d.digit for d in downs.values() if d.digit is not None))
-    everything = tuple(sorted(face_down_digits + groups[0] + groups[1] + groups[2]))
-    rows = (
-        _Row(f"Pot ({len(groups[0])})", "pot", groups[0]),
-        _Row(f"Red ({len(groups[1])})", "red", groups[1]),
-        _Row(f"Blue ({len(groups[2])})", "blue", groups[2]),
-        _Row(f"Face down ({len(face_down_digits)})", "face-down", face_down_digits),
-        _Row(f"All ({len(everything)})", "all", everything),
-    )
-    return board, rows
-
-
-# A Position and a View are valid by construction: they are read as they are.
-
-
-def _board(
-    red: Iterable[Square],
-    blue: Iterable[Square],
-    face_up: Mapping[Square, int],
-    face_down: Iterable[FaceDown],
-) -> _Board:
-    return _Board(
-        frozenset(map(_cell, red)),
-        frozenset(map(_cell, blue)),
-        {_cell(square): digit for square, digit in face_up.items()},
-        {_cell(f.square): _FaceDown(f.placed_by, f.digit) for f in face_down},
-    )
-
-
-def _face_down_row(face_down: Mapping[_Cell, _FaceDown]) -> _Row:
-    known = tuple(sorted(d.digit for d in face_down.values() if d.digit is not None))
-    name = f"Face down ({len(face_down)})"
-    if len(known) == len(face_down):
-        return _Row(name, "face-down", known)
-    return _Row(name, "face-down", None, f"{len(known)} of {len(face_down)} digits known")
-
-
-def _position(position: Position) -> tuple[_Board, str | None, tuple[_Row, ...]]:
-    colouring = position.colouring
-    board = _board(colouring.red, colouring.blue, position.face_up, position.face_down)
-    in_pot = tuple(position.pot)
-    rows = [_Row(f"Pot ({len(in_pot)})", "pot", in_pot)]
-    for player, pile in ((RED, position.red), (BLUE, position.blue)):
-        if pile is None:
-            rows.append(_Row(_NAMES[player], player, None, "unknown"))
-        else:
-            digits = tuple(pile)
-            rows.append(_Row(f"{_NAMES[player]} ({len(digits)})", player, digits))
-    on_board = tuple(sorted(board.face_up.values()))
-    rows.append(_Row(f"Face up ({len(on_board)})", "face-up", on_board))
-    rows.append(_face_down_row(board.face_down))
-    return board, position.to_move, tuple(rows)
-
-
-def _event(event: Event) -> str:
-    player = _NAMES[event.player]
-    if isinstance(event, Play):
-        played = f"{player} played {event.digit} on {_cell_name(_cell(event.square))}"
-        if event.revealed is not None:
-            turned = _cell_name(_cell(event.revealed))
-            return f"{played}: failed, hidden clash, {turned} turned face up"
-        return {
-            "placed": played,
-            "clash": f"{played}: failed, clash",
-            "not-allowed": f"{played}: failed, not allowed there",
-        }[event.result]
-    if isinstance(event, Take):
-        if event.square is None:
-            return f"{player} took {event.digit} from the pot"
-        return f"{player} took {event.digit} from {_cell_name(_cell(event.square))}"
-    return f"{player} put {event.digit} into the pot"
-
-
-def _view(view: View) -> _View:
-    board = _board(view.red_squares, view.blue_squares, view.face_up, view.face_down)
-    first = max(len(view.events) - _LAST_EVENTS, 0)
-    return _View(
-        player=view.player,
-        phase=view.phase,
-        to_move=view.to_move,
-        board=board,
-        pot=tuple(view.pot),
-        pile=tuple(view.pile),
-        pile_sizes=view.pile_sizes,
-        event_count=len(view.events),
-        last_events=tuple(
-            _Event(number, _event(event))
-            for number, event in enumerate(view.events[first:], start=first + 1)
-        ),
-    )
-
-
-def _highlight(value: object) -> frozenset[_Cell]:
-    """The squares of ``highlight``, each at most once."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"highlight is {type(value).__name__}, not a sequence")
-    try:
-        items = tuple(islice(iter(value), _SQUARES + 1))  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(f"highlight is {type(value).__name__}, not a sequence") from None
-    _at_most(items, "highlight", _SQUARES)
-    seen: dict[_Cell, str] = {}
-    for i, item in enumerate(items):
-        if not isinstance(item, Square):
-            raise TypeError(f"highlight[{i}] is {type(item).__name__}, not a Square")
-        _once(seen, _cell(item), f"highlight[{i}]")
-    return frozenset(seen)
+# -- what a picture adds -------------------------------------------------------------------
 
 
 def _title(value: object) -> str | None:
     return None if value is None else writable(value, "title")
-
-
-def _kind(board: _Board, cell: _Cell) -> str:
-    red, blue = cell in board.red, cell in board.blue
-    return "both" if red and blue else "red" if red else "blue" if blue else "white"
-
-
-def _mover_text(to_move: str | None) -> str:
-    return "nobody to move" if to_move is None else f"{_NAMES[to_move]} to move"
-
-
-def _mover_sentence(to_move: str | None) -> str:
-    text = _mover_text(to_move)
-    return text[0].upper() + text[1:]
-
-
-def _view_heading(view: _View) -> str:
-    return f"{_NAMES[view.player]}'s view: {view.phase} phase, {_mover_text(view.to_move)}"
-
-
-def _pile_sizes_text(view: _View) -> str:
-    red, blue = view.pile_sizes
-    return f"Pile sizes: Red {red}, Blue {blue}"
-
-
-def _events_caption(view: _View) -> str:
-    if not view.event_count:
-        return "No events yet"
-    shown = len(view.last_events)
-    if shown == view.event_count:
-        return f"Events ({view.event_count})"
-    return f"Last {shown} of {view.event_count} events"
-
-
-def _event_line(event: _Event) -> str:
-    return f"{event.number}. {event.text}"
-
-
-def _view_rows(view: _View) -> tuple[_Row, ...]:
-    whose = f"{_NAMES[view.player]}'s pile"
-    return (
-        _Row(f"{whose} ({len(view.pile)})", f"pile {view.player}", view.pile),
-        _Row(f"Pot ({len(view.pot)})", "pot", view.pot),
-    )
 
 
 # -- SVG -------------------------------------------------------------------------------------
@@ -437,15 +167,15 @@ def _translate(x: int, y: int) -> str:
     return f"translate({x} {y})"
 
 
-def _square_title(board: _Board, cell: _Cell, highlighted: bool) -> str:
-    kind = _kind(board, cell)
-    parts = [f"{_cell_name(cell)} {'red and blue' if kind == 'both' else kind}"]
+def _square_title(board: DrawnBoard, cell: Cell, highlighted: bool) -> str:
+    kind = square_kind(board, cell)
+    parts = [f"{cell_name(cell)} {'red and blue' if kind == 'both' else kind}"]
     if cell in board.face_up:
         parts.append(f"{board.face_up[cell]} face up")
     elif cell in board.face_down:
         down = board.face_down[cell]
         digit = "digit unknown" if down.digit is None else f"digit {down.digit}"
-        parts.append(f"face down, placed by {_NAMES[down.placed_by]}, {digit}")
+        parts.append(f"face down, placed by {NAMES[down.placed_by]}, {digit}")
     if highlighted:
         parts.append("highlighted")
     return ", ".join(parts)
@@ -469,7 +199,7 @@ def _draw_colour(parent: ET.Element, kind: str, size: int) -> None:
             fill=BLUE_INK, **(_BOLD_MARK | {"font_size": mark}))  # fmt: skip
 
 
-def _draw_domino(parent: ET.Element, board: _Board, cell: _Cell) -> None:
+def _draw_domino(parent: ET.Element, board: DrawnBoard, cell: Cell) -> None:
     middle: _Style = {"x": _CELL // 2, "text_anchor": "middle"}
     tile: _Style = {"x": _INSET, "y": _INSET, "width": _TILE, "height": _TILE, "rx": 4, "ry": 4}
     if cell in board.face_up:
@@ -482,7 +212,7 @@ def _draw_domino(parent: ET.Element, board: _Board, cell: _Cell) -> None:
     group = add(parent, "g", class_=f"domino face-down {down.placed_by}")
     add(group, "rect", class_="back", fill=_BACK_FILL, stroke=_INKS[down.placed_by],
         stroke_width=3, **tile)  # fmt: skip
-    add(group, "text", _LETTERS[down.placed_by], class_="placer", x=_INSET + 3,
+    add(group, "text", LETTERS[down.placed_by], class_="placer", x=_INSET + 3,
         y=_INSET + 3 + _PLACER_SIZE, font_size=_PLACER_SIZE, fill="#ffffff")  # fmt: skip
     if down.digit is None:
         add(group, "text", "?", class_="unknown", y=_CELL // 2 + 6, font_size=_UNKNOWN_SIZE,
@@ -493,7 +223,7 @@ def _draw_domino(parent: ET.Element, board: _Board, cell: _Cell) -> None:
 
 
 def _draw_board(
-    root: ET.Element, board: _Board, highlight: frozenset[_Cell], x: int, y: int
+    root: ET.Element, board: DrawnBoard, highlight: frozenset[Cell], x: int, y: int
 ) -> None:
     """The board with its top left corner at (x, y), then the row and column numbers."""
     group = add(root, "g", class_="board", transform=_translate(x, y))
@@ -501,7 +231,7 @@ def _draw_board(
         for col in range(1, 10):
             cell = (row, col)
             lit = cell in highlight
-            kind = _kind(board, cell)
+            kind = square_kind(board, cell)
             square = add(group, "g", class_=f"square {kind}{' highlighted' if lit else ''}",
                          transform=_translate((col - 1) * _CELL, (row - 1) * _CELL))  # fmt: skip
             add(square, "title", _square_title(board, cell, lit))
@@ -533,8 +263,8 @@ def _draw_board(
                 stroke=_HIGHLIGHT_INK, stroke_width=4, stroke_dasharray="7 4")  # fmt: skip
 
 
-def _legend_texts(board: _Board) -> list[tuple[str, str]]:
-    kinds = Counter(_kind(board, (r, c)) for r in range(1, 10) for c in range(1, 10))
+def _legend_texts(board: DrawnBoard) -> list[tuple[str, str]]:
+    kinds = Counter(square_kind(board, (r, c)) for r in range(1, 10) for c in range(1, 10))
     return [
         ("red", f"Red only: {kinds['red']}"),
         ("blue", f"Blue only: {kinds['blue']}"),
@@ -547,12 +277,12 @@ _KEY_GAP = 16
 _HEADINGS = ("to-move", "events-caption")  # panel texts drawn bold
 
 
-def _legend_width(board: _Board) -> int:
+def _legend_width(board: DrawnBoard) -> int:
     keys = _legend_texts(board)
     return sum(_KEY + 6 + text_width(t, _TEXT_SIZE) for _, t in keys) + _KEY_GAP * (len(keys) - 1)
 
 
-def _draw_legend(root: ET.Element, board: _Board, x: int, y: int) -> None:
+def _draw_legend(root: ET.Element, board: DrawnBoard, x: int, y: int) -> None:
     group = add(root, "g", class_="legend", transform=_translate(x, y))
     at = 0
     for kind, caption in _legend_texts(board):
@@ -563,15 +293,15 @@ def _draw_legend(root: ET.Element, board: _Board, x: int, y: int) -> None:
         at += _KEY + 6 + text_width(caption, _TEXT_SIZE) + _KEY_GAP
 
 
-def _name_width(rows: Sequence[_Row]) -> int:
+def _name_width(rows: Sequence[CountRow]) -> int:
     return max(text_width(r.name, _TEXT_SIZE) for r in rows) + _NAME_GAP
 
 
-def _counts_width(rows: Sequence[_Row]) -> int:
+def _counts_width(rows: Sequence[CountRow]) -> int:
     return _name_width(rows) + 9 * _COUNT_W + _SUM_W
 
 
-def _draw_counts(parent: ET.Element, rows: Sequence[_Row], y: int) -> int:
+def _draw_counts(parent: ET.Element, rows: Sequence[CountRow], y: int) -> int:
     """The digit counts table from ``y`` down; returns the y below it."""
     group = add(parent, "g", class_="counts", transform=_translate(0, y))
     first = _name_width(rows)
@@ -598,10 +328,10 @@ def _draw_counts(parent: ET.Element, rows: Sequence[_Row], y: int) -> int:
 
 
 def _picture(
-    board: _Board,
-    highlight: frozenset[_Cell],
+    board: DrawnBoard,
+    highlight: frozenset[Cell],
     title: str | None,
-    rows: Sequence[_Row],
+    rows: Sequence[CountRow],
     before: Sequence[tuple[str, str]] = (),
     after: Sequence[tuple[str, str]] = (),
 ) -> str:
@@ -670,7 +400,7 @@ def deal_svg(deal: Deal, *, title: str | None = None) -> str:
         NotationError: the title holds a control character or a character
             XML cannot carry (``column``: its 1-based place).
     """
-    board, rows = _deal(deal)
+    board, rows = read_deal(deal)
     return _picture(board, frozenset(), _title(title), rows)
 
 
@@ -704,9 +434,9 @@ def position_svg(
         PositionError: a square listed twice in ``highlight``.
         NotationError: the title cannot be drawn as one line of text.
     """
-    board, to_move, rows = _position(position)
-    lit = _highlight(highlight)
-    lines = [("to-move", _mover_sentence(to_move))]
+    board, to_move, rows = read_position(position)
+    lit = read_highlight(highlight)
+    lines = [("to-move", mover_sentence(to_move))]
     return _picture(board, lit, _title(title), rows, after=lines)
 
 
@@ -737,15 +467,15 @@ def view_svg(view: View, *, highlight: Iterable[Square] = (), title: str | None 
     Raises:
         TypeError, PositionError, NotationError: as :func:`position_svg`.
     """
-    checked = _view(view)
-    lit = _highlight(highlight)
+    checked = read_view(view)
+    lit = read_highlight(highlight)
     lines = [
-        ("pile-sizes", _pile_sizes_text(checked)),
-        ("events-caption", _events_caption(checked)),
-        *(("event", _event_line(e)) for e in checked.last_events),
+        ("pile-sizes", pile_sizes_text(checked)),
+        ("events-caption", events_caption(checked)),
+        *(("event", event_line(e)) for e in checked.last_events),
     ]
-    before = [("whose", _view_heading(checked))]
-    return _picture(checked.board, lit, _title(title), _view_rows(checked), before, lines)
+    before = [("whose", view_heading(checked))]
+    return _picture(checked.board, lit, _title(title), view_rows(checked), before, lines)
 
 
 # -- text ------------------------------------------------------------------------------------
@@ -758,19 +488,19 @@ _LEGEND_LINES = (
 )
 
 
-def _cell_text(board: _Board, cell: _Cell) -> str:
+def _cell_text(board: DrawnBoard, cell: Cell) -> str:
     marks = ("R" if cell in board.red else " ") + ("B" if cell in board.blue else " ")
     if cell in board.face_up:
         content = f" {board.face_up[cell]}"
     elif cell in board.face_down:
         down = board.face_down[cell]
-        content = f"[{'?' if down.digit is None else down.digit}]{_LETTERS[down.placed_by].lower()}"
+        content = f"[{'?' if down.digit is None else down.digit}]{LETTERS[down.placed_by].lower()}"
     else:
         content = " ."
     return f"{marks}{content:<4}"
 
 
-def _board_lines(board: _Board) -> list[str]:
+def _board_lines(board: DrawnBoard) -> list[str]:
     """The board as a Sudoku grid: a header of column numbers, 9 rows and 4 rules."""
     box_width = 3 * _TEXT_CELL + 4  # a box's row: " cell cell cell "
     rule = "  +" + "+".join(["-" * box_width] * 3) + "+"
@@ -793,7 +523,7 @@ def _board_lines(board: _Board) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def _counts_lines(rows: Sequence[_Row]) -> list[str]:
+def _counts_lines(rows: Sequence[CountRow]) -> list[str]:
     width = max(len(r.name) for r in rows) + 2
     lines = [f"{'':<{width}}" + "".join(f"{d:>3}" for d in range(1, 10)) + f"{'sum':>6}"]
     for row in rows:
@@ -806,11 +536,11 @@ def _counts_lines(rows: Sequence[_Row]) -> list[str]:
     return lines
 
 
-def _legend_line(board: _Board) -> str:
+def _legend_line(board: DrawnBoard) -> str:
     return "Squares: " + ", ".join(text for _, text in _legend_texts(board))
 
 
-def _text(board: _Board, rows: Sequence[_Row], extra: Sequence[str]) -> str:
+def _text(board: DrawnBoard, rows: Sequence[CountRow], extra: Sequence[str]) -> str:
     lines = [*_board_lines(board), *_LEGEND_LINES, _legend_line(board), "", *_counts_lines(rows)]
     for line in extra:
         lines.extend(textwrap.wrap(line, _WIDTH, subsequent_indent="    ") or [""])
@@ -835,7 +565,7 @@ def deal_text(deal: Deal) -> str:
     Raises:
         OffBoardError, PositionError: as :func:`deal_svg`.
     """
-    board, rows = _deal(deal)
+    board, rows = read_deal(deal)
     return _text(board, rows, [])
 
 
@@ -848,8 +578,8 @@ def position_text(position: Position) -> str:
     move``.
 
     """
-    board, to_move, rows = _position(position)
-    return _text(board, rows, ["", _mover_sentence(to_move)])
+    board, to_move, rows = read_position(position)
+    return _text(board, rows, ["", mover_sentence(to_move)])
 
 
 def view_text(view: View) -> str:
@@ -867,16 +597,16 @@ def view_text(view: View) -> str:
         23. Red put 7 into the pot
 
     """
-    checked = _view(view)
-    whose = f"{_NAMES[checked.player]}'s pile: {' '.join(map(str, checked.pile)) or '-'}"
-    caption = _events_caption(checked)
+    checked = read_view(view)
+    whose = f"{NAMES[checked.player]}'s pile: {' '.join(map(str, checked.pile)) or '-'}"
+    caption = events_caption(checked)
     extra = [
         "",
-        _pile_sizes_text(checked),
+        pile_sizes_text(checked),
         whose,
         "",
         caption + (":" if checked.event_count else ""),
-        *(_event_line(e) for e in checked.last_events),
+        *(event_line(e) for e in checked.last_events),
     ]
-    text = _text(checked.board, _view_rows(checked), extra)
-    return _view_heading(checked) + "\n" + text
+    text = _text(checked.board, view_rows(checked), extra)
+    return view_heading(checked) + "\n" + text
