@@ -16,7 +16,7 @@
   with every digit known, on SAT and Z3.
 
 Mid-game views come from the plain simulator of
-:mod:`dokuspec.verify.twodoku.positions`: a seeded fair deal, then 10 to 40
+:mod:`dokuspec.verify.twodoku.simulator`: a seeded fair deal, then 10 to 40
 turns of a random policy that mostly plays visibly valid dominoes; a view is
 kept when the game is still on, at least 8 events were played and at least
 4 dominoes are still face down. Half are Red's views, half Blue's.
@@ -52,7 +52,7 @@ from dokuspec.solvers import CACHE, Backend
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.spec.twodoku.positions import FaceDownModel
 from dokuspec.twodoku import positions as tp
-from dokuspec.verify.twodoku import positions as vp
+from dokuspec.verify.twodoku import simulator as vp
 from dokuspec.vocabulary.twodoku import BLUE, RED, View
 
 #: Target in seconds: the median of infer_face_down on the SAT backend.

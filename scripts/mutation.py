@@ -145,7 +145,12 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_verify_twodoku_engine.py",
         "test_engine_twodoku_contracts.py",
     ),
-    "dokuspec/spec/model.py": ("test_model.py", "test_solvers.py"),
+    "dokuspec/spec/model.py": (
+        "test_model.py",
+        "test_solvers.py",
+        "test_model_can_hold.py",
+        "test_verify_sumodoku_play.py",
+    ),
     "dokuspec/spec/sumodoku.py": (
         "test_full_board_model.py",
         "test_fast_search.py",

@@ -38,7 +38,7 @@ from dokuspec.solvers import (
 from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, objective_value
 from dokuspec.solvers.sat import _CANONICAL, NO_CONFLICT_LIMIT, REFUSED, solver_names
 from dokuspec.spec.model import Model, Objective, at_most, clause, exactly
-from dokuspec.verify import sumodoku as verify
+from dokuspec.verify.sumodoku import positions as verify
 from dokuspec.vocabulary.sumodoku import Position, Variants
 
 #: Every backend offered: each SAT solver dokuspec accepts (by canonical name), and Z3.

@@ -11,8 +11,8 @@ from test_planted_bugs import clear_engine_caches, td_wrong_reveal
 from test_simulate_workers import group_interrupted
 
 from dokuspec.cli.app import main
-from dokuspec.verify import sumodoku_checks
 from dokuspec.verify.campaign import Check, all_checks, run_campaign
+from dokuspec.verify.sumodoku import checks as sumodoku_checks
 from dokuspec.vocabulary.sumodoku import Position
 
 OWN_GAMES = ("sumodoku", "competitive", "twodoku")

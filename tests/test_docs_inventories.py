@@ -279,8 +279,8 @@ def test_a_name_is_sent_where_its_object_is_documented(
         (
             "full_grids",
             "func",
-            ("dokuspec.verify.strategies", None),
-            "dokuspec.verify.strategies.full_grids",
+            ("dokuspec.verify.sumodoku.strategies", None),
+            "dokuspec.verify.sumodoku.strategies.full_grids",
         ),
         # A private third-party module: the name its package exports.
         (

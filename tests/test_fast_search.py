@@ -23,7 +23,7 @@ from dokuspec.errors import SolverError
 from dokuspec.solvers import Budget
 from dokuspec.sumodoku import Board, Position, Variants, positions, search
 from dokuspec.sumodoku.search import SearchAnswer, propose
-from dokuspec.verify import strategies
+from dokuspec.verify.sumodoku import strategies
 from dokuspec.vocabulary.sumodoku import all_borders
 
 needs_compiled = pytest.mark.skipif(not search.COMPILED, reason="the C extension is not built")

@@ -45,7 +45,7 @@ from dokuspec.spec.sumodoku import (
     units,
 )
 from dokuspec.sumodoku import Board, Position, Variants, positions
-from dokuspec.verify import strategies
+from dokuspec.verify.sumodoku import strategies
 
 SOLVER = "cadical195"
 EDGES = frozenset({(0, 1), (9, 10), (40, 49), (70, 71)})  # four borders, two of them vertical

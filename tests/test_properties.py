@@ -1,4 +1,5 @@
-"""Properties over generated positions (dokuspec.verify.strategies), checked by dokuspec.verify.
+"""Properties over generated positions (dokuspec.verify.sumodoku.strategies), checked by
+dokuspec.verify.
 
 * SAT and Z3 give every position the same status (SU-15).
 * Every completion is full, extends its board and obeys every active rule
@@ -23,18 +24,18 @@ from hypothesis import strategies as st
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import violations
 from dokuspec.sumodoku import Board, Position
-from dokuspec.verify.strategies import (
-    X_GRID,
-    bundled_solutions,
-    full_grids,
-    positions,
-    variants,
-)
 from dokuspec.verify.sumodoku import (
     check_agreement,
     check_completion,
     check_explanation,
     check_position,
+)
+from dokuspec.verify.sumodoku.strategies import (
+    X_GRID,
+    bundled_solutions,
+    full_grids,
+    positions,
+    variants,
 )
 
 # Budgets keep a rare hard position (strict marks with Sudoku X, say) from

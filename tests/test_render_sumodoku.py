@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from dokuspec.errors import NotationError, OffBoardError, PositionError
 from dokuspec.render.sumodoku import INKS, PALETTE, board_svg, board_text
-from dokuspec.verify.strategies import positions
+from dokuspec.verify.sumodoku.strategies import positions
 from dokuspec.vocabulary.sumodoku import Board, Piece, Position, Variants
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -20,7 +20,7 @@ from dokuspec.engine.sumodoku import is_valid
 from dokuspec.errors import BudgetError, DokuspecError
 from dokuspec.solvers import Budget
 from dokuspec.sumodoku import FIXED_COLOURS, Board, Move, Piece, Position, safe_moves
-from dokuspec.verify import strategies
+from dokuspec.verify.sumodoku import strategies
 
 SOLUTIONS = [Board(line) for line in data_lines("solutions.txt")]
 

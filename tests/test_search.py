@@ -19,14 +19,14 @@ from dokuspec.engine.sumodoku import (
     violations,
 )
 from dokuspec.sumodoku import Board, Piece, Position, Variants
-from dokuspec.verify.strategies import (
+from dokuspec.verify.sumodoku import check_search
+from dokuspec.verify.sumodoku.strategies import (
     BASE_GRID,
     X_GRID,
     bundled_solutions,
     consecutive_borders,
     positions,
 )
-from dokuspec.verify.sumodoku import check_search
 
 PUZZLES = [Board.parse(line) for line in data_lines("sudoku17.txt") + data_lines("top95.txt")]
 

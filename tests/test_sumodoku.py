@@ -19,12 +19,12 @@ from dokuspec import sumodoku
 from dokuspec.engine.sumodoku import violations
 from dokuspec.errors import BudgetError, DokuspecError, SolverError
 from dokuspec.sumodoku import Board, Piece, Position, Variants
-from dokuspec.verify.strategies import BASE_GRID, X_GRID, consecutive_borders
 from dokuspec.verify.sumodoku import (
     check_agreement,
     check_completion,
     check_explanation,
 )
+from dokuspec.verify.sumodoku.strategies import BASE_GRID, X_GRID, consecutive_borders
 
 SUDOKU17 = [Board.parse(line) for line in data_lines("sudoku17.txt")]
 TOP95 = [Board.parse(line) for line in data_lines("top95.txt")]

@@ -29,7 +29,7 @@ from dokuspec.engine.sumodoku import (
 )
 from dokuspec.errors import DokuspecError
 from dokuspec.sumodoku import Board, Position, RandomBot, SolverBot, claim_advice
-from dokuspec.verify.strategies import BASE_GRID
+from dokuspec.verify.sumodoku.strategies import BASE_GRID
 
 SUDOKU17 = [Board.parse(line) for line in data_lines("sudoku17.txt")]
 SOLUTIONS = [Board.parse(line) for line in data_lines("solutions.txt")]

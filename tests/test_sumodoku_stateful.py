@@ -1,13 +1,13 @@
 """Sumodoku games played through the engine, every step held to the spec (SU-1..SU-15).
 
-:class:`dokuspec.verify.sumodoku_play.PlayChecker` replays each game on its
+:class:`dokuspec.verify.sumodoku.play.PlayChecker` replays each game on its
 own, judging every placement and claim by the spec model, and checks the
 engine's state after every action: valid moves, "no valid move", the claim
 window and its judgement, the 81 pieces, pointing out, finding a mistake and
 the observer. Games are played by a seeded random policy
-(:func:`~dokuspec.verify.sumodoku_play.play_checked`) and by a Hypothesis
+(:func:`~dokuspec.verify.sumodoku.games.play_checked`) and by a Hypothesis
 state machine that makes every choice itself (so failures shrink to short
-games), in every mode and variant (:func:`~dokuspec.verify.strategies.game_options`).
+games), in every mode and variant (:func:`~dokuspec.verify.sumodoku.strategies.game_options`).
 Planted faults in the engine show that the checks catch them.
 """
 
@@ -41,8 +41,7 @@ from dokuspec.engine.sumodoku import (
     SumodokuState,
 )
 from dokuspec.sumodoku import Board, Piece, check
-from dokuspec.verify.strategies import game_options
-from dokuspec.verify.sumodoku_play import (
+from dokuspec.verify.sumodoku import (
     ClaimError,
     MoveError,
     PieceConservationError,
@@ -52,6 +51,7 @@ from dokuspec.verify.sumodoku_play import (
     check_claims,
     play_checked,
 )
+from dokuspec.verify.sumodoku.strategies import game_options
 
 FAST = settings(
     settings.default,

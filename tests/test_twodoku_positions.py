@@ -3,6 +3,7 @@
 Expectations are worked by hand in the comments, on three deals whose sums
 are checked below; the properties hold the public queries to the plain
 simulator, brute force and Sudoku solver of
+:mod:`dokuspec.verify.twodoku.simulator` and
 :mod:`dokuspec.verify.twodoku.positions` and to the other backend.
 
 The board of the hand-worked deals: Red coloured rows 1-4, Blue rows 6-9,
@@ -25,6 +26,7 @@ from dokuspec.spec.twodoku import positions as spec
 from dokuspec.spec.twodoku.positions import FaceDownFacts, Fact
 from dokuspec.twodoku import positions as tp
 from dokuspec.verify.twodoku import positions as vp
+from dokuspec.verify.twodoku import simulator, strategies
 from dokuspec.vocabulary.twodoku import (
     BLUE,
     FULL_SET,
@@ -52,13 +54,13 @@ def counts(**digits: int) -> Dominoes:
     return Dominoes.from_counts([digits.get(f"d{d}", 0) for d in range(1, 10)])
 
 
-def table(red_pile: Dominoes, pot: Dominoes, face_down: tuple[int, ...]) -> vp.Table:
+def table(red_pile: Dominoes, pot: Dominoes, face_down: tuple[int, ...]) -> simulator.Table:
     """A hand-worked deal on the board above; Blue's pile is the rest of the ninety."""
     hidden = Dominoes(face_down)
     blue_pile = FULL_SET - red_pile - pot - hidden
     assert red_pile.total == blue_pile.total and len(blue_pile) == 40
     digits = dict(zip(FACE_DOWN, face_down, strict=True))
-    return vp.Table(
+    return simulator.Table(
         RED_ROWS,
         BLUE_ROWS,
         {s: (RED if s.col <= 4 else BLUE) for s in FACE_DOWN},
@@ -90,7 +92,7 @@ POT_B = Dominoes([2, 4])
 DOWN_B = (1,) * 8
 
 
-def game_a() -> vp.Table:
+def game_a() -> simulator.Table:
     """Deal A after three plays.
 
     1. Red's 4 on r4c1 is placed: r5c1, r5c2, r5c3 (its column and box 4) are not 4s.
@@ -383,10 +385,10 @@ def test_witnesses_of_game_a_fit_the_view() -> None:
             assert witness.face_down[domino.square] == digit
             assert witness.opponent_pile is not None
             guess = placed | dict(witness.face_down)
-            assert vp.replay_fits(view, guess, witness.opponent_pile) is None
+            assert simulator.replay_fits(view, guess, witness.opponent_pile) is None
     # The truth is one of the ways it can be.
     truth = dict(zip(FACE_DOWN, DOWN_A, strict=True))
-    assert vp.replay_fits(view, truth, game.initial_piles[BLUE]) is None
+    assert simulator.replay_fits(view, truth, game.initial_piles[BLUE]) is None
 
 
 def test_blue_sees_another_game_a() -> None:
@@ -545,25 +547,25 @@ def test_game_a_cannot_be_completed(observer: str) -> None:
 
 
 @settings(max_examples=examples(0.5))
-@given(vp.views(max_turns=30, max_face_down=3))
-def test_inference_matches_brute_force(case: tuple[object, vp.Table]) -> None:
+@given(strategies.views(max_turns=30, max_face_down=3))
+def test_inference_matches_brute_force(case: tuple[object, simulator.Table]) -> None:
     view, game = case
     vp.check_inference(view, truth=game.hidden, brute_force_up_to=3)  # type: ignore[arg-type]
 
 
 @pytest.mark.slow
 @settings(max_examples=examples(0.5))
-@given(vp.views(max_turns=40, reveal=0.1))
+@given(strategies.views(max_turns=40, reveal=0.1))
 def test_inference_agrees_across_backends_and_with_the_truth(
-    case: tuple[object, vp.Table],
+    case: tuple[object, simulator.Table],
 ) -> None:
     view, game = case
     vp.check_inference(view, truth=game.hidden, brute_force_up_to=2)  # type: ignore[arg-type]
 
 
 @settings(max_examples=examples(1.0))
-@given(vp.views(max_turns=40))
-def test_valid_plays_match_a_direct_reading(case: tuple[object, vp.Table]) -> None:
+@given(strategies.views(max_turns=40))
+def test_valid_plays_match_a_direct_reading(case: tuple[object, simulator.Table]) -> None:
     view, game = case
     vp.check_valid_plays(view)  # type: ignore[arg-type]
     for player in (RED, BLUE):
@@ -571,9 +573,9 @@ def test_valid_plays_match_a_direct_reading(case: tuple[object, vp.Table]) -> No
 
 
 @settings(max_examples=examples(0.3))
-@given(vp.views(max_turns=30, max_face_down=2))
+@given(strategies.views(max_turns=30, max_face_down=2))
 def test_completable_matches_brute_force_and_the_other_backend(
-    case: tuple[object, vp.Table],
+    case: tuple[object, simulator.Table],
 ) -> None:
     view, game = case
     vp.check_completable(view)  # type: ignore[arg-type]
@@ -581,8 +583,8 @@ def test_completable_matches_brute_force_and_the_other_backend(
 
 
 @settings(max_examples=examples(0.5))
-@given(vp.positions(max_hidden=2))
-def test_positions_with_hidden_digits(case: tuple[Position, vp.Table]) -> None:
+@given(strategies.positions(max_hidden=2))
+def test_positions_with_hidden_digits(case: tuple[Position, simulator.Table]) -> None:
     # Completion by both backends against the brute force; the possible digits of
     # each hidden domino are those of the assignments within ten of each digit.
     position, game = case
@@ -598,7 +600,7 @@ def test_positions_with_hidden_digits(case: tuple[Position, vp.Table]) -> None:
             assert game.hidden[domino.square] in domino.possible
 
 
-def game_a_revealed() -> vp.Table:
+def game_a_revealed() -> simulator.Table:
     """Game A, then five hidden clashes reveal all but r5c1 and r5c4 (1 and 4).
 
     Each failed turn follows a successful one (TD-9): Blue's and Red's

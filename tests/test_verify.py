@@ -14,8 +14,6 @@ from dokuspec.spec import sumodoku as spec_sumodoku
 from dokuspec.spec.model import Model, clause
 from dokuspec.sumodoku import Board, Piece, Position, Variants, Verdict
 from dokuspec.sumodoku import positions as public_sumodoku
-from dokuspec.verify import sumodoku as verify
-from dokuspec.verify.strategies import BASE_GRID, X_GRID
 from dokuspec.verify.sumodoku import (
     check_agreement,
     check_completion,
@@ -23,6 +21,8 @@ from dokuspec.verify.sumodoku import (
     check_position,
     check_search,
 )
+from dokuspec.verify.sumodoku import positions as verify
+from dokuspec.verify.sumodoku.strategies import BASE_GRID, X_GRID
 
 PUZZLE = Board.parse(data_lines("sudoku17.txt")[0])
 IMPOSSIBLE = Board.parse(data_lines("impossible.txt")[0])

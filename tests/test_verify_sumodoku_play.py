@@ -1,6 +1,6 @@
 """The spec's reading of moves and claims, and the checks of the fast search and safe moves.
 
-The spec side (:mod:`dokuspec.verify.sumodoku_play`) evaluates the
+The spec side (:mod:`dokuspec.verify.sumodoku.placements`) evaluates the
 completion model's constraints on a board; here it is held against the
 engine's independent rule checker (:func:`dokuspec.engine.sumodoku.violations`)
 on generated positions, against hand-worked examples, and the checks built on
@@ -19,15 +19,7 @@ from hypothesis import strategies as st
 from dokuspec.engine.base import JSONValue
 from dokuspec.engine.sumodoku import is_valid, violations
 from dokuspec.sumodoku import Board, Piece, Position, Variants
-from dokuspec.verify.strategies import (
-    BASE_GRID,
-    X_GRID,
-    full_grids,
-    game_options,
-    positions,
-    variants,
-)
-from dokuspec.verify.sumodoku_play import (
+from dokuspec.verify.sumodoku import (
     FIXED_COLOURS,
     SafeMovesError,
     SearchError,
@@ -38,6 +30,14 @@ from dokuspec.verify.sumodoku_play import (
     placement_conflicts,
     placement_is_valid,
     spec_valid_placements,
+)
+from dokuspec.verify.sumodoku.strategies import (
+    BASE_GRID,
+    X_GRID,
+    full_grids,
+    game_options,
+    positions,
+    variants,
 )
 
 PUZZLE = Board.parse(data_lines("sudoku17.txt")[0])

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from dokuspec.twodoku import deals as api
 from dokuspec.twodoku.validation import Balance, validate
+from dokuspec.verify import chisquare
 from dokuspec.verify.twodoku import deals as check
+from dokuspec.verify.twodoku import defects, sampler, strategies
 from dokuspec.vocabulary.twodoku import Deal, Dominoes
 
 DRAW = Dominoes.parse("1 1 2 3 5 7 9 9")
@@ -56,19 +58,19 @@ def draws() -> st.SearchStrategy[Dominoes]:
     ],
 )
 def test_chi_square_tail_matches_the_table(degrees: int, statistic: float, tail: float) -> None:
-    assert check.chi_square_tail(statistic, degrees) == pytest.approx(tail, abs=2e-4)
+    assert chisquare.chi_square_tail(statistic, degrees) == pytest.approx(tail, abs=2e-4)
 
 
 @pytest.mark.parametrize("statistic", [0.01, 0.5, 1.0, 2.0, 5.0, 20.0, 80.0])
 def test_chi_square_tail_closed_forms(statistic: float) -> None:
     # 2 degrees: exp(-x/2); 1 degree: erfc(sqrt(x/2)); 4 degrees: exp(-x/2)(1 + x/2).
     half = statistic / 2
-    assert check.chi_square_tail(statistic, 2) == pytest.approx(math.exp(-half), rel=1e-9)
-    assert check.chi_square_tail(statistic, 1) == pytest.approx(
+    assert chisquare.chi_square_tail(statistic, 2) == pytest.approx(math.exp(-half), rel=1e-9)
+    assert chisquare.chi_square_tail(statistic, 1) == pytest.approx(
         math.erfc(math.sqrt(half)), rel=1e-9
     )
     expected = math.exp(-half) * (1 + half)
-    assert check.chi_square_tail(statistic, 4) == pytest.approx(expected, rel=1e-9)
+    assert chisquare.chi_square_tail(statistic, 4) == pytest.approx(expected, rel=1e-9)
 
 
 def test_chi_square_merges_rare_categories_and_counts_impossible_ones() -> None:
@@ -78,7 +80,7 @@ def test_chi_square_merges_rare_categories_and_counts_impossible_ones() -> None:
         "c": Fraction(1, 200),
         "d": Fraction(1, 200),
     }
-    result = check.chi_square({"a": 50, "b": 49, "c": 1, "x": 2}, law)
+    result = chisquare.chi_square({"a": 50, "b": 49, "c": 1, "x": 2}, law)
     # c and d expect 0.5 each in 100: merged with b (expects 49 + 1 = 50, observed 50).
     assert result.degrees == 1
     assert result.statistic == pytest.approx(0.0)
@@ -91,41 +93,41 @@ def test_chi_square_rejects_a_biased_sample() -> None:
     fair = Counter(rng.randrange(6) for _ in range(6000))
     loaded = Counter(min(rng.randrange(7), 5) for _ in range(6000))
     uniform = dict.fromkeys(range(6), Fraction(1, 6))
-    assert not check.chi_square(fair, uniform).rejects(1e-3)
-    assert check.chi_square(loaded, uniform).rejects(1e-6)
+    assert not chisquare.chi_square(fair, uniform).rejects(1e-3)
+    assert chisquare.chi_square(loaded, uniform).rejects(1e-6)
 
 
 # -- strategies and the validator against the models --------------------------------------------
 
 
 @settings(max_examples=examples(1.0), suppress_health_check=SLOW, deadline=None)
-@given(check.fair_deals())
+@given(strategies.fair_deals())
 def test_fair_deals_are_valid(deal: Deal) -> None:
     assert validate(deal) == ()
 
 
 @settings(max_examples=examples(0.3), suppress_health_check=SLOW, deadline=None)
-@given(check.fair_deals(), st.just(Balance(max_digit_count_gap=1, equal_high_count=True)))
+@given(strategies.fair_deals(), st.just(Balance(max_digit_count_gap=1, equal_high_count=True)))
 def test_validator_and_deal_model_agree_on_valid_deals(deal: Deal, balance: Balance) -> None:
     assert check.check_validator_against_model(deal, balance, backends=("sat",)) == {
         v.code for v in validate(deal, balance)
     }
 
 
-@pytest.mark.parametrize("name", sorted(check.CORRUPTIONS))
+@pytest.mark.parametrize("name", sorted(strategies.CORRUPTIONS))
 @settings(max_examples=examples(0.1), suppress_health_check=SLOW, deadline=None)
-@given(deal=check.fair_deals(), data=st.data())
+@given(deal=strategies.fair_deals(), data=st.data())
 def test_every_corruption_is_caught_and_the_model_agrees(
     name: str, deal: Deal, data: st.DataObject
 ) -> None:
-    corrupted, must = check.CORRUPTIONS[name](data.draw, deal)
+    corrupted, must = strategies.CORRUPTIONS[name](data.draw, deal)
     found = {v.code for v in validate(corrupted)}
     assert must <= found, f"{name}: expected {sorted(must)}, validator {sorted(found)}"
     assert check.check_validator_against_model(corrupted, backends=("sat",)) == found
 
 
 @settings(max_examples=examples(0.1), suppress_health_check=SLOW, deadline=None)
-@given(check.corrupted_deals())
+@given(strategies.corrupted_deals())
 def test_the_z3_deal_model_agrees_too(case: tuple[str, Deal, frozenset[str]]) -> None:
     _, deal, _ = case
     balance = Balance(max_digit_count_gap=1, equal_high_count=True)
@@ -133,7 +135,10 @@ def test_the_z3_deal_model_agrees_too(case: tuple[str, Deal, frozenset[str]]) ->
 
 
 @settings(max_examples=examples(1.0), suppress_health_check=SLOW, deadline=None)
-@given(st.one_of(check.fair_deals(), check.corrupted_deals().map(lambda c: c[1])), model_balances)
+@given(
+    st.one_of(strategies.fair_deals(), strategies.corrupted_deals().map(lambda c: c[1])),
+    model_balances,
+)
 def test_validator_and_count_model_agree(deal: Deal, balance: Balance) -> None:
     found = check.check_counts_against_model(deal, balance)
     if found is not None:
@@ -218,72 +223,72 @@ def sample() -> list[Deal]:
 
 
 def test_pots_follow_the_exact_law(sample: list[Deal]) -> None:
-    result = check.pot_test(sample)
+    result = sampler.pot_test(sample)
     assert result.impossible == 0
     assert not result.rejects(1e-3), result
 
 
 @pytest.mark.parametrize("digit", [1, 5, 9])
 def test_pile_digit_counts_follow_the_exact_law(sample: list[Deal], digit: int) -> None:
-    assert not check.pile_digit_test(sample, digit).rejects(1e-3)
+    assert not sampler.pile_digit_test(sample, digit).rejects(1e-3)
 
 
 def test_pile_order_carries_no_information(sample: list[Deal]) -> None:
-    assert not check.pile_order_test(sample).rejects(1e-3)
+    assert not sampler.pile_order_test(sample).rejects(1e-3)
 
 
 def test_face_down_draws_follow_the_exact_law() -> None:
     deals = [api.deal(seed) for seed in range(3000)]
-    assert not check.face_down_test(deals).rejects(1e-3)
-    assert all(check.ten_of_each(deal) and check.equal_sums(deal) for deal in deals)
+    assert not sampler.face_down_test(deals).rejects(1e-3)
+    assert all(defects.ten_of_each(deal) and defects.equal_sums(deal) for deal in deals)
 
 
 def test_the_sample_tests_refuse_mixed_draws() -> None:
     with pytest.raises(ValueError, match="same face-down draw"):
-        check.pot_test([api.deal(1), api.deal(2)])
+        sampler.pot_test([api.deal(1), api.deal(2)])
 
 
 # -- the Java defects, each caught by its named properties --------------------------------------
 
 
 def test_every_defect_has_properties() -> None:
-    assert set(check.DEFECT_PROPERTIES) == set(check.DEFECTS)
-    for properties in check.DEFECT_PROPERTIES.values():
-        assert set(properties) <= set(check.PROPERTIES)
+    assert set(defects.DEFECT_PROPERTIES) == set(defects.DEFECTS)
+    for properties in defects.DEFECT_PROPERTIES.values():
+        assert set(properties) <= set(defects.PROPERTIES)
 
 
 def test_face_down_with_replacement_is_caught() -> None:
-    deals = [check.defective_deal(seed, ["face-down-with-replacement"]) for seed in range(1500)]
-    assert sum(check.ten_of_each(deal) for deal in deals) < 15  # broken in nearly every deal
-    assert check.face_down_test(deals).rejects(1e-6)
+    deals = [defects.defective_deal(seed, ["face-down-with-replacement"]) for seed in range(1500)]
+    assert sum(defects.ten_of_each(deal) for deal in deals) < 15  # broken in nearly every deal
+    assert sampler.face_down_test(deals).rejects(1e-6)
 
 
 def test_pot_by_index_is_caught() -> None:
-    deals = [check.defective_deal(seed, ["pot-by-index"]) for seed in range(300)]
-    assert sum(check.ten_of_each(deal) for deal in deals) < 30
+    deals = [defects.defective_deal(seed, ["pot-by-index"]) for seed in range(300)]
+    assert sum(defects.ten_of_each(deal) for deal in deals) < 30
 
 
 def test_eighty_unshuffled_is_caught() -> None:
     deals = [
-        check.defective_deal(seed, ["eighty-unshuffled"], face_down=DRAW) for seed in range(300)
+        defects.defective_deal(seed, ["eighty-unshuffled"], face_down=DRAW) for seed in range(300)
     ]
-    assert all(check.ten_of_each(deal) and check.equal_sums(deal) for deal in deals)
-    assert check.pile_order_test(deals).rejects(1e-6)
-    assert check.pile_digit_test(deals).rejects(1e-6)
+    assert all(defects.ten_of_each(deal) and defects.equal_sums(deal) for deal in deals)
+    assert sampler.pile_order_test(deals).rejects(1e-6)
+    assert sampler.pile_digit_test(deals).rejects(1e-6)
 
 
 def test_odd_difference_unequal_is_caught() -> None:
-    deals = [check.defective_deal(seed, ["odd-difference-unequal"]) for seed in range(300)]
-    unequal = sum(not check.equal_sums(deal) for deal in deals)
+    deals = [defects.defective_deal(seed, ["odd-difference-unequal"]) for seed in range(300)]
+    unequal = sum(not defects.equal_sums(deal) for deal in deals)
     assert 90 < unequal < 210  # about half the deals, as the issue reports
-    assert all(check.ten_of_each(deal) for deal in deals)
+    assert all(defects.ten_of_each(deal) for deal in deals)
 
 
 def test_without_defects_the_defective_dealer_is_fair() -> None:
-    deals = [check.defective_deal(seed, [], face_down=DRAW) for seed in range(300)]
+    deals = [defects.defective_deal(seed, [], face_down=DRAW) for seed in range(300)]
     assert all(validate(deal) == () for deal in deals)
     with pytest.raises(ValueError, match="unknown defects"):
-        check.defective_deal(1, ["late"])
+        defects.defective_deal(1, ["late"])
 
 
 # -- the generator ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dokuspec.errors import DokuspecError, NotationError, PositionError
 from dokuspec.sumodoku import read_positions
-from dokuspec.verify.strategies import BASE_GRID, full_grids, positions
+from dokuspec.verify.sumodoku.strategies import BASE_GRID, full_grids, positions
 from dokuspec.vocabulary.sumodoku import (
     EMPTY_VARIANTS,
     Board,

@@ -25,7 +25,7 @@ linear function of literals to minimise or maximise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -44,6 +44,7 @@ __all__ = [
     "Table",
     "at_least",
     "at_most",
+    "can_hold",
     "clause",
     "exactly",
     "linear",
@@ -234,6 +235,81 @@ def sums_equal(left: Iterable[tuple[int, int]], right: Iterable[tuple[int, int]]
     """
     terms = [(c, lit) for c, lit in left] + [(-c, lit) for c, lit in right]
     return PseudoBoolean(tuple(terms), "==", 0)
+
+
+def can_hold(constraint: Constraint, truth: Callable[[int], bool | None]) -> bool:
+    """Whether ``constraint`` can still hold on a partial assignment, taken on its own.
+
+    ``truth(literal)`` is the literal's value (``True``, ``False``) or
+    ``None`` while its variable is unassigned. Every unassigned variable may
+    take either value independently of the others: a relaxation within one
+    constraint, exact once every variable it speaks of is assigned. A
+    finite-domain variable of a :class:`Table` is assigned when one of its
+    value literals is true, and otherwise may take any value of its domain.
+
+    * a :class:`Clause`, :class:`Cardinality` or :class:`PseudoBoolean` can
+      hold when its bound lies within the least and the most its sum can
+      still reach (a clause: at least one literal can be true). An equality
+      whose sum skips values (``2 * x == 1``) is judged by that range alone;
+    * an allowed :class:`Table` when some tuple agrees with the assigned
+      variables; a forbidden one unless every way to fill the unassigned
+      variables is forbidden.
+
+    Args:
+        constraint: any constraint of a :class:`Group`.
+        truth: the partial assignment, asked once per literal and value.
+
+    Returns:
+        ``False`` only when no values of the unassigned variables satisfy it
+        (and always then, for a constraint over distinct variables that is
+        not such an equality).
+    """
+    if isinstance(constraint, Table):
+        known = [_assigned(var, truth) for var in constraint.variables]
+        fits = [
+            row
+            for row in constraint.tuples
+            if all(k is None or k == v for k, v in zip(known, row, strict=True))
+        ]
+        if constraint.allowed:
+            return bool(fits)
+        free = 1
+        for var, k in zip(constraint.variables, known, strict=True):
+            if k is None:
+                free *= len(var.values)
+        return len(set(fits)) != free  # not every way to fill the open variables is forbidden
+    terms: Iterable[tuple[int, int]]
+    if isinstance(constraint, PseudoBoolean):
+        terms, comparator, bound = constraint.terms, constraint.comparator, constraint.bound
+    elif isinstance(constraint, Cardinality):
+        terms = ((1, literal) for literal in constraint.literals)
+        comparator, bound = constraint.comparator, constraint.bound
+    else:
+        terms, comparator, bound = ((1, literal) for literal in constraint.literals), ">=", 1
+    low = high = 0  # the least and the most the sum can still reach
+    for coefficient, literal in terms:
+        value = truth(literal)
+        if value is None:
+            if coefficient < 0:
+                low += coefficient
+            else:
+                high += coefficient
+        elif value:
+            low += coefficient
+            high += coefficient
+    if comparator == "<=":
+        return low <= bound
+    if comparator == ">=":
+        return high >= bound
+    return low <= bound <= high
+
+
+def _assigned(var: IntVar, truth: Callable[[int], bool | None]) -> int | None:
+    """The value of ``var`` whose literal is true, or ``None`` (unassigned)."""
+    for value, literal in zip(var.values, var.literals, strict=True):
+        if truth(literal):
+            return value
+    return None
 
 
 @dataclass

@@ -17,6 +17,7 @@ from dokuspec.verify.campaign import SEEDS, Check
 from dokuspec.verify.conformance import check_playout, playouts
 from dokuspec.verify.twodoku import deals as verify_deals
 from dokuspec.verify.twodoku import engine as verify_twodoku_engine
+from dokuspec.verify.twodoku import strategies
 
 __all__ = ["CHECKS"]
 
@@ -49,8 +50,8 @@ def _twodoku_conformance(case: tuple[int, int]) -> None:
 
 
 def _twodoku_deal_cases() -> st.SearchStrategy[tuple[str, Any, frozenset[str]]]:
-    valid = verify_deals.fair_deals().map(lambda deal: ("none", deal, frozenset[str]()))
-    return st.one_of(valid, verify_deals.corrupted_deals())
+    valid = strategies.fair_deals().map(lambda deal: ("none", deal, frozenset[str]()))
+    return st.one_of(valid, strategies.corrupted_deals())
 
 
 def _twodoku_seeds() -> st.SearchStrategy[int]:

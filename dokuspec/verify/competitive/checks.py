@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from dokuspec.engine import competitive as competitive_engine
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku
-from dokuspec.verify import competitive as verify_competitive
-from dokuspec.verify import strategies
 from dokuspec.verify.campaign import SEEDS, Check
+from dokuspec.verify.competitive import deal, hands, strategies
 from dokuspec.verify.conformance import check_playout, playouts
 from dokuspec.vocabulary.competitive import Deck, Grid, Scoring
 
@@ -49,14 +48,14 @@ def _competitive_hands(case: tuple[Grid, Scoring, int | None]) -> None:
     """A Grid judged alike by the engine, the spec, the public API and both backends
     (CS-17..CS-20)."""
     grid, scoring, copies = case
-    verify_competitive.check_hand(grid, scoring, deck=Deck(copies))
+    hands.check_hand(grid, scoring, deck=Deck(copies))
 
 
 def _competitive_winning(case: tuple[Grid, Scoring, int | None]) -> None:
     """A hand built from CS-18 lines wins for every reading, and scores at least 3 + its
     value (CS-19, CS-20)."""
     grid, scoring, copies = case
-    answers = verify_competitive.check_hand(grid, scoring, deck=Deck(copies))
+    answers = hands.check_hand(grid, scoring, deck=Deck(copies))
     if not (answers.winning and answers.completable):
         raise AssertionError(f"the winning hand {grid} is judged not winning: {answers}")
     if answers.score is None or answers.score < 3 + answers.value:
@@ -67,7 +66,7 @@ def _competitive_play(case: tuple[str, dict[str, Any], int, int]) -> None:
     """A random game with every card accounted for after every step, and a legal deal
     (CS-1..CS-16)."""
     mode, options, seed, policy_seed = case
-    verify_competitive.play_checked(CompetitiveSudoku(mode=mode, **options), seed, policy_seed)
+    deal.play_checked(CompetitiveSudoku(mode=mode, **options), seed, policy_seed)
 
 
 def _competitive_conformance(case: tuple[str, tuple[int, int]]) -> None:

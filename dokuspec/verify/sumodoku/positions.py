@@ -36,10 +36,10 @@ from dokuspec.engine.sumodoku import (
     search_completion,
     violations,
 )
-from dokuspec.errors import DiscrepancyError
 from dokuspec.solvers import Budget
 from dokuspec.spec.sumodoku import cell_literal
 from dokuspec.sumodoku import BackendName, Verdict, check, compiled_model, explain
+from dokuspec.verify.sumodoku.errors import SumodokuCheckError
 from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = [
@@ -50,11 +50,6 @@ __all__ = [
     "check_position",
     "check_search",
 ]
-
-
-class SumodokuCheckError(DiscrepancyError):
-    """A Sumodoku position is judged differently by the two backends, the engine's rules or
-    its search (SU-3, SU-12..SU-15)."""
 
 
 def _fail(position: Position, problem: str) -> SumodokuCheckError:

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from dokuspec.engine import sumodoku as sumodoku_engine
 from dokuspec.sumodoku import explain
-from dokuspec.verify import strategies, sumodoku_play
-from dokuspec.verify import sumodoku as verify_sumodoku
 from dokuspec.verify.campaign import SEEDS, Check
 from dokuspec.verify.conformance import check_playout, playouts
+from dokuspec.verify.sumodoku import games, placements, positions, strategies
+from dokuspec.verify.sumodoku.search import check_propose
 from dokuspec.vocabulary.sumodoku import Piece, Position
 
 __all__ = ["CHECKS", "TIME_LIMIT"]
@@ -36,7 +36,7 @@ def _sumodoku_sat_vs_z3(position: Position) -> str | None:
     A position with variants has :data:`TIME_LIMIT` for each query and for its explanation:
     an answer cut short by it leaves the case unknown."""
     limit = None if position.variants == Position(position.board).variants else TIME_LIMIT
-    verdicts = verify_sumodoku.check_agreement(position, time_limit=limit)
+    verdicts = positions.check_agreement(position, time_limit=limit)
     cut = [verdict.backend for verdict in verdicts if verdict.status == "unknown"]
     if cut:
         return f"{' and '.join(cut)} answered unknown within {limit:g} s"
@@ -45,10 +45,10 @@ def _sumodoku_sat_vs_z3(position: Position) -> str | None:
         verdict = explain(position, backend="sat", time_limit=limit)
         if verdict.status == "unknown":
             return f"sat's explanation ran out of its {limit:g} s before deciding"
-        verify_sumodoku.check_explanation(
+        positions.check_explanation(
             position, verdict, require_minimal=limit is None, time_limit=limit
         )
-    found = verify_sumodoku.check_search(position, verdict)
+    found = positions.check_search(position, verdict)
     if verdict.status == "impossible" and not verdict.minimal:
         return f"sat's explanation was not proven minimal within {limit:g} s"
     if found.status == "unknown":
@@ -70,7 +70,7 @@ def _sumodoku_placements(case: tuple[Position, int, int]) -> None:
         piece in v.pieces
         for v in sumodoku_engine.violations(position.board.place(piece), position.variants)
     )
-    spec_says = sumodoku_play.placement_is_valid(position, piece)
+    spec_says = placements.placement_is_valid(position, piece)
     if spec_says != engine_says:
         raise AssertionError(
             f"{piece} on {position}: the spec's model says "
@@ -84,7 +84,7 @@ def _sumodoku_fast_search(position: Position) -> str | None:
     from dokuspec.sumodoku import search  # noqa: PLC0415 - loads the C extension when used
 
     answer = search.propose(position)
-    sumodoku_play.check_propose(position, answer)
+    check_propose(position, answer)
     if search.COMPILED and search.propose(position, compiled=False) != answer:
         raise AssertionError(f"{position}: the compiled search and the fallback differ")
     return "the fast search reached its node limit" if answer.status == "unknown" else None
@@ -94,14 +94,14 @@ def _sumodoku_engine_search(position: Position) -> str | None:
     """The engine's own search (SU-15) gives the solver's status, and its completion is one by
     the spec's model (SU-3, SU-12..SU-14)."""
     found = sumodoku_engine.search_completion(position)
-    sumodoku_play.check_propose(position, found)
+    check_propose(position, found)
     return "the engine's search reached its node limit" if found.status == "unknown" else None
 
 
 def _sumodoku_play(case: tuple[dict[str, Any], int, float]) -> None:
     """A random game, every step held to the spec's reading of moves and claims (SU-1..SU-15)."""
     options, seed, mistakes = case
-    sumodoku_play.play_checked(options, seed, seed + 1, mistakes=mistakes, claims=0.2)
+    games.play_checked(options, seed, seed + 1, mistakes=mistakes, claims=0.2)
 
 
 def _sumodoku_conformance(case: tuple[dict[str, Any], tuple[int, int]]) -> None:
