@@ -262,6 +262,27 @@ def _lookup(target: str) -> tuple[object, str] | None:
     return None
 
 
+def _member_name(target: str) -> str:
+    """The full name of a member given by the public name of its class:
+    ``dokuspec.engine.sumodoku.SumodokuState.hand`` (a package re-exports the class)
+    means ``hand`` of the class where it is defined, or of the base class that defines
+    ``hand``. Anything else is returned as it is."""
+    looked_up = _lookup(target)
+    if looked_up is None:
+        return target
+    found, rest = looked_up
+    if not inspect.isclass(found) or not rest:
+        home, qualname = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
+        if home and qualname and _object(f"{home}.{qualname}") is found:
+            return ".".join(filter(None, [home, qualname, rest]))
+        return target
+    head, _, tail = rest.partition(".")
+    for cls in inspect.getmro(found):
+        if head in vars(cls) and cls.__module__.startswith("dokuspec."):
+            return ".".join(filter(None, [cls.__module__, cls.__qualname__, head, tail]))
+    return target
+
+
 def _documented_name(full: str) -> str:
     """The name under which the object called ``full`` is documented."""
     parts = full.split(".")
@@ -370,7 +391,7 @@ def _qualify(target: str, role: str, module_name: str | None, owner: type | None
     """
     if target.startswith("dokuspec."):
         home, _, name = target.rpartition(".")
-        return _full_name(home, name) if _import(home) else target
+        return _full_name(home, name) if _import(home) else _member_name(target)
     head, dot, rest = target.partition(".")
     if owner is not None and not dot:
         for cls in inspect.getmro(owner):
