@@ -36,7 +36,10 @@ def chapter_text(spec: GameSpec) -> str:
     """The game's chapter with the files it includes, or ``""`` without one."""
     if spec.chapter is None:
         return ""
-    path = DOCS / f"{spec.chapter}.rst"
+    # A game from another package keeps its chapter in its handbook folder (the handbook's
+    # page for it is written when the handbook is built).
+    own = ROOT / spec.handbook / f"{Path(spec.chapter).name}.rst" if spec.handbook else None
+    path = own if own is not None and own.is_file() else DOCS / f"{spec.chapter}.rst"
     return expand(path) if path.is_file() else ""
 
 
