@@ -129,7 +129,8 @@ class GameSpec:
             time where the page gathers them: ``api.rst`` (its part of the API
             reference; ``api-vocabulary.rst``, ``api-spec.rst``,
             ``api-engine.rst``, ``api-verify.rst`` its parts of those layers),
-            ``rulings.rst`` (its part of the rulings register); and its
+            ``openspiel.rst`` (its part of the OpenSpiel page), ``rulings.rst``
+            (its part of the rulings register); and its
             chapter, ``<chapter's last name>.rst``, when that is not a page
             of the handbook's own. A part it does not hold is left out.
         mutation: its modules under mutation testing and their own tests: a
