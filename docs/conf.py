@@ -72,7 +72,7 @@ nitpicky = True
 # -- The games installed -------------------------------------------------------
 #
 # No page names a game: the pages that have a part per game (the API
-# reference, the rulings register) gather each installed game's part with
+# reference, the OpenSpiel page, the rulings register) gather each installed game's part with
 # the directive ``.. dokuspec-games:: FILE``, which reads FILE from the folder
 # that the game's declaration names (dokuspec.games.GameSpec.handbook), in
 # the order the games are listed, and leaves out a game without it. A game
