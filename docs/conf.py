@@ -6,17 +6,20 @@ import ast
 import functools
 import importlib
 import inspect
+import os
 import re
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from docutils.statemachine import string2lines
 from docutils.utils import get_source_line
 from sphinx.addnodes import desc, desc_signature, pending_xref
 from sphinx.ext.intersphinx import resolve_reference_detect_inventory
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -47,7 +50,9 @@ extensions = [
     "sphinx_click",
 ]
 
-exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
+# games/: dokuspec's own games' parts of the shared pages, read by the
+# dokuspec-games directive (below), not pages of their own.
+exclude_patterns = ["_build", "_inventories", "games", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 html_static_path: list[str] = ["_static"]
 # The general index breaks long dotted names instead of widening the page.
@@ -63,6 +68,99 @@ html_title = f"dokuspec {release}"
 # Every cross-reference must resolve: a name the handbook cannot link is an
 # error under -W, as a broken link would be.
 nitpicky = True
+
+# -- The games installed -------------------------------------------------------
+#
+# No page names a game: the pages that have a part per game (the API
+# reference, the OpenSpiel page, the rulings register) gather each installed game's part with
+# the directive ``.. dokuspec-games:: FILE``, which reads FILE from the folder
+# that the game's declaration names (dokuspec.games.GameSpec.handbook), in
+# the order the games are listed, and leaves out a game without it. A game
+# whose chapter is not a page of this handbook (another package's) has its
+# page written below, as a stub that includes the chapter from its folder,
+# under docs/examples/ (ignored by git), and listed by ``.. dokuspec-games::
+# toctree``. The handbook is built again from scratch when the games
+# installed change (the configuration value dokuspec_games).
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GAMES = dokuspec.games.installed()
+dokuspec_games = tuple((spec.name, spec.handbook, spec.chapter) for spec in GAMES)
+_STUB = ".. A page written by conf.py for an installed game's chapter: not to be edited.\n"
+
+
+def _part(spec: dokuspec.games.GameSpec, name: str) -> Path | None:
+    """The game's file ``name`` in its handbook folder, or None."""
+    if spec.handbook is None:
+        return None
+    path = ROOT / spec.handbook / name
+    return path if path.is_file() else None
+
+
+def _external_chapters() -> dict[str, Path]:
+    """The chapters of the games installed that are not pages of this handbook:
+    docname -> the chapter's file in the game's folder."""
+    found: dict[str, Path] = {}
+    for spec in GAMES:
+        if spec.chapter is None:
+            continue
+        page = DOCS / f"{spec.chapter}.rst"
+        chapter = _part(spec, f"{Path(spec.chapter).name}.rst")
+        if chapter is not None and (not page.is_file() or page.read_text().startswith(_STUB)):
+            found[spec.chapter] = chapter
+    return found
+
+
+def _write_chapter_pages() -> None:
+    """Write the page of each game's chapter from another package, and remove those of
+    games no longer installed."""
+    wanted = _external_chapters()
+    for page in (DOCS / "examples").glob("**/*.rst"):
+        name = page.relative_to(DOCS).with_suffix("").as_posix()
+        if name not in wanted and page.read_text(encoding="utf-8").startswith(_STUB):
+            page.unlink()
+    for name, chapter in wanted.items():
+        page = DOCS / f"{name}.rst"
+        text = f"{_STUB}\n.. include:: {Path(os.path.relpath(chapter, page.parent)).as_posix()}\n"
+        if not page.is_file() or page.read_text(encoding="utf-8") != text:
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(text, encoding="utf-8")
+
+
+_write_chapter_pages()
+
+
+class GamesDirective(SphinxDirective):
+    """``.. dokuspec-games:: FILE``: each installed game's FILE (see above), as if
+    included here; ``.. dokuspec-games:: toctree``: a table of contents of the
+    chapters of games from other packages (nothing without one)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[Element]:
+        name = self.arguments[0]
+        if name == "toctree":
+            chapters = list(_external_chapters())
+            if chapters:
+                lines = [
+                    ".. toctree::",
+                    "   :maxdepth: 2",
+                    "   :caption: Games of other packages",
+                    "",
+                ]
+                lines += [f"   /{chapter}" for chapter in chapters]
+                self.state_machine.insert_input(lines, self.get_source_info()[0] or "")
+            return []
+        # Each insertion goes right after this directive: the last game first.
+        for spec in reversed(GAMES):
+            path = _part(spec, name)
+            if path is None:
+                continue
+            self.env.note_dependency(str(path))
+            text = path.read_text(encoding="utf-8")
+            self.state_machine.insert_input(string2lines(text, convert_whitespace=True), str(path))
+        return []
+
 
 # -- Links to other projects' documentation ------------------------------------
 #
@@ -262,6 +360,27 @@ def _lookup(target: str) -> tuple[object, str] | None:
     return None
 
 
+def _member_name(target: str) -> str:
+    """The full name of a member given by the public name of its class:
+    ``dokuspec.engine.sumodoku.SumodokuState.hand`` (a package re-exports the class)
+    means ``hand`` of the class where it is defined, or of the base class that defines
+    ``hand``. Anything else is returned as it is."""
+    looked_up = _lookup(target)
+    if looked_up is None:
+        return target
+    found, rest = looked_up
+    if not inspect.isclass(found) or not rest:
+        home, qualname = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
+        if home and qualname and _object(f"{home}.{qualname}") is found:
+            return ".".join(filter(None, [home, qualname, rest]))
+        return target
+    head, _, tail = rest.partition(".")
+    for cls in inspect.getmro(found):
+        if head in vars(cls) and cls.__module__.startswith("dokuspec."):
+            return ".".join(filter(None, [cls.__module__, cls.__qualname__, head, tail]))
+    return target
+
+
 def _documented_name(full: str) -> str:
     """The name under which the object called ``full`` is documented."""
     parts = full.split(".")
@@ -370,7 +489,7 @@ def _qualify(target: str, role: str, module_name: str | None, owner: type | None
     """
     if target.startswith("dokuspec."):
         home, _, name = target.rpartition(".")
-        return _full_name(home, name) if _import(home) else target
+        return _full_name(home, name) if _import(home) else _member_name(target)
     head, dot, rest = target.partition(".")
     if owner is not None and not dot:
         for cls in inspect.getmro(owner):
@@ -467,6 +586,8 @@ def _check_package_values(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    app.add_config_value("dokuspec_games", (), "env")
+    app.add_directive("dokuspec-games", GamesDirective)
     app.connect("doctree-read", _qualify_names)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("missing-reference", _link_typing_data, priority=600)

@@ -64,7 +64,7 @@ ENTRY_POINT_GROUP = "dokuspec.games"
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
 _REFERENCE = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
-_PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel")
+_PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel", "mutation")
 
 
 def load_reference(reference: str) -> Any:
@@ -124,6 +124,18 @@ class GameSpec:
         figures: the script that makes its handbook figures (a path from the
             repository's root).
         schemas: its JSON schemas (paths inside its package's data).
+        handbook: the folder of its parts of the handbook's shared pages (a
+            path from the repository's root), each an rST file read at build
+            time where the page gathers them: ``api.rst`` (its part of the API
+            reference; ``api-vocabulary.rst``, ``api-spec.rst``,
+            ``api-engine.rst``, ``api-verify.rst`` its parts of those layers),
+            ``openspiel.rst`` (its part of the OpenSpiel page), ``rulings.rst``
+            (its part of the rulings register); and its
+            chapter, ``<chapter's last name>.rst``, when that is not a page
+            of the handbook's own. A part it does not hold is left out.
+        mutation: its modules under mutation testing and their own tests: a
+            mapping from a module's path to the paths of its test files (both
+            from the repository's root), read by ``scripts/mutation.py``.
         order: where it stands when games are listed (smaller first; then by
             name). dokuspec's own games use 5 to 30.
     """
@@ -142,6 +154,8 @@ class GameSpec:
     figures: str | None = None
     schemas: tuple[str, ...] = ()
     order: int = 100
+    handbook: str | None = None
+    mutation: str | None = None
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -6,7 +6,8 @@ Run from the root of a checkout:
 
 Each game's result depends only on the seed and its index, so the same
 command prints the same games. The rule is read from the handbook's rulings
-register (docs/rulings.rst), one row per rule ID: its question, the default
+register (docs/rulings.rst, which gathers each installed game's part from the
+folder its declaration names), one row per rule ID: its question, the default
 ruling, and the option that selects another reading where there is one.
 """
 
@@ -18,12 +19,19 @@ import sys
 import textwrap
 from pathlib import Path
 
-from dokuspec import competitive, sumodoku, twodoku
+from dokuspec import competitive, games, sumodoku, twodoku
 
-REGISTER = Path(__file__).resolve().parent.parent / "docs" / "rulings.rst"
+ROOT = Path(__file__).resolve().parent.parent
+REGISTER = ROOT / "docs" / "rulings.rst"
 
 
-def register_row(rule_id: str, register: Path = REGISTER) -> dict[str, str]:
+def register_files() -> list[Path]:
+    """The register's files: the page, and each installed game's part of it."""
+    parts = [ROOT / spec.handbook / "rulings.rst" for spec in games.installed() if spec.handbook]
+    return [REGISTER, *(part for part in parts if part.is_file())]
+
+
+def register_row(rule_id: str, register: Path | None = None) -> dict[str, str]:
     """The register's row of ``rule_id`` (such as ``"SU-6"``): column name -> cell text.
 
     Raises:
@@ -44,7 +52,10 @@ def register_row(rule_id: str, register: Path = REGISTER) -> dict[str, str]:
                 rows[found.group(0)] = dict(zip(header, row, strict=False))
         row.clear()
 
-    for line in register.read_text(encoding="utf-8").split("\n"):
+    text = "\n".join(
+        path.read_text(encoding="utf-8") for path in ([register] if register else register_files())
+    )
+    for line in text.split("\n"):
         if line.startswith("   * - "):
             close()
             row.append(line[7:].strip())

@@ -47,128 +47,71 @@ same command draw further mutants, so samples add up to the full run.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import random
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
-OWN_TESTS: dict[str, tuple[str, ...]] = {
+SHARED_TESTS: dict[str, tuple[str, ...]] = {
     "dokuspec/engine/base.py": (
-        "test_engine_protocol.py",
-        "test_engine_sumodoku.py",
-        "test_engine_base.py",
-    ),
-    "dokuspec/engine/minidoku.py": (
-        "test_engine_protocol.py",
-        "test_engine_playout.py",
-        "test_engine_minidoku.py",
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_engine_base.py",
     ),
     "dokuspec/engine/playout.py": (
-        "test_engine_playout.py",
-        "test_sumodoku_simulation.py",
-        "test_engine_playout_contracts.py",
+        "tests/test_engine_playout.py",
+        "tests/test_sumodoku_simulation.py",
+        "tests/test_engine_playout_contracts.py",
     ),
     "dokuspec/engine/records.py": (
-        "test_engine_playout.py",
-        "test_engine_sumodoku.py",
-        "test_sumodoku_simulation.py",
-        "test_competitive_play.py",
-        "test_engine_records.py",
-    ),
-    "dokuspec/engine/sumodoku/rules.py": (
-        "test_engine_sumodoku.py",
-        "test_search.py",
-        "test_verify.py",
-        "test_verify_sumodoku_play.py",
-        "test_fast_search.py",
-        "test_safe_moves.py",
-        "test_sumodoku_rules_contracts.py",
-    ),
-    "dokuspec/engine/sumodoku/actions.py": (
-        "test_engine_sumodoku.py",
-        "test_sumodoku_bots.py",
-        "test_verify_sumodoku_play.py",
-        "test_engine_sumodoku_moves.py",
-        "test_engine_sumodoku_records.py",
-    ),
-    "dokuspec/engine/sumodoku/game.py": (
-        "test_engine_sumodoku.py",
-        "test_sumodoku_bots.py",
-        "test_verify_sumodoku_play.py",
-        "test_engine_sumodoku_moves.py",
-        "test_engine_sumodoku_records.py",
-    ),
-    "dokuspec/engine/sumodoku/records.py": (
-        "test_engine_sumodoku.py",
-        "test_sumodoku_bots.py",
-        "test_verify_sumodoku_play.py",
-        "test_engine_sumodoku_moves.py",
-        "test_engine_sumodoku_records.py",
-    ),
-    "dokuspec/engine/competitive/rules.py": (
-        "test_engine_competitive.py",
-        "test_competitive_play.py",
-        "test_engine_competitive_contracts.py",
-        "test_engine_competitive_search.py",
-    ),
-    "dokuspec/engine/competitive/analysis.py": (
-        "test_engine_competitive.py",
-        "test_competitive_play.py",
-        "test_engine_competitive_contracts.py",
-        "test_engine_competitive_search.py",
-    ),
-    "dokuspec/engine/competitive/actions.py": (
-        "test_engine_competitive.py",
-        "test_competitive_play.py",
-        "test_engine_competitive_contracts.py",
-        "test_engine_competitive_search.py",
-    ),
-    "dokuspec/engine/competitive/game.py": (
-        "test_engine_competitive.py",
-        "test_competitive_play.py",
-        "test_engine_competitive_contracts.py",
-        "test_engine_competitive_search.py",
-    ),
-    "dokuspec/engine/twodoku/deals.py": (
-        "test_engine_twodoku.py",
-        "test_verify_twodoku_engine.py",
-        "test_engine_twodoku_contracts.py",
-    ),
-    "dokuspec/engine/twodoku/actions.py": (
-        "test_engine_twodoku.py",
-        "test_verify_twodoku_engine.py",
-        "test_engine_twodoku_contracts.py",
-    ),
-    "dokuspec/engine/twodoku/game.py": (
-        "test_engine_twodoku.py",
-        "test_verify_twodoku_engine.py",
-        "test_engine_twodoku_contracts.py",
+        "tests/test_engine_playout.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_simulation.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_records.py",
     ),
     "dokuspec/spec/model.py": (
-        "test_model.py",
-        "test_solvers.py",
-        "test_model_can_hold.py",
-        "test_verify_sumodoku_play.py",
-    ),
-    "dokuspec/spec/sumodoku.py": (
-        "test_full_board_model.py",
-        "test_fast_search.py",
-        "test_safe_moves.py",
-        "test_verify.py",
-    ),
-    "dokuspec/spec/competitive.py": (
-        "test_spec_competitive.py",
-        "test_competitive_queries.py",
-        "test_verify_competitive.py",
-    ),
-    "dokuspec/spec/twodoku/deals.py": ("test_twodoku_deals.py",),
-    "dokuspec/spec/twodoku/positions.py": (
-        "test_twodoku_positions.py",
-        "test_verify_twodoku_engine.py",
+        "tests/test_model.py",
+        "tests/test_solvers.py",
+        "tests/test_model_can_hold.py",
+        "tests/test_verify_sumodoku_play.py",
     ),
 }
-"""Module (path from the repository root) -> its own test files, under tests/."""
+"""The toolkit's own modules under mutation testing (paths from the repository's root) ->
+their own test files. Each game declares its own modules and tests
+(:attr:`dokuspec.games.GameSpec.mutation`), read by :func:`own_tests`."""
+
+
+def own_tests() -> dict[str, tuple[str, ...]]:
+    """Every module under mutation testing -> its own test files (paths from the repository's
+    root): the toolkit's own (``SHARED_TESTS``), then each installed game's, in the order the
+    games are listed (``dokuspec.games.installed``).
+
+    Raises:
+        dokuspec.games.PluginError: a game's declaration of them does not load.
+        ValueError: a game declares a module that another one declares too.
+    """
+    from dokuspec.games import installed  # noqa: PLC0415 - only when the script runs
+
+    found = dict(SHARED_TESTS)
+    for spec in installed():
+        if spec.mutation is None:
+            continue
+        for module, tests in spec.load("mutation").items():
+            if module in found:
+                raise ValueError(f"{spec.name}: {module} is declared twice")
+            found[module] = tuple(tests)
+    return found
+
+
+def mutated_by_mutmut(root: Path, module: str) -> bool:
+    """Whether mutmut's configuration (``only_mutate`` in pyproject.toml) mutates ``module``."""
+    settings = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = settings.get("tool", {}).get("mutmut", {}).get("only_mutate", ["*"])
+    return any(fnmatch.fnmatch(module, pattern) for pattern in patterns)
 
 
 def mutant_pattern(module: str) -> str:
@@ -232,29 +175,38 @@ def main(argv: list[str] | None = None) -> int:
     if args.sample is not None and (args.sample < 1 or args.not_killed):
         print("error: --sample takes a positive N, without --not-killed", file=sys.stderr)
         return 2
-    if args.list:
-        for module, tests in OWN_TESTS.items():
-            print(f"{module}: {' '.join(tests)}")
-        return 0
-    unknown = [module for module in args.modules if module not in OWN_TESTS]
-    if unknown:
-        print(f"error: {unknown[0]}: not a mutated module (see --list)", file=sys.stderr)
-        return 2
     root = Path.cwd()
     if not (root / "pyproject.toml").is_file() or not (root / "dokuspec").is_dir():
         print("error: run this from the repository root", file=sys.stderr)
         return 2
+    tests_of = own_tests()
+    if args.list:
+        for module, tests in tests_of.items():
+            names = " ".join(Path(test).name for test in tests)
+            outside = "" if mutated_by_mutmut(root, module) else " (not in mutmut's only_mutate)"
+            print(f"{module}: {names}{outside}")
+        return 0
+    unknown = [module for module in args.modules if module not in tests_of]
+    if unknown:
+        print(f"error: {unknown[0]}: not a mutated module (see --list)", file=sys.stderr)
+        return 2
+    outside = [module for module in args.modules if not mutated_by_mutmut(root, module)]
+    if outside:
+        print(f"error: {outside[0]}: not in mutmut's only_mutate (pyproject.toml)", file=sys.stderr)
+        return 2
     mutmut = Path(sys.executable).with_name("mutmut")
-    for module in args.modules or list(OWN_TESTS):
+    chosen = args.modules or [module for module in tests_of if mutated_by_mutmut(root, module)]
+    for module in chosen:
         (root / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        names_of_tests = [Path(test).name for test in tests_of[module]]
         env = dict(
             os.environ,
             HYPOTHESIS_PROFILE="mutation",
-            DOKUSPEC_MUTATION_TESTS=",".join(OWN_TESTS[module]),
+            DOKUSPEC_MUTATION_TESTS=",".join(names_of_tests),
             DOKUSPEC_MUTATION_MODULE=module.removesuffix(".py").replace("/", "."),
             PYTEST_ADDOPTS=f"{os.environ.get('PYTEST_ADDOPTS', '')} --timeout={args.test_timeout}",
         )
-        print(f"== {module}: {' '.join(OWN_TESTS[module])}", flush=True)
+        print(f"== {module}: {' '.join(names_of_tests)}", flush=True)
         command = [str(mutmut), "run", "--max-children", str(args.max_children)]
         if args.sample is not None:
             passes = [

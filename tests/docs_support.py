@@ -1,8 +1,9 @@
 """What the handbook's chapter tests share (``tests/test_docs_*.py``).
 
 A :class:`Chapter` is one game's rules chapter (``docs/rules/<game>.rst``),
-its rows of the rulings register (``docs/rulings.rst``, IDs such as
-``SU-7``) and its figure script (``scripts/make_<game>_figures.py``). Its
+its rows of the rulings register (its part of ``docs/rulings.rst``, the file
+``rulings.rst`` of its handbook folder, :attr:`dokuspec.games.GameSpec.handbook`;
+IDs such as ``SU-7``) and its figure script (``scripts/make_<game>_figures.py``). Its
 ``check_*`` methods hold the chapter, the register, the code and the tests
 to each other; :meth:`Chapter.load_script` imports the figure script so a
 test can compute the chapter's files again.
@@ -23,8 +24,9 @@ from types import ModuleType
 
 import pytest
 
+from dokuspec.games import game
+
 ROOT = Path(__file__).resolve().parent.parent
-RULINGS = ROOT / "docs" / "rulings.rst"
 NOTATION = ROOT / "docs" / "notation.rst"
 SCRIPTS = ROOT / "scripts"
 
@@ -57,6 +59,13 @@ class Chapter:
     @property
     def path(self) -> Path:
         return ROOT / "docs" / "rules" / f"{self.name}.rst"
+
+    @property
+    def register_path(self) -> Path:
+        """Its part of the rulings register."""
+        handbook = game(self.name).handbook
+        assert handbook is not None, self.name
+        return ROOT / handbook / "rulings.rst"
 
     @property
     def script_path(self) -> Path:
@@ -98,7 +107,7 @@ class Chapter:
                 assert found.group(0) not in rows, f"{found.group(0)} is in the register twice"
                 rows[found.group(0)] = [normal(cell) for cell in cells]
 
-        for line in RULINGS.read_text(encoding="utf-8").split("\n"):
+        for line in self.register_path.read_text(encoding="utf-8").split("\n"):
             if line.startswith("   * - "):
                 close()
                 cells = [line[7:]]

@@ -9,6 +9,8 @@ from types import ModuleType
 
 import pytest
 
+from dokuspec.games import installed
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mutation_scores.py"
 
 pytestmark = [
@@ -142,3 +144,18 @@ def test_a_sample_draws_only_mutants_not_run_and_repeats_with_its_seed(
     assert first == again == sorted(first)
     assert other != first
     assert everything == sorted(f"left{i:02}" for i in range(40))
+
+
+def test_the_modules_and_tests_each_game_declares_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    mutation = load_mutation(monkeypatch)
+    root = SCRIPT.parent.parent
+    tests_of = mutation.own_tests()
+    assert list(tests_of)[: len(mutation.SHARED_TESTS)] == list(mutation.SHARED_TESTS)
+    for spec in installed():
+        if spec.mutation is not None:
+            assert set(spec.load("mutation")) <= set(tests_of), spec.name
+    for module, tests in tests_of.items():
+        assert (root / module).is_file(), module
+        assert tests, module
+        for test in tests:
+            assert (root / test).is_file(), (module, test)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dokuspec.games import GameSpec
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "MUTATION"]
 
 GAME = GameSpec(
     name="competitive",
@@ -22,5 +22,41 @@ GAME = GameSpec(
     chapter="rules/competitive",
     figures="scripts/make_competitive_figures.py",
     order=20,
+    handbook="docs/games/competitive",
+    mutation="dokuspec.competitive.plugin:MUTATION",
 )
 """The declaration of Competitive Sudoku, the card game on a 3x3 Grid (CS-1 to CS-25)."""
+
+MUTATION: dict[str, tuple[str, ...]] = {
+    "dokuspec/engine/competitive/rules.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/analysis.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/actions.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/game.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/spec/competitive.py": (
+        "tests/test_spec_competitive.py",
+        "tests/test_competitive_queries.py",
+        "tests/test_verify_competitive.py",
+    ),
+}
+"""Its modules under mutation testing -> their own test files (paths from the repository's
+root), read by ``scripts/mutation.py``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dokuspec.games import GameSpec
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "MUTATION"]
 
 GAME = GameSpec(
     name="minidoku",
@@ -17,5 +17,17 @@ GAME = GameSpec(
     openspiel="dokuspec.openspiel.minidoku:OPENSPIEL",
     chapter="engine",
     order=5,
+    handbook="docs/games/minidoku",
+    mutation="dokuspec.engine.minidoku_plugin:MUTATION",
 )
 """The declaration of Minidoku, a 4x4 game with chance, hidden tiles and a bid (MD-1 to MD-9)."""
+
+MUTATION: dict[str, tuple[str, ...]] = {
+    "dokuspec/engine/minidoku.py": (
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_playout.py",
+        "tests/test_engine_minidoku.py",
+    ),
+}
+"""Its modules under mutation testing -> their own test files (paths from the repository's
+root), read by ``scripts/mutation.py``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dokuspec.games import GameSpec
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "MUTATION"]
 
 GAME = GameSpec(
     name="sumodoku",
@@ -23,5 +23,48 @@ GAME = GameSpec(
     figures="scripts/make_sumodoku_figures.py",
     schemas=("schemas/sumodoku-position.schema.json", "schemas/sumodoku-record.schema.json"),
     order=10,
+    handbook="docs/games/sumodoku",
+    mutation="dokuspec.sumodoku.plugin:MUTATION",
 )
 """The declaration of Sumodoku, 81 coloured pieces placed by Sudoku rules (SU-1 to SU-17)."""
+
+MUTATION: dict[str, tuple[str, ...]] = {
+    "dokuspec/engine/sumodoku/rules.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_search.py",
+        "tests/test_verify.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_fast_search.py",
+        "tests/test_safe_moves.py",
+        "tests/test_sumodoku_rules_contracts.py",
+    ),
+    "dokuspec/engine/sumodoku/actions.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/game.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/records.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/spec/sumodoku.py": (
+        "tests/test_full_board_model.py",
+        "tests/test_fast_search.py",
+        "tests/test_safe_moves.py",
+        "tests/test_verify.py",
+    ),
+}
+"""Its modules under mutation testing -> their own test files (paths from the repository's
+root), read by ``scripts/mutation.py``."""

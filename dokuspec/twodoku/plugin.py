@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dokuspec.games import GameSpec
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "MUTATION"]
 
 GAME = GameSpec(
     name="twodoku",
@@ -27,5 +27,32 @@ GAME = GameSpec(
         "schemas/twodoku-view.schema.json",
     ),
     order=30,
+    handbook="docs/games/twodoku",
+    mutation="dokuspec.twodoku.plugin:MUTATION",
 )
 """The declaration of Two-Doku, the game of 90 one-digit dominoes (TD-1 to TD-18)."""
+
+MUTATION: dict[str, tuple[str, ...]] = {
+    "dokuspec/engine/twodoku/deals.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/actions.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/game.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/spec/twodoku/deals.py": ("tests/test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/positions.py": (
+        "tests/test_twodoku_positions.py",
+        "tests/test_verify_twodoku_engine.py",
+    ),
+}
+"""Its modules under mutation testing -> their own test files (paths from the repository's
+root), read by ``scripts/mutation.py``."""

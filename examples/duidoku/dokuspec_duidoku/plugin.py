@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dokuspec.games import GameSpec
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "MUTATION"]
 
 GAME = GameSpec(
     name="duidoku",
@@ -22,5 +22,14 @@ GAME = GameSpec(
     chapter="examples/duidoku",
     schemas=("schemas/duidoku-observation.schema.json",),
     order=100,
+    handbook="examples/duidoku/docs",
+    mutation="dokuspec_duidoku.plugin:MUTATION",
 )
 """Duidoku: two players fill a 4x4 Sudoku board; the last to move wins (DU-1 to DU-8)."""
+
+MUTATION: dict[str, tuple[str, ...]] = {
+    f"examples/duidoku/dokuspec_duidoku/{module}.py": ("examples/duidoku/tests/test_duidoku.py",)
+    for module in ("vocabulary", "engine", "spec", "search")
+}
+"""Its modules under mutation testing -> their own test files (paths from dokuspec's
+repository root, where this example lives), for dokuspec's ``scripts/mutation.py``."""
