@@ -146,6 +146,11 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_twodoku_contracts.py",
     ),
     "dokuspec/spec/model.py": ("test_model.py", "test_solvers.py"),
+    "dokuspec/spec/encodings.py": (
+        "test_twodoku_deals.py",
+        "test_twodoku_positions.py",
+        "test_spec_competitive.py",
+    ),
     "dokuspec/spec/sumodoku.py": (
         "test_full_board_model.py",
         "test_fast_search.py",

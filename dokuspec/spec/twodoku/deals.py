@@ -22,8 +22,9 @@ The rules of a deal are written here in two forms that say the same thing:
      :func:`dokuspec.twodoku.deal` asks it for balanced deals.
 
 Both models state "equal sums" and the balance options with the same
-binary adders (:func:`binary_sum`), so the pile sums are compared bit by bit
-rather than as one large pseudo-Boolean constraint.
+binary adders (:func:`~dokuspec.spec.encodings.binary_sum`), so the pile
+sums are compared bit by bit rather than as one large pseudo-Boolean
+constraint.
 
 **Exact counts.** A deal is *physical*: the 82 dominoes left after the
 face-down draw are distinct pieces, and a deal is a set of 2 for the pot,
@@ -53,6 +54,7 @@ from functools import lru_cache
 from typing import Final, TypeAlias
 
 from dokuspec.errors import PositionError, quote
+from dokuspec.spec.encodings import Bits, binary_sum, bits_at_most, bits_equal, plus_constant
 from dokuspec.spec.model import (
     Constraint,
     IntVar,
@@ -84,14 +86,12 @@ __all__ = [
     "OFF_BOARD",
     "OUT_OF_RANGE",
     "VIOLATION_CODES",
-    "Addend",
     "CountModel",
     "DealModel",
     "DealShape",
     "FaceDownEntry",
     "FairCount",
     "Piece",
-    "binary_sum",
     "count_fair_deals",
     "count_model",
     "deal_model",
@@ -759,160 +759,6 @@ def fair_split_exists(remaining: Iterable[int], *, pot_size: int = POT_SIZE) -> 
     return _exists(counts, pot_size)
 
 
-# -- binary sums in the modelling vocabulary ----------------------------------------------------
-
-Addend: TypeAlias = Sequence[tuple[int, int]]
-"""A number in a model, as ``(literal, value)`` pairs with at most one literal true.
-
-The addend's value is the value paired with its true literal, 0 when none
-is. A one-hot finite-domain variable gives one pair per value; a single
-Boolean gives ``((literal, 1),)``.
-"""
-
-Bits: TypeAlias = list[int | None]
-"""A binary number, least significant bit first, as a literal per bit (``None`` for 0)."""
-
-
-def _addend_bits(model: Model, addend: Addend, name: str, out: list[Constraint]) -> Bits:
-    top = max((value for _, value in addend), default=0)
-    bits: Bits = []
-    for j in range(top.bit_length()):
-        literals = [literal for literal, value in addend if value >> j & 1]
-        if not literals:
-            bits.append(None)
-        elif len(literals) == 1:
-            bits.append(literals[0])
-        else:
-            bit = model.bool_var(f"{name}, bit {j}")
-            out.extend(clause(-literal, bit) for literal in literals)
-            out.append(clause(-bit, *literals))
-            bits.append(bit)
-    return bits
-
-
-def _xor(model: Model, inputs: Sequence[int], name: str, out: list[Constraint]) -> int:
-    """A literal equal to the parity of 2 or 3 input literals (all clauses of its truth table)."""
-    result = model.bool_var(name)
-    for signs in itertools.product((1, -1), repeat=len(inputs)):
-        odd = sum(1 for s in signs if s > 0) % 2  # inputs true under this row
-        literals = [-s * lit for s, lit in zip(signs, inputs, strict=True)]
-        out.append(clause(*literals, result if odd else -result))
-    return result
-
-
-def _majority(model: Model, inputs: Sequence[int], name: str, out: list[Constraint]) -> int:
-    """A literal true when at least 2 of 2 or 3 inputs are (a carry)."""
-    result = model.bool_var(name)
-    for a, b in itertools.combinations(inputs, 2):
-        out.append(clause(-a, -b, result))
-    if len(inputs) == 2:
-        out.extend(clause(-result, lit) for lit in inputs)
-    else:
-        for a, b in itertools.combinations(inputs, 2):
-            out.append(clause(-result, a, b))
-    return result
-
-
-def _add_bits(model: Model, left: Bits, right: Bits, name: str, out: list[Constraint]) -> Bits:
-    result: Bits = []
-    carry: int | None = None
-    for j in range(max(len(left), len(right))):
-        inputs = [
-            lit
-            for lit in (
-                left[j] if j < len(left) else None,
-                right[j] if j < len(right) else None,
-                carry,
-            )
-            if lit is not None
-        ]
-        if len(inputs) <= 1:
-            result.append(inputs[0] if inputs else None)
-            carry = None
-            continue
-        result.append(_xor(model, inputs, f"{name}, bit {j}", out))
-        carry = _majority(model, inputs, f"{name}, carry {j}", out)
-    if carry is not None:
-        result.append(carry)
-    return result
-
-
-def binary_sum(model: Model, addends: Sequence[Addend], name: str) -> tuple[Bits, list[Constraint]]:
-    """The sum of ``addends`` as bits, and the clauses defining them.
-
-    Each addend becomes bits (one literal per bit, or an auxiliary variable
-    equal to the disjunction of the literals whose value has that bit), and
-    the numbers are added pairwise in a balanced tree of ripple-carry adders
-    (half and full adders with every clause of their truth tables, so each
-    sum bit is a function of the inputs).
-
-    Returns:
-        ``(bits, constraints)``: the sum's bits, least significant first
-        (``None`` for a bit that is always 0), and the clauses to add
-        (unguarded: they define the bits, they forbid nothing).
-    """
-    out: list[Constraint] = []
-    numbers = [
-        _addend_bits(model, addend, f"{name}, term {i}", out) for i, addend in enumerate(addends)
-    ]
-    level = 0
-    while len(numbers) > 1:
-        level += 1
-        paired: list[Bits] = []
-        for i in range(0, len(numbers) - 1, 2):
-            paired.append(
-                _add_bits(model, numbers[i], numbers[i + 1], f"{name}, sum {level}.{i // 2}", out)
-            )
-        if len(numbers) % 2:
-            paired.append(numbers[-1])
-        numbers = paired
-    return (numbers[0] if numbers else []), out
-
-
-def _bits_equal(left: Bits, right: Bits) -> list[Constraint]:
-    constraints: list[Constraint] = []
-    for j in range(max(len(left), len(right))):
-        a = left[j] if j < len(left) else None
-        b = right[j] if j < len(right) else None
-        if a is None and b is None:
-            continue
-        if a is None:
-            assert b is not None
-            constraints.append(clause(-b))
-        elif b is None:
-            constraints.append(clause(-a))
-        else:
-            constraints += [clause(-a, b), clause(a, -b)]
-    return constraints
-
-
-def _bits_at_most(model: Model, left: Bits, right: Bits, name: str) -> list[Constraint]:
-    """Clauses stating ``left <= right`` (with auxiliary "equal so far" literals)."""
-    constraints: list[Constraint] = []
-    width = max(len(left), len(right))
-    equal: int | None = None  # None: the bits above are all equal (the top)
-    for j in range(width - 1, -1, -1):
-        a = left[j] if j < len(left) else None
-        b = right[j] if j < len(right) else None
-        guard = [] if equal is None else [-equal]
-        if a is not None:
-            constraints.append(clause(*guard, -a) if b is None else clause(*guard, -a, b))
-        if j == 0:
-            break
-        following = model.bool_var(f"{name}, equal above bit {j - 1}")
-        if a is None and b is None:
-            constraints.append(clause(*guard, following))
-        elif a is None:
-            assert b is not None
-            constraints.append(clause(*guard, b, following))
-        elif b is None:
-            constraints.append(clause(*guard, a, following))
-        else:
-            constraints += [clause(*guard, a, b, following), clause(*guard, -a, -b, following)]
-        equal = following
-    return constraints
-
-
 Piece: TypeAlias = Sequence[tuple[int, int, int]]
 """Part of a pile in a model, as ``(literal, digit, copies)`` triples with at most one literal true.
 
@@ -934,7 +780,7 @@ def _pile_rules(
     """TD-4's equal sums and TD-15's balance options over two piles made of pieces.
 
     Each measure of a pile (its sum, its count of a digit, its count of 7,
-    8 and 9) is a :func:`binary_sum` with one addend per piece. Returns the
+    8 and 9) is a :func:`~dokuspec.spec.encodings.binary_sum` with one addend per piece. Returns the
     rule constraints by code; the clauses defining the sums are added to
     ``model`` as unguarded groups.
     """
@@ -953,7 +799,7 @@ def _pile_rules(
 
     sums = {d: d for d in DIGITS}
     rules = {
-        "unequal-sums": _bits_equal(
+        "unequal-sums": bits_equal(
             total(red, "the sum of Red's pile", sums), total(blue, "the sum of Blue's pile", sums)
         )
     }
@@ -967,30 +813,17 @@ def _pile_rules(
                 # high <= low + gap, for both piles in turn: |reds - blues| <= gap.
                 other = "Blue" if who == "Red" else "Red"
                 name = f"{other}'s count of {d} plus {max_digit_count_gap}"
-                plus, definitions = _plus_constant(model, low, max_digit_count_gap, name)
+                plus, definitions = plus_constant(model, low, max_digit_count_gap, name)
                 model.add(f"definition of {name}", definitions)
-                constraints += _bits_at_most(model, high, plus, f"{who}'s count of {d}")
+                constraints += bits_at_most(model, high, plus, f"{who}'s count of {d}")
         rules["digit-gap"] = constraints
     if equal_high_count:
         highs = dict.fromkeys(HIGH_DIGITS, 1)
-        rules["high-count"] = _bits_equal(
+        rules["high-count"] = bits_equal(
             total(red, "Red's count of 7, 8 and 9", highs),
             total(blue, "Blue's count of 7, 8 and 9", highs),
         )
     return rules
-
-
-def _plus_constant(
-    model: Model, bits: Bits, constant: int, name: str
-) -> tuple[Bits, list[Constraint]]:
-    """``bits + constant`` as bits, with the clauses defining them."""
-    out: list[Constraint] = []
-    if not constant:
-        return list(bits), out
-    true = model.bool_var(f"{name}, constant 1")
-    out.append(clause(true))
-    fixed: Bits = [true if constant >> j & 1 else None for j in range(constant.bit_length())]
-    return _add_bits(model, list(bits), fixed, name, out), out
 
 
 # -- the deal model: a deal entry by entry -------------------------------------------------------

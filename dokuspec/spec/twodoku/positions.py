@@ -62,7 +62,8 @@ from functools import lru_cache
 from typing import Final, Literal, Protocol, TypeAlias
 
 from dokuspec.errors import ModelError, PositionError
-from dokuspec.spec.model import Constraint, IntVar, Model, clause, exactly
+from dokuspec.spec.encodings import SumLiterals, negate, sequential_sum
+from dokuspec.spec.model import IntVar, Model, clause, exactly
 from dokuspec.vocabulary.twodoku import (
     BLUE,
     COPIES,
@@ -99,7 +100,6 @@ __all__ = [
     "FaceDownVars",
     "Fact",
     "FactKind",
-    "SumLiterals",
     "Tier",
     "allowed_squares",
     "build_face_down",
@@ -1075,119 +1075,6 @@ def position_facts(position: Position) -> FaceDownFacts:
 
 # -- the models ----------------------------------------------------------------------------------
 
-_Literal: TypeAlias = int | bool
-"""A literal, or the constant ``True`` / ``False`` where a sum's bound is trivial."""
-
-
-def _negate(literal: _Literal) -> _Literal:
-    if literal is True or literal is False:
-        return not literal
-    return -literal
-
-
-def _add_clause(into: list[Constraint], literals: Iterable[_Literal]) -> None:
-    """Append the clause of ``literals``, simplified: skipped when a constant is true."""
-    kept: list[int] = []
-    for literal in literals:
-        if literal is True:
-            return
-        if literal is False:
-            continue
-        kept.append(literal)
-    into.append(clause(*kept))
-
-
-@dataclass(frozen=True, slots=True)
-class SumLiterals:
-    """The order encoding of a sum: a literal "the sum is at least ``t``" for each ``t``.
-
-    Attributes:
-        name: what is summed ("the face-down digits").
-        low: the least value the sum can take.
-        high: the greatest value the sum can take.
-        literals: ``literals[t - low - 1]`` is "the sum >= t", for ``low < t <= high``.
-    """
-
-    name: str
-    low: int
-    high: int
-    literals: tuple[int, ...]
-
-    def at_least(self, value: int) -> _Literal:
-        """The literal "the sum >= value" (``True``/``False`` outside ``low < value <= high``)."""
-        if value <= self.low:
-            return True
-        if value > self.high:
-            return False
-        return self.literals[value - self.low - 1]
-
-    def equal_to(self, value: int) -> list[_Literal]:
-        """Literals that together say "the sum == value" (constants where trivial)."""
-        return [self.at_least(value), _negate(self.at_least(value + 1))]
-
-
-def _sequential_sum(
-    model: Model,
-    name: str,
-    items: Sequence[Sequence[tuple[int, int]]],
-    *,
-    exactly_one: bool,
-) -> SumLiterals:
-    """Add the sequential (order-encoded) sum of ``items`` to ``model``.
-
-    Item ``k`` contributes the weight ``w`` of its true option ``(w, literal)``
-    (its options exclude each other), or 0 when none is true (impossible
-    with ``exactly_one``). Partial sums ``s_k`` get literals ``s_k >= t``;
-    with ``s_(k-1) >= t`` and an option ``(w, l)`` true, ``s_k >= t + w``;
-    with ``s_(k-1) < t + 1`` and ``l``, ``s_k < t + w + 1``; with no option
-    true, ``s_k`` equals ``s_(k-1)``. Unit propagation keeps the bounds of
-    every partial sum consistent. Weights are positive.
-
-    Returns:
-        The literals of the last partial sum (the whole sum).
-    """
-    constraints: list[Constraint] = []
-    low = high = 0
-    previous = SumLiterals(name, 0, 0, ())
-    for k, options in enumerate(items, start=1):
-        weights = [w for w, _ in options]
-        new_low = low + (min(weights) if exactly_one else 0)
-        new_high = high + max(weights)
-        current = SumLiterals(
-            name,
-            new_low,
-            new_high,
-            tuple(
-                model.bool_var(f"{name}, first {k}: at least {t}")
-                for t in range(new_low + 1, new_high + 1)
-            ),
-        )
-        for t in range(new_low + 1, new_high):
-            _add_clause(constraints, [_negate(current.at_least(t + 1)), current.at_least(t)])
-        for t in range(low, high + 1):
-            for weight, literal in options:
-                _add_clause(
-                    constraints,
-                    [_negate(previous.at_least(t)), -literal, current.at_least(t + weight)],
-                )
-                _add_clause(
-                    constraints,
-                    [previous.at_least(t + 1), -literal, _negate(current.at_least(t + weight + 1))],
-                )
-            if not exactly_one:
-                _add_clause(constraints, [_negate(previous.at_least(t)), current.at_least(t)])
-                _add_clause(
-                    constraints,
-                    [
-                        previous.at_least(t + 1),
-                        *(literal for _, literal in options),
-                        _negate(current.at_least(t + 1)),
-                    ],
-                )
-        previous, low, high = current, new_low, new_high
-    model.add(f"{name}: the sum", constraints)
-    return previous
-
 
 @dataclass(frozen=True, slots=True)
 class FaceDownVars:
@@ -1228,7 +1115,7 @@ class FaceDownVars:
         assert fact.count is not None
         if kind == "at-most":
             assert fact.digit is not None
-            found = [_negate(self.counts[fact.digit - 1].at_least(fact.count + 1))]
+            found = [negate(self.counts[fact.digit - 1].at_least(fact.count + 1))]
         elif kind == "at-least":
             assert fact.digit is not None
             found = [self.counts[fact.digit - 1].at_least(fact.count)]
@@ -1277,14 +1164,14 @@ def build_face_down(model: Model, n: int) -> FaceDownVars:
     ``no impossible fact`` (the :attr:`FaceDownVars.impossible` literal is false).
     """
     digits = tuple(model.int_var(f"face-down {k + 1}", DIGITS) for k in range(n))
-    total = _sequential_sum(
+    total = sequential_sum(
         model,
         "the face-down digits",
         [[(d, var.literal(d)) for d in DIGITS] for var in digits],
         exactly_one=True,
     )
     counts = tuple(
-        _sequential_sum(
+        sequential_sum(
             model,
             f"face-down {d}s",
             [[(1, var.literal(d))] for var in digits],
@@ -1292,7 +1179,7 @@ def build_face_down(model: Model, n: int) -> FaceDownVars:
         )
         for d in DIGITS
     )
-    high = _sequential_sum(
+    high = sequential_sum(
         model,
         "face-down 7s, 8s and 9s",
         [[(1, var.literal(d)) for d in HIGH] for var in digits],
