@@ -49,8 +49,10 @@ from measure import fmt, summary, timed
 from rich.console import Console
 
 from dokuspec.solvers import CACHE, Backend
+from dokuspec.spec.twodoku import facts as spec_facts
+from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
-from dokuspec.spec.twodoku.positions import FaceDownModel
+from dokuspec.spec.twodoku.position_models import FaceDownModel
 from dokuspec.twodoku import positions as tp
 from dokuspec.verify.twodoku import positions as vp
 from dokuspec.vocabulary.twodoku import BLUE, RED, View
@@ -84,10 +86,10 @@ def mid_game_views(rng: random.Random, count: int) -> list[tuple[View, vp.Table]
 
 def per_pair(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits by one SAT query per (domino, digit) pair: by square, and the calls."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )
@@ -108,10 +110,10 @@ def per_pair(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
 
 def bare_reuse(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits as the public query finds them, without building its answer's values."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )
@@ -140,10 +142,10 @@ def bare_reuse(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
 
 def any_new(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits by the any-new-pair clause loop: by square, and the calls."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )

@@ -79,7 +79,7 @@ from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE, replay
 from dokuspec.render.twodoku import deal_svg, deal_text, position_svg, view_svg
 from dokuspec.solvers import CACHE
-from dokuspec.spec.twodoku import deals as spec_deals
+from dokuspec.spec.twodoku import fair_deals as spec_fair
 from dokuspec.twodoku import positions, simulation
 from dokuspec.twodoku.simulation import ENDINGS, GameResult, summarise
 from dokuspec.vocabulary.twodoku import (
@@ -225,7 +225,7 @@ def draws_facts() -> dict[str, Any]:
     mean = weighted / draws
     if draws != math.comb(len(FULL_SET), FACE_DOWN_COUNT):
         raise DisagreementError(f"{draws} draws counted, not C(90, 8)")
-    aside = spec_deals.count_fair_deals(FULL_SET.counts(), pot_size=FACE_DOWN_COUNT + POT_SIZE)
+    aside = spec_fair.count_fair_deals(FULL_SET.counts(), pot_size=FACE_DOWN_COUNT + POT_SIZE)
     if Fraction(aside.fair, aside.total) != mean:
         raise DisagreementError("the mean over the draws is not the count with 10 set aside")
     found.sort()

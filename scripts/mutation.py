@@ -163,10 +163,14 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_verify_competitive.py",
     ),
     "dokuspec/spec/twodoku/deals.py": ("test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/deal_models.py": ("test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/fair_deals.py": ("test_twodoku_deals.py",),
     "dokuspec/spec/twodoku/positions.py": (
         "test_twodoku_positions.py",
         "test_verify_twodoku_engine.py",
     ),
+    "dokuspec/spec/twodoku/facts.py": ("test_twodoku_positions.py",),
+    "dokuspec/spec/twodoku/position_models.py": ("test_twodoku_positions.py",),
 }
 """Module (path from the repository root) -> its own test files, under tests/."""
 

@@ -21,8 +21,10 @@ from hypothesis import given, settings
 
 from dokuspec.errors import ModelError, PositionError, SolverError
 from dokuspec.solvers import Budget, make_backend
+from dokuspec.spec.twodoku import facts as spec_facts
+from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
-from dokuspec.spec.twodoku.positions import FaceDownFacts, Fact
+from dokuspec.spec.twodoku.facts import FaceDownFacts, Fact
 from dokuspec.twodoku import positions as tp
 from dokuspec.verify.twodoku import positions as vp
 from dokuspec.vocabulary.twodoku import (
@@ -150,7 +152,7 @@ def test_fact_fields_are_checked() -> None:
 def test_face_down_model_counts_and_sums_exactly(backend: str) -> None:
     # Three dominoes: every total, with and without a cap and the 7-9 count, has
     # exactly the assignments the facts' direct reading (satisfied_by) accepts.
-    model = spec.face_down_model(3)
+    model = spec_models.face_down_model(3)
     compiled = make_backend(backend, model.model)
     projection = [lit for var in model.vars.digits for lit in var.literals]
     cases = []
@@ -184,7 +186,7 @@ def _full(solutions: list[tuple[int, ...]], num_vars: int) -> list[list[int]]:
 
 
 def test_facts_of_game_a() -> None:
-    facts = spec.view_facts(game_a().view(RED))
+    facts = spec_facts.view_facts(game_a().view(RED))
     assert facts.squares == tuple(s.index for s in FACE_DOWN)
     assert facts.hidden == (True,) * 5 + (False,) + (True,) * 2
     assert facts.unseen == (6, 5, 5, 5, 4, 6, 6, 10, 1)
@@ -209,14 +211,14 @@ def test_what_a_taken_domino_does_to_the_opponent_bound() -> None:
     game = game_a()
     game.apply(Take(BLUE, "board", 9, sq("r9c9")))
     game.apply(Play(BLUE, sq("r9c8"), 9, "placed"))
-    facts = spec.view_facts(game.view(RED))
+    facts = spec_facts.view_facts(game.view(RED))
     nine = next(f for f in facts.facts if f.kind == "at-most" and f.digit == 9)
     assert nine.count == 0 and "event 2" in nine.reason
 
 
 def test_balance_options_are_facts() -> None:
     view = game_a().view(RED)
-    facts = spec.view_facts(view, max_digit_count_gap=1, equal_high_count=True)
+    facts = spec_facts.view_facts(view, max_digit_count_gap=1, equal_high_count=True)
     extra = {(f.kind, f.digit, f.count) for f in facts.facts if "TD-15" in f.reason}
     # Red was dealt 1:4 2:5 3:5 4:5 5:4 6:4 7:4 8:0 9:9; Blue gets unseen - F, within 1:
     # F_d between unseen_d - red_d - 1 and unseen_d - red_d + 1 (unseen 6 5 5 5 4 6 6 10 1).
@@ -263,7 +265,7 @@ def test_records_the_rules_forbid_are_refused(events: list[Play | Take], message
         view.initial_pot, view.initial_pile, events,
     )  # fmt: skip
     with pytest.raises(PositionError, match=message):
-        spec.view_facts(bad)
+        spec_facts.view_facts(bad)
 
 
 def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
@@ -272,7 +274,7 @@ def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
     data["pot"] = [5]
     bad = type(view).from_json(data)
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
-        spec.view_facts(bad)
+        spec_facts.view_facts(bad)
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
         tp.completable(bad)
 
@@ -635,14 +637,14 @@ def test_the_checks_catch_a_dropped_fact(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [f.square for f in small.face_down] == [sq("r5c1"), sq("r5c4")]
     answer = vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
     assert answer.digits(sq("r5c1")).possible == (1, 2, 3)
-    original = spec.view_facts
+    original = spec_facts.view_facts
 
     def forgetful(*args: object, **kwargs: object) -> FaceDownFacts:
         facts = original(*args, **kwargs)  # type: ignore[arg-type]
         kept = tuple(f for f in facts.facts if f.kind != "not-digit")
         return FaceDownFacts(facts.squares, facts.hidden, kept, facts.unseen)
 
-    monkeypatch.setattr(spec, "view_facts", forgetful)
+    monkeypatch.setattr(spec_facts, "view_facts", forgetful)
     with pytest.raises(vp.InferenceError, match=r"r5c1=4: .* event 1: .* not placed"):
         vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
 
@@ -651,14 +653,14 @@ def test_the_checks_catch_a_spurious_fact(monkeypatch: pytest.MonkeyPatch) -> No
     # The same view with a made-up fact "r5c1 is not a 2": every witness still fits,
     # but the brute force finds r5c1 = 2 (and r5c4 = 3) fits the view.
     small = game_a_revealed().view(RED)
-    original = spec.view_facts
+    original = spec_facts.view_facts
 
     def inventive(*args: object, **kwargs: object) -> FaceDownFacts:
         facts = original(*args, **kwargs)  # type: ignore[arg-type]
         made_up = Fact("not-digit", "made up", domino=0, digit=2)
         return FaceDownFacts(facts.squares, facts.hidden, (*facts.facts, made_up), facts.unseen)
 
-    monkeypatch.setattr(spec, "view_facts", inventive)
+    monkeypatch.setattr(spec_facts, "view_facts", inventive)
     with pytest.raises(vp.InferenceError, match="brute force"):
         vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
 

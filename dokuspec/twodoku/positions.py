@@ -38,15 +38,12 @@ from typing import Literal, TypeAlias
 
 from dokuspec.errors import PositionError, SolverError, quote
 from dokuspec.solvers import CACHE, Backend, Budget, as_budget
+from dokuspec.spec.twodoku import facts as spec_facts
+from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
-from dokuspec.spec.twodoku.positions import (
-    CompletionModel,
-    FaceDownFacts,
-    FaceDownModel,
-    FaceDownVars,
-    Fact,
-    Tier,
-)
+from dokuspec.spec.twodoku.facts import FaceDownFacts, Fact
+from dokuspec.spec.twodoku.position_models import CompletionModel, FaceDownModel, FaceDownVars
+from dokuspec.spec.twodoku.positions import Tier
 from dokuspec.vocabulary.twodoku import (
     DIGITS,
     PLAYERS,
@@ -425,17 +422,20 @@ def _facts(
     position: PositionOrView, max_digit_count_gap: int | None, equal_high_count: bool
 ) -> FaceDownFacts:
     if isinstance(position, View):
-        return spec.view_facts(
+        return spec_facts.view_facts(
             position, max_digit_count_gap=max_digit_count_gap, equal_high_count=equal_high_count
         )
     if max_digit_count_gap is not None or equal_high_count:
         raise PositionError("balance options need a view: a position has no deal to balance")
-    return spec.position_facts(position)
+    return spec_facts.position_facts(position)
 
 
 def _face_down_backend(n: int, backend: str) -> tuple[FaceDownModel, Backend]:
     model, compiled = CACHE.get(
-        ("twodoku", "face-down", n), lambda: spec.face_down_model(n), lambda m: m.model, backend
+        ("twodoku", "face-down", n),
+        lambda: spec_models.face_down_model(n),
+        lambda m: m.model,
+        backend,
     )
     assert isinstance(model, FaceDownModel)
     return model, compiled
@@ -443,7 +443,10 @@ def _face_down_backend(n: int, backend: str) -> tuple[FaceDownModel, Backend]:
 
 def _completion_backend(n: int, backend: str) -> tuple[CompletionModel, Backend]:
     model, compiled = CACHE.get(
-        ("twodoku", "completion", n), lambda: spec.completion_model(n), lambda m: m.model, backend
+        ("twodoku", "completion", n),
+        lambda: spec_models.completion_model(n),
+        lambda m: m.model,
+        backend,
     )
     assert isinstance(model, CompletionModel)
     return model, compiled
@@ -511,7 +514,7 @@ def infer_face_down(
     """The digits each face-down domino can still hold, from the observer's point of view (TD-11).
 
     Everything the view implies is used (the facts of
-    :func:`dokuspec.spec.twodoku.positions.view_facts`): the ten of each
+    :func:`dokuspec.spec.twodoku.facts.view_facts`): the ten of each
     digit, the observer's initial pile and the initial pot, the fair deal
     (TD-4), the opponent's initial pile (it held every domino the opponent
     showed beyond what they took), every successful play (no face-down

@@ -1,56 +1,17 @@
-"""Two-Doku positions: where a player may play, and what is known of the face-down digits.
+"""Two-Doku positions: where a player may play, and which views a game can show.
 
-The rules of the play phase that concern one position (TD-6 to TD-8) and
-what a player can know (TD-11), in two forms:
+The rules of the play phase that concern one position (TD-6 to TD-8), as
+direct definitions on plain data (squares are indices 0-80, row by row;
+digits 1-9): :func:`allowed_squares` (TD-7: the player's own empty squares
+first, then the white ones, then any), :func:`visible_clashes` and
+:func:`face_down_peers` (TD-8: a played digit clashes with equal digits in
+its row, column and box); and :func:`check_view`, which replays a view's
+play-phase record on the public board and refuses one no game can show
+(TD-2 to TD-9, TD-11, TD-17).
 
-1. **Direct definitions** on plain data (squares are indices 0-80, row by
-   row; digits 1-9): :func:`allowed_squares` (TD-7: the player's own empty
-   squares first, then the white ones, then any), :func:`visible_clashes`
-   and :func:`face_down_peers` (TD-8: a played digit clashes with equal
-   digits in its row, column and box).
-2. **Facts and constraint models** over :mod:`dokuspec.spec.model`:
-
-   * :class:`FaceDownFacts`: everything a player's record implies about the
-     face-down digits, each :class:`Fact` with its reason in words; read
-     from a view by :func:`view_facts` (the play-phase record, TD-11) or
-     from a position by :func:`position_facts` (the dominoes in sight);
-   * :func:`face_down_model`: the digits of ``n`` face-down dominoes with
-     counters over them (how many hold each digit, how many hold 7-9, their
-     sum), so that every fact is a set of **assumptions**: one compiled
-     model per ``n`` answers every view;
-   * :func:`completion_model`: a full Sudoku board (TD-1's rows, columns
-     and boxes) joined to the face-down model by guarded links "face-down
-     domino ``k`` lies on square ``s``", so that one compiled model answers
-     whether any position can still be completed, with face-down digits
-     known (assumed) or only constrained by facts.
-
-What a view implies (:func:`view_facts`; TD-3, TD-4, TD-8, TD-11, TD-17,
-TD-18). Let ``U`` be the dominoes the observer did not see at the deal: the
-ninety (TD-1) minus the observer's initial pile and the initial pot. The
-eight face-down dominoes ``F`` and the opponent's initial pile are ``U``
-split in two, so
-
-* **supply**: for each digit, at most ``U_d - L_d`` face-down dominoes hold
-  it, where ``L_d`` is how many the opponent must have been dealt: every
-  domino the opponent played (whatever the result) or returned to the pot
-  was in their pile at that moment, and the pile holds what was dealt plus
-  what was taken, so the opponent was dealt at least ``1 + shown - taken``
-  of that digit at each such event (all public, TD-18);
-* **fair deal** (TD-4): both piles had equal sums, so the face-down digits
-  sum to ``sum(U) - sum(observer's initial pile)``;
-* **a successful play** (TD-8) had no equal digit among the dominoes face
-  down in its row, column and box at that moment: each of them is not the
-  played digit;
-* **a hidden clash** turned one face-down domino face up: its digit is the
-  played digit. The others that may have clashed are not named (TD-8 picks
-  one at random), so nothing else is learnt;
-* **a clash** with a face-up domino and a play TD-7 forbids (TD-17) reveal
-  nothing: whether they happen depends on the visible board alone, which
-  :func:`view_facts` checks against the record.
-
-With the balance options of the deal (TD-15) the piles are also close per
-digit (``max_digit_count_gap``) or hold equally many 7s, 8s and 9s
-(``equal_high_count``): both are facts on the face-down counts too.
+What a player can know (TD-11) is in :mod:`~dokuspec.spec.twodoku.facts`,
+and the constraint models that answer with it in
+:mod:`~dokuspec.spec.twodoku.position_models`.
 """
 
 from __future__ import annotations
@@ -58,12 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final, Literal, Protocol, TypeAlias
 
-from dokuspec.errors import ModelError, PositionError
-from dokuspec.spec.encodings import SumLiterals, negate, sequential_sum
-from dokuspec.spec.model import IntVar, Model, clause, exactly
 from dokuspec.vocabulary.twodoku import (
     BLUE,
     COPIES,
@@ -76,7 +33,6 @@ from dokuspec.vocabulary.twodoku import (
     Dominoes,
     MemberError,
     Play,
-    Position,
     Return,
     Square,
     Take,
@@ -90,26 +46,14 @@ from dokuspec.vocabulary.twodoku import (
 __all__ = [
     "DIGITS",
     "FACE_DOWN_COUNT",
-    "FACT_KINDS",
     "HIGH",
     "PEERS",
     "UNITS",
-    "CompletionModel",
-    "FaceDownFacts",
-    "FaceDownModel",
-    "FaceDownVars",
-    "Fact",
-    "FactKind",
     "Tier",
     "allowed_squares",
-    "build_face_down",
     "check_view",
-    "completion_model",
-    "face_down_model",
     "face_down_peers",
-    "position_facts",
     "square_name",
-    "view_facts",
     "visible_clashes",
 ]
 
@@ -200,139 +144,6 @@ def face_down_peers(face_down: Iterable[int], square: int) -> tuple[int, ...]:
     return tuple(sorted(s for s in face_down if s in peers))
 
 
-# -- facts about face-down digits -----------------------------------------------------------------
-
-FactKind: TypeAlias = Literal["digit", "not-digit", "at-most", "at-least", "high-count", "total"]
-"""The kinds of :class:`Fact`."""
-
-FACT_KINDS: Final[tuple[FactKind, ...]] = (
-    "digit",
-    "not-digit",
-    "at-most",
-    "at-least",
-    "high-count",
-    "total",
-)
-"""Every kind of :class:`Fact`."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """One thing known about the face-down digits, and why.
-
-    Kinds and the fields they use:
-
-    * ``"digit"``: face-down domino ``domino`` holds ``digit`` (it was revealed);
-    * ``"not-digit"``: face-down domino ``domino`` does not hold ``digit``;
-    * ``"at-most"`` / ``"at-least"``: at most / at least ``count`` face-down
-      dominoes hold ``digit``;
-    * ``"high-count"``: exactly ``count`` face-down dominoes hold 7, 8 or 9;
-    * ``"total"``: the face-down digits sum to ``count``.
-
-    Attributes:
-        kind: one of :data:`FACT_KINDS`.
-        reason: why it holds, in words (the rules and events it comes from).
-        domino: the face-down domino (an index into :attr:`FaceDownFacts.squares`).
-        digit: the digit.
-        count: the number of dominoes, or the sum.
-    """
-
-    kind: FactKind
-    reason: str
-    domino: int | None = None
-    digit: int | None = None
-    count: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in FACT_KINDS:
-            raise ModelError(f"unknown kind of fact {self.kind!r}")
-        needs = {
-            "digit": ("domino", "digit"),
-            "not-digit": ("domino", "digit"),
-            "at-most": ("digit", "count"),
-            "at-least": ("digit", "count"),
-            "high-count": ("count",),
-            "total": ("count",),
-        }[self.kind]
-        for name in ("domino", "digit", "count"):
-            if (getattr(self, name) is None) == (name in needs):
-                state = "needs" if name in needs else "takes no"
-                raise ModelError(f"a {self.kind} fact {state} {name}")
-        if self.digit is not None and self.digit not in DIGITS:
-            raise ModelError(f"a fact's digit is 1-9, not {self.digit}")
-
-
-@dataclass(frozen=True, slots=True)
-class FaceDownFacts:
-    """The face-down dominoes of a game and what is known of their digits.
-
-    Attributes:
-        squares: the square of each face-down domino as placed (TD-3), sorted;
-            a fact's ``domino`` indexes this tuple.
-        hidden: for each, whether it is still face down.
-        facts: what is known (each fact with its reason).
-        unseen: per digit (index ``d - 1``), how many dominoes of it the
-            observer did not see at the deal (ten, minus the observer's
-            initial pile and the initial pot); the face-down dominoes and the
-            opponent's initial pile share them. ``None`` for facts read from
-            a position, which has no deal.
-    """
-
-    squares: tuple[int, ...]
-    hidden: tuple[bool, ...]
-    facts: tuple[Fact, ...]
-    unseen: tuple[int, ...] | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.hidden) != len(self.squares):
-            raise ModelError("one hidden flag per face-down domino")
-        if len(set(self.squares)) != len(self.squares):
-            raise ModelError("two face-down dominoes on one square")
-        for fact in self.facts:
-            if fact.domino is not None and not 0 <= fact.domino < len(self.squares):
-                raise ModelError(f"fact about face-down domino {fact.domino}, which is not there")
-
-    @property
-    def count(self) -> int:
-        """How many face-down dominoes there are (hidden or revealed)."""
-        return len(self.squares)
-
-    def hidden_dominoes(self) -> tuple[int, ...]:
-        """The indices of the dominoes still face down."""
-        return tuple(k for k, hidden in enumerate(self.hidden) if hidden)
-
-    def satisfied_by(self, digits: Sequence[int]) -> bool:
-        """Whether an assignment of digits (one per face-down domino) obeys every fact.
-
-        The direct reading of the facts, used to check models and witnesses.
-        """
-        if len(digits) != len(self.squares):
-            return False
-        counts = Counter(digits)
-        high = sum(counts[d] for d in HIGH)
-        for fact in self.facts:
-            kind, domino, digit, count = fact.kind, fact.domino, fact.digit, fact.count
-            if kind == "digit":
-                holds = digits[domino or 0] == digit
-            elif kind == "not-digit":
-                holds = digits[domino or 0] != digit
-            elif kind == "at-most":
-                holds = counts[digit or 0] <= (count or 0)
-            elif kind == "at-least":
-                holds = counts[digit or 0] >= (count or 0)
-            elif kind == "high-count":
-                holds = high == count
-            else:
-                holds = sum(digits) == count
-            if not holds:
-                return False
-        return True
-
-
-def _plural(count: int, digit: int) -> str:
-    return f"{count} {digit}" if count == 1 else f"{count} {digit}s"
-
-
 def _shared_unit(a: int, b: int) -> str:
     """The name of the first unit (row, column, box) holding both squares."""
     return next(name for name, members in UNITS if a in members and b in members)
@@ -345,122 +156,6 @@ class _Record:
     revealed: tuple[tuple[int, int, str], ...]
     excluded: tuple[tuple[int, int, str], ...]
     needed: tuple[tuple[int, int], ...]  # per digit: (least dealt to the opponent, event)
-
-
-def view_facts(
-    view: View,
-    *,
-    max_digit_count_gap: int | None = None,
-    equal_high_count: bool = False,
-) -> FaceDownFacts:
-    """What ``view``'s player knows about the face-down digits (TD-11).
-
-    The view is checked first (:func:`check_view`): the play-phase record
-    is replayed on the public board, pot and pile sizes, each event checked
-    against TD-6 to TD-9 and ruling TD-17 where the visible board decides
-    it; the facts are those listed in this module's docstring. Events are
-    numbered from 1 in the reasons.
-
-    Args:
-        view: a view from the play phase or after it (the deal is known).
-        max_digit_count_gap: the deal's ``max_digit_count_gap`` balance
-            option (TD-15), if the game used it.
-        equal_high_count: whether the deal used ``equal_high_count`` (TD-15).
-
-    Returns:
-        The facts; ``squares`` are the eight face-down squares as placed,
-        those revealed since included; ``unseen`` is set.
-
-    Raises:
-        MemberError: (a :class:`~dokuspec.errors.PositionError`) the view
-            is from before the deal (``$.phase``), or it is not one a game
-            can show (:func:`check_view`); the message names the member by
-            its JSON path (``$.events[4]``).
-    """
-    check_view(view)
-    if view.initial_pile is None or view.initial_pot is None:
-        raise MemberError(
-            ("phase",),
-            f"the view is from the {view.phase} phase, before the deal: "
-            "nothing is known of the face-down digits but the ten of each digit",
-        )
-    record = _replay(view)
-    observer = view.player
-    opponent = other_player(observer)
-    who, other = player_name(observer), player_name(opponent)
-    own_initial = view.initial_pile
-    seen = own_initial.counts()
-    pot_seen = view.initial_pot.counts()
-    unseen = tuple(COPIES - a - b for a, b in zip(seen, pot_seen, strict=True))
-    n = len(record.squares)
-    index_of = {square: k for k, square in enumerate(record.squares)}
-    facts: list[Fact] = []
-    for square, digit, reason in record.revealed:
-        facts.append(Fact("digit", reason, domino=index_of[square], digit=digit))
-    for square, digit, reason in record.excluded:
-        facts.append(Fact("not-digit", reason, domino=index_of[square], digit=digit))
-    pot_text = "the pot"
-    for digit in DIGITS:
-        needed, event = record.needed[digit - 1]
-        cap = unseen[digit - 1] - needed
-        if cap >= n:
-            continue
-        reason = (
-            f"{_plural(unseen[digit - 1], digit)} were out of {who}'s sight at the deal "
-            f"(ten, TD-1, less {seen[digit - 1]} in {who}'s pile and "
-            f"{pot_seen[digit - 1]} in {pot_text})"
-        )
-        if needed:
-            reason += (
-                f", and {other} was dealt at least {needed} of them: the {digit} "
-                f"{other} showed in event {event} was in {other}'s pile"
-            )
-        facts.append(Fact("at-most", reason, digit=digit, count=cap))
-    unseen_total = sum(d * unseen[d - 1] for d in DIGITS)
-    total = unseen_total - own_initial.total
-    facts.append(
-        Fact(
-            "total",
-            f"the deal was fair (TD-4): {other}'s pile summed to {own_initial.total} like "
-            f"{who}'s, so the face-down digits sum to the other {total} of the "
-            f"{unseen_total} out of {who}'s sight",
-            count=total,
-        )
-    )
-    if max_digit_count_gap is not None:
-        if isinstance(max_digit_count_gap, bool) or not isinstance(max_digit_count_gap, int):
-            raise TypeError(
-                "max_digit_count_gap must be an int or None, not "
-                f"{type(max_digit_count_gap).__name__}"
-            )
-        if max_digit_count_gap < 0:
-            raise PositionError(f"max_digit_count_gap is 0 or more, not {max_digit_count_gap}")
-        gap = max_digit_count_gap
-        for digit in DIGITS:
-            # The opponent was dealt unseen - F of the digit, within gap of the observer's.
-            middle = unseen[digit - 1] - seen[digit - 1]
-            why = (
-                f"max_digit_count_gap {gap} (TD-15): {other} was dealt "
-                f"{seen[digit - 1]} {digit}s give or take {gap}, like {who}"
-            )
-            if middle + gap < n:
-                facts.append(Fact("at-most", why, digit=digit, count=middle + gap))
-            if middle - gap > 0:
-                facts.append(Fact("at-least", why, digit=digit, count=middle - gap))
-    if not isinstance(equal_high_count, bool):
-        raise TypeError(f"equal_high_count must be a bool, not {type(equal_high_count).__name__}")
-    if equal_high_count:
-        own_high = sum(seen[d - 1] for d in HIGH)
-        unseen_high = sum(unseen[d - 1] for d in HIGH)
-        facts.append(
-            Fact(
-                "high-count",
-                f"equal_high_count (TD-15): {other} was dealt {own_high} 7s, 8s and 9s "
-                f"like {who}, of the {unseen_high} out of {who}'s sight",
-                count=unseen_high - own_high,
-            )
-        )
-    return FaceDownFacts(record.squares, record.hidden, tuple(facts), unseen)
 
 
 # -- what a view must agree with ------------------------------------------------------------------
@@ -1036,279 +731,3 @@ def _check_end(
 
 def _holding(key: str, player: str) -> str:
     return "the pot" if key == "pot" else f"{player_name(player)}'s pile"
-
-
-def position_facts(position: Position) -> FaceDownFacts:
-    """What a position says about its face-down digits: the ten of each digit (TD-1).
-
-    Known face-down digits are ``digit`` facts; for each digit, at most ten
-    minus the dominoes of it in sight (face up, in the pot, in a known pile)
-    are face down.
-    """
-    squares = tuple(f.square.index for f in position.face_down)
-    n = len(squares)
-    facts = [
-        Fact("digit", f"{f.square} holds {f.digit} in the position", domino=k, digit=f.digit)
-        for k, f in enumerate(position.face_down)
-        if f.digit is not None
-    ]
-    places = [("on the board", Dominoes(position.face_up.values())), ("in the pot", position.pot)]
-    for player in ("red", "blue"):
-        held = position.pile(player)
-        if held is not None:
-            places.append((f"in {player}'s pile", held))
-    for digit in DIGITS:
-        in_sight = [(where, dominoes.count(digit)) for where, dominoes in places]
-        cap = COPIES - sum(count for _, count in in_sight)
-        if cap < n:
-            where = ", ".join(f"{count} {place}" for place, count in in_sight if count)
-            facts.append(
-                Fact(
-                    "at-most",
-                    f"the game has ten {digit}s (TD-1) and {COPIES - cap} are in sight ({where})",
-                    digit=digit,
-                    count=cap,
-                )
-            )
-    return FaceDownFacts(squares, (True,) * n, tuple(facts))
-
-
-# -- the models ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FaceDownVars:
-    """The variables of ``n`` face-down dominoes' digits, inside some :class:`Model`.
-
-    Attributes:
-        digits: one variable per face-down domino, values 1-9.
-        total: the sum of the digits (TD-4's fair deal is a fact on it).
-        counts: per digit (index ``d - 1``), how many dominoes hold it.
-        high: how many dominoes hold 7, 8 or 9 (TD-15).
-        wanted: ``wanted[k][d - 1]`` implies that domino ``k`` holds ``d``;
-            assume its negation for a pair no longer wanted.
-        some_wanted: selector of the clause "some wanted literal is true":
-            with it, a model must witness a pair not yet witnessed.
-        impossible: a literal false in every model, assumed for a fact that
-            cannot hold at all (a negative supply), so that a core names it.
-    """
-
-    digits: tuple[IntVar, ...]
-    total: SumLiterals
-    counts: tuple[SumLiterals, ...]
-    high: SumLiterals
-    wanted: tuple[tuple[int, ...], ...]
-    some_wanted: int
-    impossible: int
-
-    def literal(self, domino: int, digit: int) -> int:
-        """The literal "face-down domino ``domino`` holds ``digit``"."""
-        return self.digits[domino].literals[digit - 1]
-
-    def fact_literals(self, fact: Fact) -> list[int]:
-        """The assumptions that state ``fact`` (``[impossible]`` for a fact that cannot hold)."""
-        kind = fact.kind
-        if kind == "digit":
-            return [self.literal(fact.domino, fact.digit)]  # type: ignore[arg-type]
-        if kind == "not-digit":
-            return [-self.literal(fact.domino, fact.digit)]  # type: ignore[arg-type]
-        assert fact.count is not None
-        if kind == "at-most":
-            assert fact.digit is not None
-            found = [negate(self.counts[fact.digit - 1].at_least(fact.count + 1))]
-        elif kind == "at-least":
-            assert fact.digit is not None
-            found = [self.counts[fact.digit - 1].at_least(fact.count)]
-        elif kind == "high-count":
-            found = self.high.equal_to(fact.count)
-        else:
-            found = self.total.equal_to(fact.count)
-        if any(literal is False for literal in found):
-            return [self.impossible]
-        return [literal for literal in found if literal is not True]
-
-    def assumptions(self, facts: FaceDownFacts) -> tuple[list[int], dict[int, Fact]]:
-        """The assumptions stating every fact, and the fact each assumption stands for.
-
-        Raises:
-            ModelError: the facts are about another number of dominoes.
-        """
-        if facts.count != len(self.digits):
-            raise ModelError(
-                f"facts about {facts.count} face-down dominoes, a model of {len(self.digits)}"
-            )
-        literals: list[int] = []
-        meaning: dict[int, Fact] = {}
-        for fact in facts.facts:
-            for literal in self.fact_literals(fact):
-                if literal not in meaning:
-                    meaning[literal] = fact
-                    literals.append(literal)
-        return literals, meaning
-
-    def assignment(self, model: Sequence[int]) -> tuple[int, ...]:
-        """The digits a solver model gives the face-down dominoes."""
-        return tuple(
-            next(v for v, lit in zip(var.values, var.literals, strict=True) if model[lit - 1] > 0)
-            for var in self.digits
-        )
-
-
-def build_face_down(model: Model, n: int) -> FaceDownVars:
-    """Add ``n`` face-down dominoes' digit variables and their counters to ``model``.
-
-    Groups: ``domain of face-down k`` (one digit each); the sequential sums
-    of the digits, of each digit's count and of the 7-9 count (definitions,
-    always true); ``wanted pairs are held`` (each wanted literal implies its
-    pair); the guarded ``some wanted pair`` (:attr:`FaceDownVars.some_wanted`);
-    ``no impossible fact`` (the :attr:`FaceDownVars.impossible` literal is false).
-    """
-    digits = tuple(model.int_var(f"face-down {k + 1}", DIGITS) for k in range(n))
-    total = sequential_sum(
-        model,
-        "the face-down digits",
-        [[(d, var.literal(d)) for d in DIGITS] for var in digits],
-        exactly_one=True,
-    )
-    counts = tuple(
-        sequential_sum(
-            model,
-            f"face-down {d}s",
-            [[(1, var.literal(d))] for var in digits],
-            exactly_one=False,
-        )
-        for d in DIGITS
-    )
-    high = sequential_sum(
-        model,
-        "face-down 7s, 8s and 9s",
-        [[(1, var.literal(d)) for d in HIGH] for var in digits],
-        exactly_one=False,
-    )
-    wanted = tuple(
-        tuple(model.bool_var(f"wanted: face-down {k + 1} holds {d}") for d in DIGITS)
-        for k in range(n)
-    )
-    model.add(
-        "wanted pairs are held",
-        [clause(-wanted[k][d - 1], digits[k].literal(d)) for k in range(n) for d in DIGITS],
-    )
-    some = model.add(
-        "some wanted pair", [clause(*(lit for row in wanted for lit in row))], guarded=True
-    )
-    assert some.selector is not None
-    impossible = model.bool_var("an impossible fact")
-    model.add("no impossible fact", [clause(-impossible)])
-    return FaceDownVars(digits, total, counts, high, wanted, some.selector, impossible)
-
-
-@dataclass(frozen=True, slots=True)
-class FaceDownModel:
-    """The face-down digits of ``n`` dominoes as a model of their own (see :func:`face_down_model`).
-
-    Attributes:
-        model: the constraint model.
-        vars: its variables.
-    """
-
-    model: Model
-    vars: FaceDownVars
-
-
-@lru_cache(maxsize=16)
-def face_down_model(n: int) -> FaceDownModel:
-    """The model of ``n`` face-down dominoes' digits (cached: one object per ``n``).
-
-    Every fact is an assumption (:meth:`FaceDownVars.assumptions`), so one
-    compiled model answers every view and position with ``n`` face-down
-    dominoes.
-
-    Raises:
-        ModelError: ``n`` is not 0-8.
-    """
-    if not 0 <= n <= FACE_DOWN_COUNT:
-        raise ModelError(f"a game has 0 to {FACE_DOWN_COUNT} face-down dominoes, not {n}")
-    model = Model()
-    return FaceDownModel(model, build_face_down(model, n))
-
-
-@dataclass(frozen=True, slots=True)
-class CompletionModel:
-    """A full board joined to ``n`` face-down dominoes (see :func:`completion_model`).
-
-    Attributes:
-        model: the constraint model.
-        cells: the 81 square variables, row by row, values 1-9: the literal
-            "square ``i`` holds ``d``" is ``9 * i + d``.
-        face_down: the face-down dominoes' variables.
-        links: ``links[k][i]``: selector of the group "face-down domino ``k``
-            lies on square ``i``" (its digit is the square's).
-    """
-
-    model: Model
-    cells: tuple[IntVar, ...]
-    face_down: FaceDownVars
-    links: tuple[tuple[int, ...], ...]
-
-    @staticmethod
-    def cell_literal(index: int, digit: int) -> int:
-        """The literal "square ``index`` (0-80) holds ``digit``"."""
-        return 9 * index + digit
-
-    @staticmethod
-    def board_of(model: Sequence[int]) -> tuple[int, ...]:
-        """The 81 digits (row by row) a solver model puts on the board."""
-        return tuple(next(d for d in DIGITS if model[9 * i + d - 1] > 0) for i in range(81))
-
-
-@lru_cache(maxsize=16)
-def completion_model(n: int) -> CompletionModel:
-    """The full-board model with ``n`` face-down dominoes (cached: one object per ``n``).
-
-    Groups: ``domain of r4c7`` (every square holds one digit: the board is
-    full); ``row 4, digit 7`` / ``column 7, digit 7`` / ``box 5, digit 7``:
-    exactly one square of the unit holds the digit (TD-1's Sudoku rule on a
-    full board, where "no repeat" and "each once" agree); the face-down
-    dominoes of :func:`build_face_down`; and, guarded, ``face-down k lies on
-    r3c5`` for every domino and square. The dominoes on the board are
-    assumptions: square literals for known digits, link selectors for
-    face-down dominoes whose digits are only constrained by facts.
-
-    TD-1's supply never binds: a full board holds nine of each digit and
-    the game has ten.
-
-    Raises:
-        ModelError: ``n`` is not 0-8.
-    """
-    if not 0 <= n <= FACE_DOWN_COUNT:
-        raise ModelError(f"a game has 0 to {FACE_DOWN_COUNT} face-down dominoes, not {n}")
-    model = Model()
-    cells = tuple(model.int_var(square_name(i), DIGITS) for i in range(81))
-    assert cells[-1].literals[-1] == CompletionModel.cell_literal(80, 9)
-    for unit, members in UNITS:
-        for digit in DIGITS:
-            model.add(
-                f"{unit}, digit {digit}",
-                [exactly([CompletionModel.cell_literal(i, digit) for i in members], 1)],
-            )
-    face_down = build_face_down(model, n)
-    links: list[tuple[int, ...]] = []
-    for k in range(n):
-        row: list[int] = []
-        for i in range(81):
-            group = model.add(
-                f"face-down {k + 1} lies on {square_name(i)}",
-                [
-                    item
-                    for d in DIGITS
-                    for item in (
-                        clause(-face_down.literal(k, d), CompletionModel.cell_literal(i, d)),
-                        clause(face_down.literal(k, d), -CompletionModel.cell_literal(i, d)),
-                    )
-                ],
-                guarded=True,
-            )
-            assert group.selector is not None
-            row.append(group.selector)
-        links.append(tuple(row))
-    return CompletionModel(model, cells, face_down, tuple(links))
