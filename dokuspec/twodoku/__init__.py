@@ -68,7 +68,7 @@ if TYPE_CHECKING:
         view_svg,
         view_text,
     )
-    from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
+    from dokuspec.solvers.budget import MAX_TIME_LIMIT, Budget
     from dokuspec.twodoku.bots import (
         BOT_NAMES,
         Bot,
@@ -254,7 +254,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "view_svg",
         "view_text",
     ),
-    "dokuspec.solvers.base": (
+    "dokuspec.solvers.budget": (
         "MAX_TIME_LIMIT",
         "Budget",
     ),
