@@ -25,6 +25,8 @@ from dokuspec.spec.twodoku import facts as spec_facts
 from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.spec.twodoku.facts import FaceDownFacts, Fact
+from dokuspec.twodoku import completion as tp_completion
+from dokuspec.twodoku import inference as tp_inference
 from dokuspec.twodoku import positions as tp
 from dokuspec.verify.twodoku import positions as vp
 from dokuspec.vocabulary.twodoku import (
@@ -276,7 +278,7 @@ def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
         spec_facts.view_facts(bad)
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
-        tp.completable(bad)
+        tp_completion.completable(bad)
 
 
 def test_a_view_before_the_deal_is_refused() -> None:
@@ -284,7 +286,7 @@ def test_a_view_before_the_deal_is_refused() -> None:
     data.update(phase="dealing", to_move=None, initial_pile=None, initial_pot=None, pile=[])
     data["pile_sizes"] = {"red": 0, "blue": 0}
     with pytest.raises(PositionError, match="before the deal"):
-        tp.infer_face_down(type(table(RED_A, POT_A, DOWN_A).view(RED)).from_json(data))
+        tp_inference.infer_face_down(type(table(RED_A, POT_A, DOWN_A).view(RED)).from_json(data))
 
 
 # -- valid plays -----------------------------------------------------------------------------------
@@ -348,7 +350,7 @@ def test_inference_on_game_a(backend: tp.BackendName) -> None:
         (sq("r1c9"), 1),  # no face-down domino in its row, column or box
     ]
     view = game_a().view(RED)
-    inference = tp.infer_face_down(view, plays=plays, backend=backend)
+    inference = tp_inference.infer_face_down(view, plays=plays, backend=backend)
     assert inference.observer == RED and inference.complete
     assert [d.square for d in inference.dominoes] == [s for s in FACE_DOWN if s != sq("r5c6")]
     for domino in inference.dominoes:
@@ -379,7 +381,7 @@ def test_witnesses_of_game_a_fit_the_view() -> None:
     game = game_a()
     view = game.view(RED)
     placed = {sq("r5c6"): 6}
-    inference = tp.infer_face_down(view)
+    inference = tp_inference.infer_face_down(view)
     for domino in inference.dominoes:
         for digit, witness in domino.witnesses.items():
             assert witness.face_down[domino.square] == digit
@@ -396,7 +398,7 @@ def test_blue_sees_another_game_a() -> None:
     # 1:5 2:6 3:6 4:6 5:5 6:5 7:5 8:1 9:9 (sum 202 + 36 = 238). Red showed a 4 (placed)
     # and a 6 (a hidden clash): Red was dealt at least one of each, which does not
     # bind. Blue's own 9 says nothing. So: 8s at most 1, r5c1-r5c3 not 4, r5c6 a 6.
-    inference = tp.infer_face_down(game_a().view(BLUE))
+    inference = tp_inference.infer_face_down(game_a().view(BLUE))
     by_square = {d.square: d.possible for d in inference.dominoes}
     assert by_square[sq("r5c1")] == (1, 2, 3, 5, 6, 7, 8, 9)
     assert by_square[sq("r5c8")] == tuple(range(1, 10))
@@ -405,7 +407,7 @@ def test_blue_sees_another_game_a() -> None:
 def test_deal_b_forces_every_face_down_digit() -> None:
     game = table(RED_B, POT_B, DOWN_B)
     view = game.view(RED)
-    inference = tp.infer_face_down(
+    inference = tp_inference.infer_face_down(
         view,
         plays=[(sq("r4c1"), 1), (sq("r1c5"), 1), (sq("r1c9"), 1), (sq("r4c1"), 2)],
         explain=True,
@@ -434,12 +436,12 @@ def test_an_unfair_view_is_named() -> None:
     data.update(initial_pile=red_pile.to_json(), pile=red_pile.to_json(), initial_pot=[1, 1])
     data["pot"] = [1, 1]
     with pytest.raises(PositionError, match=r"no deal .* fit everything seen: the deal was fair"):
-        tp.infer_face_down(type(view).from_json(data))
+        tp_inference.infer_face_down(type(view).from_json(data))
 
 
 def test_budgets_give_unknown_never_a_guess() -> None:
     view = game_a().view(RED)
-    inference = tp.infer_face_down(
+    inference = tp_inference.infer_face_down(
         view, plays=[(sq("r4c8"), 7), (sq("r4c2"), 4)], budget=Budget(conflict_limit=0)
     )
     assert not inference.complete
@@ -447,23 +449,23 @@ def test_budgets_give_unknown_never_a_guess() -> None:
     assert all(d.undecided == tuple(range(1, 10)) for d in inference.dominoes)
     # The visible verdicts need no solver.
     assert [p.verdict for p in inference.plays] == ["unknown", "clash"]
-    status = tp.completable(view, budget=Budget(time_limit=0))
+    status = tp_completion.completable(view, budget=Budget(time_limit=0))
     assert (status.status, status.some, status.every) == ("unknown", "unknown", "unknown")
 
 
 def test_inference_refusals() -> None:
     view = game_a().view(RED)
     with pytest.raises(PositionError, match="r4c1 is not empty"):
-        tp.infer_face_down(view, plays=[(sq("r4c1"), 3)])
+        tp_inference.infer_face_down(view, plays=[(sq("r4c1"), 3)])
     with pytest.raises(PositionError, match="1-9, not 0"):
-        tp.infer_face_down(view, plays=[(sq("r4c2"), 0)])
+        tp_inference.infer_face_down(view, plays=[(sq("r4c2"), 0)])
     with pytest.raises(TypeError, match="pair"):
-        tp.infer_face_down(view, plays=[sq("r4c2")])  # type: ignore[list-item]
+        tp_inference.infer_face_down(view, plays=[sq("r4c2")])  # type: ignore[list-item]
     with pytest.raises(SolverError, match="unknown backend"):
-        tp.infer_face_down(view, backend="cplex")  # type: ignore[arg-type]
+        tp_inference.infer_face_down(view, backend="cplex")  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="need a view"):
-        tp.infer_face_down(game_a().position(), equal_high_count=True)
-    assert tp.assess_play(view, sq("r3c2"), 4).verdict == "safe"
+        tp_inference.infer_face_down(game_a().position(), equal_high_count=True)
+    assert tp_inference.assess_play(view, sq("r3c2"), 4).verdict == "safe"
 
 
 # -- completion ------------------------------------------------------------------------------------
@@ -485,7 +487,7 @@ def test_completable_with_known_digits(backend: tp.BackendName) -> None:
     face_up = {s: d for s, d in SOLUTION.items() if s not in (sq("r1c1"), sq("r9c9"), sq("r5c5"))}
     down = [FaceDown(sq("r5c5"), RED, SOLUTION[sq("r5c5")])]
     position = Position(COLOURING, face_up, down, Dominoes(), None, None)
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every, found.hidden) == (
         "completable",
         "yes",
@@ -496,7 +498,7 @@ def test_completable_with_known_digits(backend: tp.BackendName) -> None:
     # Two face-down dominoes of one digit in row 1: impossible, whatever else.
     clash = [FaceDown(sq("r1c1"), RED, 4), FaceDown(sq("r1c9"), BLUE, 4)]
     empty = Position(COLOURING, {}, clash, Dominoes(), None, None)
-    found = tp.completable(empty, backend=backend)
+    found = tp_completion.completable(empty, backend=backend)
     assert (found.status, found.some, found.every) == ("impossible", "no", "no")
     assert found.completion is None
 
@@ -508,7 +510,7 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
     x = sq("r5c5")
     face_up = {s: d for s, d in SOLUTION.items() if s != x}
     position = Position(COLOURING, face_up, [FaceDown(x, RED)], Dominoes(), None, None)
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every) == ("depends", "yes", "no")
     assert found.hidden == (x,) and found.completion == SOLUTION
     assert found.counterexample is not None and found.counterexample[x] != SOLUTION[x]
@@ -518,7 +520,7 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
         COLOURING, face_up, [FaceDown(x, RED)], Dominoes([1, 2]),
         Dominoes([3, 4, 5]), Dominoes([6, 7, 8, 9]),
     )  # fmt: skip
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every) == ("completable", "yes", "yes")
     assert found.assignments_checked == 1
 
@@ -526,9 +528,9 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
 def test_completable_refusals() -> None:
     view = game_a().view(RED)
     with pytest.raises(PositionError, match="at least 1"):
-        tp.completable(view, limit=0)
+        tp_completion.completable(view, limit=0)
     with pytest.raises(TypeError, match="limit must be an int"):
-        tp.completable(view, limit=2.5)  # type: ignore[arg-type]
+        tp_completion.completable(view, limit=2.5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("observer", [RED, BLUE])
@@ -536,7 +538,7 @@ def test_game_a_cannot_be_completed(observer: str) -> None:
     # Row 5 holds the face-up 6 and seven face-down dominoes summing 36 - 6 = 30; its
     # last square r5c9 cannot be a 9 (the face-up 9 on r9c9). Nine different digits
     # would put 45 - 6 - 30 = 9 there. Both players can work this out.
-    found = tp.completable(game_a().view(observer))
+    found = tp_completion.completable(game_a().view(observer))
     assert (found.some, found.every, found.status) == ("no", "no", "impossible")
     assert found.completion is None
     assert found.counterexample is not None
@@ -589,7 +591,7 @@ def test_positions_with_hidden_digits(case: tuple[Position, vp.Table]) -> None:
     # each hidden domino are those of the assignments within ten of each digit.
     position, game = case
     vp.check_completable(position, brute_force_up_to=2)
-    inference = tp.infer_face_down(position)
+    inference = tp_inference.infer_face_down(position)
     worlds = vp.brute_position_digits(position)
     known = {f.square: f.digit for f in position.face_down if f.digit is not None}
     for domino in inference.dominoes:
