@@ -55,7 +55,7 @@ class SolveResult:
 
 @dataclass(frozen=True, slots=True)
 class CoreResult:
-    """The answer of :meth:`Backend.minimal_core`.
+    """The answer of :meth:`~dokuspec.solvers.base.Backend.minimal_core`.
 
     Attributes:
         status: the status of the query under all the assumptions.
@@ -74,7 +74,7 @@ class CoreResult:
 
 @dataclass(frozen=True, slots=True)
 class SmallestCoreResult:
-    """The answer of :meth:`Backend.smallest_core`.
+    """The answer of :meth:`~dokuspec.solvers.base.Backend.smallest_core`.
 
     Attributes:
         status: the status of the query under all the assumptions.
@@ -100,7 +100,7 @@ class SmallestCoreResult:
 
 @dataclass(frozen=True, slots=True)
 class Enumeration:
-    """The answer of :meth:`Backend.enumerate`.
+    """The answer of :meth:`~dokuspec.solvers.base.Backend.enumerate`.
 
     Attributes:
         solutions: distinct solutions projected on the requested variables,
@@ -115,7 +115,7 @@ class Enumeration:
 
 @dataclass(frozen=True, slots=True)
 class OptimizeResult:
-    """The answer of :meth:`Backend.optimize`.
+    """The answer of :meth:`~dokuspec.solvers.base.Backend.optimize`.
 
     Attributes:
         status: ``"optimal"`` (proven), ``"feasible"`` (the budget ran out

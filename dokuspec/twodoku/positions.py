@@ -10,8 +10,8 @@ What the face-down dominoes can be is in :mod:`dokuspec.twodoku.inference`
 :func:`~dokuspec.twodoku.inference.assess_play`), and whether the board can
 still be completed in :mod:`dokuspec.twodoku.completion`
 (:func:`~dokuspec.twodoku.completion.completable`). The types this module
-defines (:data:`Answer`, :data:`PlayVerdict`, :data:`BackendName`) are
-theirs too.
+defines (:data:`Answer`, :data:`PlayVerdict`, ``BackendName``) are theirs
+too.
 """
 
 from __future__ import annotations
