@@ -266,6 +266,11 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "RandomBot",
         "make_bot",
     ),
+    "dokuspec.twodoku.completion": (
+        "Completability",
+        "CompletionStatus",
+        "completable",
+    ),
     "dokuspec.twodoku.deals": (
         "MAX_REDRAWS",
         "REJECTION_ATTEMPTS",
@@ -275,11 +280,6 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "deal",
         "fair_split_exists",
         "pile_digit_distribution",
-    ),
-    "dokuspec.twodoku.completion": (
-        "Completability",
-        "CompletionStatus",
-        "completable",
     ),
     "dokuspec.twodoku.inference": (
         "FaceDownDigits",
