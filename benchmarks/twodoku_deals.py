@@ -49,7 +49,8 @@ from measure import fmt, timed
 from rich.console import Console
 
 from dokuspec.solvers import make_backend
-from dokuspec.spec.twodoku import deals as spec
+from dokuspec.spec.twodoku import deal_models as spec_models
+from dokuspec.spec.twodoku import fair_deals as spec_fair
 from dokuspec.twodoku import deals as api
 from dokuspec.twodoku.validation import Balance, validate
 from dokuspec.vocabulary.twodoku import FULL_SET, Dominoes
@@ -247,7 +248,7 @@ def main(
         count_row.times.append(timed(lambda draw=draw: api.count_fair_deals(draw))[0])
         law_row.times.append(timed(lambda draw=draw: api.pile_digit_distribution(draw, 9))[0])
         left = FULL_SET - draw
-        spec._exists.cache_clear()
+        spec_fair._exists.cache_clear()
         exists_row.times.append(timed(lambda left=left: api.fair_split_exists(left))[0])
     rows += [count_row, law_row, exists_row]
     example = api.count_fair_deals(Dominoes.parse("1 1 2 3 5 7 9 9"))
@@ -265,7 +266,7 @@ def main(
 
 
 def _compiled_model() -> tuple[Any, Any]:
-    model = spec.deal_model()
+    model = spec_models.deal_model()
     return model, make_backend("sat", model.model)
 
 

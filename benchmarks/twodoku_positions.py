@@ -16,7 +16,7 @@
   with every digit known, on SAT and Z3.
 
 Mid-game views come from the plain simulator of
-:mod:`dokuspec.verify.twodoku.simulator`: a seeded fair deal, then 10 to 40
+:mod:`dokuspec.verify.twodoku.positions`: a seeded fair deal, then 10 to 40
 turns of a random policy that mostly plays visibly valid dominoes; a view is
 kept when the game is still on, at least 8 events were played and at least
 4 dominoes are still face down. Half are Red's views, half Blue's.
@@ -49,9 +49,12 @@ from measure import fmt, summary, timed
 from rich.console import Console
 
 from dokuspec.solvers import CACHE, Backend
+from dokuspec.spec.twodoku import facts as spec_facts
+from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
-from dokuspec.spec.twodoku.positions import FaceDownModel
-from dokuspec.twodoku import positions as tp
+from dokuspec.spec.twodoku.position_models import FaceDownModel
+from dokuspec.twodoku import completion as tp_completion
+from dokuspec.twodoku import inference as tp_inference
 from dokuspec.verify.twodoku import simulator as vp
 from dokuspec.vocabulary.twodoku import BLUE, RED, View
 
@@ -84,10 +87,10 @@ def mid_game_views(rng: random.Random, count: int) -> list[tuple[View, vp.Table]
 
 def per_pair(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits by one SAT query per (domino, digit) pair: by square, and the calls."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )
@@ -108,10 +111,10 @@ def per_pair(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
 
 def bare_reuse(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits as the public query finds them, without building its answer's values."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )
@@ -140,10 +143,10 @@ def bare_reuse(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
 
 def any_new(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     """Possible digits by the any-new-pair clause loop: by square, and the calls."""
-    facts = spec.view_facts(view)
+    facts = spec_facts.view_facts(view)
     model, compiled = CACHE.get(
         ("twodoku", "face-down", facts.count),
-        lambda: spec.face_down_model(facts.count),
+        lambda: spec_models.face_down_model(facts.count),
         lambda m: m.model,
         "sat",
     )
@@ -177,7 +180,7 @@ def any_new(view: View) -> tuple[dict[str, tuple[int, ...]], int]:
     return possible, calls
 
 
-def by_square(inference: tp.Inference) -> dict[str, tuple[int, ...]]:
+def by_square(inference: tp_inference.Inference) -> dict[str, tuple[int, ...]]:
     return {str(d.square): d.possible for d in inference.dominoes}
 
 
@@ -193,13 +196,13 @@ def main(count: int, seed: int, json_path: str | None) -> None:
     disagreements: list[str] = []
     warmups: dict[str, float] = {}
     first = cases[0][0]
-    warmups["infer sat"] = timed(lambda: tp.infer_face_down(first, backend="sat"))[0]
+    warmups["infer sat"] = timed(lambda: tp_inference.infer_face_down(first, backend="sat"))[0]
     per_pair(first)
     bare_reuse(first)
     any_new(first)
-    warmups["infer z3"] = timed(lambda: tp.infer_face_down(first, backend="z3"))[0]
-    warmups["completable sat"] = timed(lambda: tp.completable(first, backend="sat"))[0]
-    warmups["completable z3"] = timed(lambda: tp.completable(first, backend="z3"))[0]
+    warmups["infer z3"] = timed(lambda: tp_inference.infer_face_down(first, backend="z3"))[0]
+    warmups["completable sat"] = timed(lambda: tp_completion.completable(first, backend="sat"))[0]
+    warmups["completable z3"] = timed(lambda: tp_completion.completable(first, backend="z3"))[0]
 
     sat = Row("infer", "API (sat)", target=TARGET)
     z3 = Row("infer", "API (z3)", reference="API (sat)")
@@ -214,10 +217,10 @@ def main(count: int, seed: int, json_path: str | None) -> None:
     hidden_counts = [len(view.face_down) for view, _ in cases]
     gc.disable()
     for view, game in cases:
-        seconds, answer = timed(lambda v=view: tp.infer_face_down(v, backend="sat"))
+        seconds, answer = timed(lambda v=view: tp_inference.infer_face_down(v, backend="sat"))
         sat.times.append(seconds)
         sat.calls.append(answer.solver_calls)
-        seconds, other = timed(lambda v=view: tp.infer_face_down(v, backend="z3"))
+        seconds, other = timed(lambda v=view: tp_inference.infer_face_down(v, backend="z3"))
         z3.times.append(seconds)
         z3.calls.append(other.solver_calls)
         seconds, (reference, calls) = timed(lambda v=view: per_pair(v))
@@ -232,7 +235,9 @@ def main(count: int, seed: int, json_path: str | None) -> None:
         if any(x != reference for x in (by_square(answer), by_square(other), reused, looped)):
             disagreements.append(f"infer_face_down differs on {view}")
         for backend, row in (("sat", some_sat), ("z3", some_z3)):
-            seconds, done = timed(lambda v=view, b=backend: tp.completable(v, backend=b, limit=200))
+            seconds, done = timed(
+                lambda v=view, b=backend: tp_completion.completable(v, backend=b, limit=200)
+            )
             row.times.append(seconds)
             if backend == "sat":
                 statuses[done.status] = statuses.get(done.status, 0) + 1
@@ -244,7 +249,9 @@ def main(count: int, seed: int, json_path: str | None) -> None:
         position = game.position()
         answers = []
         for backend, row in (("sat", full_sat), ("z3", full_z3)):
-            seconds, done = timed(lambda p=position, b=backend: tp.completable(p, backend=b))
+            seconds, done = timed(
+                lambda p=position, b=backend: tp_completion.completable(p, backend=b)
+            )
             row.times.append(seconds)
             answers.append(done.status)
         if answers[0] != answers[1]:

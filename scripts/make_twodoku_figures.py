@@ -33,7 +33,7 @@ typed by hand, and every fact is checked against a second reading:
   deal the solver balances, validated with its option;
 * a worked example of hidden information (TD-11): a game the engine plays
   from a fixed seed, one player's view, and what
-  :func:`dokuspec.twodoku.positions.infer_face_down` concludes from it, with
+  :func:`dokuspec.twodoku.inference.infer_face_down` concludes from it, with
   the SAT backend and with Z3 (which must agree), checked against the
   face-down digits the engine really dealt, and the game's record checked
   to replay;
@@ -79,8 +79,9 @@ from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE, replay
 from dokuspec.render.twodoku import deal_svg, deal_text, position_svg, view_svg
 from dokuspec.solvers import CACHE
-from dokuspec.spec.twodoku import deals as spec_deals
-from dokuspec.twodoku import positions, simulation
+from dokuspec.spec.twodoku import fair_deals as spec_fair
+from dokuspec.twodoku import inference as twodoku_inference
+from dokuspec.twodoku import simulation
 from dokuspec.twodoku.simulation import ENDINGS, GameResult, summarise
 from dokuspec.vocabulary.twodoku import (
     COPIES,
@@ -225,7 +226,7 @@ def draws_facts() -> dict[str, Any]:
     mean = weighted / draws
     if draws != math.comb(len(FULL_SET), FACE_DOWN_COUNT):
         raise DisagreementError(f"{draws} draws counted, not C(90, 8)")
-    aside = spec_deals.count_fair_deals(FULL_SET.counts(), pot_size=FACE_DOWN_COUNT + POT_SIZE)
+    aside = spec_fair.count_fair_deals(FULL_SET.counts(), pot_size=FACE_DOWN_COUNT + POT_SIZE)
     if Fraction(aside.fair, aside.total) != mean:
         raise DisagreementError("the mean over the draws is not the count with 10 set aside")
     found.sort()
@@ -304,7 +305,7 @@ def _worth_showing(state: Any, view: View) -> bool:
     can name, and a play the observer can tell is a certain hidden clash."""
     if len(view.face_down) < 3 or not any(getattr(e, "revealed", None) for e in view.events):
         return False
-    inference = positions.infer_face_down(view, plays=_planned(state, view))
+    inference = twodoku_inference.infer_face_down(view, plays=_planned(state, view))
     named = any(len(domino.possible) == 1 for domino in inference.dominoes)
     return named and any(play.verdict == "hidden-clash" for play in inference.plays)
 
@@ -339,7 +340,9 @@ def _example(seed: int, state: Any, view: View) -> dict[str, Any]:
     # compiled solver learnt before: start from freshly compiled solvers.
     CACHE.clear()
     answers = {
-        backend: positions.infer_face_down(view, plays=planned, backend=backend, explain=True)
+        backend: twodoku_inference.infer_face_down(
+            view, plays=planned, backend=backend, explain=True
+        )
         for backend in ("sat", "z3")
     }
     sat, z3 = answers["sat"], answers["z3"]
@@ -614,7 +617,7 @@ def hidden_digits_include(facts: Mapping[str, Any]) -> str:
     out += [
         "",
         f"Why {named['square']} cannot hold the digit {digit}, as"
-        " :func:`~dokuspec.twodoku.positions.infer_face_down` explains it with ``explain=True``"
+        " :func:`~dokuspec.twodoku.inference.infer_face_down` explains it with ``explain=True``"
         " (facts that rule the digit out together):",
         "",
         *(f"* {reason}" for reason in named["reasons"][digit]),

@@ -79,6 +79,11 @@ SHARED_TESTS: dict[str, tuple[str, ...]] = {
         "tests/test_model_can_hold.py",
         "tests/test_verify_sumodoku_play.py",
     ),
+    "dokuspec/spec/encodings.py": (
+        "tests/test_twodoku_deals.py",
+        "tests/test_twodoku_positions.py",
+        "tests/test_spec_competitive.py",
+    ),
 }
 """The toolkit's own modules under mutation testing (paths from the repository's root) ->
 their own test files. Each game declares its own modules and tests

@@ -35,7 +35,8 @@ from dokuspec.solvers import (
     SmtBackend,
     make_backend,
 )
-from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, objective_value
+from dokuspec.solvers.base import objective_value
+from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
 from dokuspec.solvers.sat import _CANONICAL, NO_CONFLICT_LIMIT, REFUSED, solver_names
 from dokuspec.spec.model import Model, Objective, at_most, clause, exactly
 from dokuspec.verify.sumodoku import positions as verify
@@ -784,7 +785,7 @@ def test_the_watchdog_interrupts_again_a_call_that_began_after_its_deadline() ->
     starts); on a busy machine a deadline can pass before then. The watchdog repeats it."""
     import threading  # noqa: PLC0415
 
-    from dokuspec.solvers.base import Watchdog, _clock  # noqa: PLC0415
+    from dokuspec.solvers.budget import Watchdog, _clock  # noqa: PLC0415
 
     interrupted = threading.Event()
     watchdog = Watchdog(interrupted.set, _clock())  # the deadline has passed already
@@ -799,7 +800,7 @@ def test_the_watchdog_interrupts_again_a_call_that_began_after_its_deadline() ->
 def test_the_watchdog_stops_interrupting_once_the_call_has_ended() -> None:
     import threading  # noqa: PLC0415
 
-    from dokuspec.solvers.base import Watchdog, _clock  # noqa: PLC0415
+    from dokuspec.solvers.budget import Watchdog, _clock  # noqa: PLC0415
 
     calls: list[float] = []
     lock = threading.Lock()

@@ -333,7 +333,7 @@ def test_replay_counts_a_game_in_turns_as_simulate_does() -> None:
 
 
 def test_a_game_line_says_1_turn_and_n_turns() -> None:
-    from dokuspec.cli.sumodoku import _game_line  # noqa: PLC0415
+    from dokuspec.cli.sumodoku.games import _game_line  # noqa: PLC0415
 
     result = sumodoku.GameResult(0, 1, ("solver", "solver"), 1, 1, "claim-succeeded", "", 1, 0)
     assert _game_line(result) == "game 0: Player 1 wins, claim-succeeded (SU-10), 1 turn"

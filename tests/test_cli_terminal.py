@@ -212,7 +212,7 @@ def test_ctrl_c_while_a_game_loads_is_one_line_and_130(monkeypatch: pytest.Monke
     [
         (
             ["sumodoku", "check"],
-            "dokuspec.cli.sumodoku._is_terminal",
+            "dokuspec.cli.sumodoku.positions._is_terminal",
             "dokuspec: reading positions from standard input (81 cells or a JSON object per\n"
             "    line, or 9-line grids); end with Ctrl-D\n",
         ),

@@ -252,7 +252,7 @@ def test_every_explicit_reference_to_another_project_is_in_an_inventory(script: 
         ("dokuspec.competitive.simulation.ENDINGS", "dokuspec.competitive.ENDINGS"),
         # One it takes from the vocabulary or the solvers: where it is defined.
         ("dokuspec.twodoku.FULL_SET", "dokuspec.vocabulary.twodoku.FULL_SET"),
-        ("dokuspec.competitive.MAX_TIME_LIMIT", "dokuspec.solvers.base.MAX_TIME_LIMIT"),
+        ("dokuspec.competitive.MAX_TIME_LIMIT", "dokuspec.solvers.budget.MAX_TIME_LIMIT"),
         # Anything else stays where it is.
         ("dokuspec.engine.base.State.legal_actions", "dokuspec.engine.base.State.legal_actions"),
     ],

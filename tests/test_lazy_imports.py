@@ -113,6 +113,8 @@ def test_z3_loads_only_for_the_z3_backend() -> None:
     assert ours(with_sat, "pysat", "z3", "dokuspec.solvers") == [
         "dokuspec.solvers",
         "dokuspec.solvers.base",
+        "dokuspec.solvers.budget",
+        "dokuspec.solvers.results",
         "dokuspec.solvers.sat",
         "pysat",
     ]

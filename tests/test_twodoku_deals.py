@@ -14,7 +14,9 @@ import pytest
 from dokuspec.engine.base import GameOptionError
 from dokuspec.errors import PositionError
 from dokuspec.solvers import Budget
+from dokuspec.spec.twodoku import deal_models as spec_models
 from dokuspec.spec.twodoku import deals as spec
+from dokuspec.spec.twodoku import fair_deals as spec_fair
 from dokuspec.twodoku import deals as api
 from dokuspec.twodoku import validation
 from dokuspec.twodoku.deals import (
@@ -296,9 +298,9 @@ def test_count_errors() -> None:
     with pytest.raises(TypeError):
         count_fair_deals("1 1 2 3 5 7 9 9")  # type: ignore[arg-type]
     with pytest.raises(PositionError):
-        spec.count_fair_deals((1,) * 9, pot_size=2, pile_size=4)  # 9 is not 2 + 8
+        spec_fair.count_fair_deals((1,) * 9, pot_size=2, pile_size=4)  # 9 is not 2 + 8
     with pytest.raises(PositionError):
-        spec.count_fair_deals((1,) * 8)
+        spec_fair.count_fair_deals((1,) * 8)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -311,11 +313,11 @@ def test_counts_against_brute_force(seed: int) -> None:
     for _ in range(pot + 2 * pile):
         counts[rng.randrange(9)] += 1
     by_pot, fair, multisets = brute_force(tuple(counts), pot, pile)
-    found = spec.count_fair_deals(counts, pot_size=pot, pile_size=pile)
+    found = spec_fair.count_fair_deals(counts, pot_size=pot, pile_size=pile)
     assert found.fair == fair
     assert dict(found.by_pot) == by_pot
     assert found.multisets == multisets
-    assert spec.fair_split_exists(counts, pot_size=pot) == (fair > 0)
+    assert spec_fair.fair_split_exists(counts, pot_size=pot) == (fair > 0)
 
 
 def brute_force(
@@ -368,7 +370,7 @@ def test_fair_split_exists() -> None:
 
 def test_witness_is_fair() -> None:
     left = (FULL_SET - DRAW).counts()
-    witness = spec.fair_split_witness(left)
+    witness = spec_fair.fair_split_witness(left)
     assert witness is not None
     pot, red, blue = witness
     assert [p + r + b for p, r, b in zip(pot, red, blue, strict=True)] == list(left)
@@ -471,11 +473,11 @@ def test_the_solver_budget_is_honoured() -> None:
 
 
 def test_deal_model_lists_have_room_for_one_entry_more() -> None:
-    shape = spec.DealShape()
+    shape = spec_models.DealShape()
     assert (shape.red_squares, shape.face_down, shape.pot, shape.red) == (37, 9, 3, 41)
-    assert spec.DealShape.fitting(36, 50, 8, 2, 40, 40).blue_squares == 50
+    assert spec_models.DealShape.fitting(36, 50, 8, 2, 40, 40).blue_squares == 50
     made = valid_deal()
-    model = spec.deal_model()
+    model = spec_models.deal_model()
     entries = (
         made.red_squares,
         made.blue_squares,

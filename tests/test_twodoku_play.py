@@ -31,7 +31,8 @@ from dokuspec.engine.twodoku import (
 )
 from dokuspec.errors import DokuspecError
 from dokuspec.twodoku.bots import BOT_NAMES, Bot, InferenceBot, RandomBot, make_bot
-from dokuspec.twodoku.positions import infer_face_down, valid_plays
+from dokuspec.twodoku.inference import infer_face_down
+from dokuspec.twodoku.positions import valid_plays
 from dokuspec.twodoku.simulation import (
     GameResult,
     RecordFileError,

@@ -22,8 +22,12 @@ from hypothesis import given, settings
 
 from dokuspec.errors import ModelError, PositionError, SolverError
 from dokuspec.solvers import Budget, make_backend
+from dokuspec.spec.twodoku import facts as spec_facts
+from dokuspec.spec.twodoku import position_models as spec_models
 from dokuspec.spec.twodoku import positions as spec
-from dokuspec.spec.twodoku.positions import FaceDownFacts, Fact
+from dokuspec.spec.twodoku.facts import FaceDownFacts, Fact
+from dokuspec.twodoku import completion as tp_completion
+from dokuspec.twodoku import inference as tp_inference
 from dokuspec.twodoku import positions as tp
 from dokuspec.verify.twodoku import positions as vp
 from dokuspec.verify.twodoku import simulator, strategies
@@ -152,7 +156,7 @@ def test_fact_fields_are_checked() -> None:
 def test_face_down_model_counts_and_sums_exactly(backend: str) -> None:
     # Three dominoes: every total, with and without a cap and the 7-9 count, has
     # exactly the assignments the facts' direct reading (satisfied_by) accepts.
-    model = spec.face_down_model(3)
+    model = spec_models.face_down_model(3)
     compiled = make_backend(backend, model.model)
     projection = [lit for var in model.vars.digits for lit in var.literals]
     cases = []
@@ -186,7 +190,7 @@ def _full(solutions: list[tuple[int, ...]], num_vars: int) -> list[list[int]]:
 
 
 def test_facts_of_game_a() -> None:
-    facts = spec.view_facts(game_a().view(RED))
+    facts = spec_facts.view_facts(game_a().view(RED))
     assert facts.squares == tuple(s.index for s in FACE_DOWN)
     assert facts.hidden == (True,) * 5 + (False,) + (True,) * 2
     assert facts.unseen == (6, 5, 5, 5, 4, 6, 6, 10, 1)
@@ -211,14 +215,14 @@ def test_what_a_taken_domino_does_to_the_opponent_bound() -> None:
     game = game_a()
     game.apply(Take(BLUE, "board", 9, sq("r9c9")))
     game.apply(Play(BLUE, sq("r9c8"), 9, "placed"))
-    facts = spec.view_facts(game.view(RED))
+    facts = spec_facts.view_facts(game.view(RED))
     nine = next(f for f in facts.facts if f.kind == "at-most" and f.digit == 9)
     assert nine.count == 0 and "event 2" in nine.reason
 
 
 def test_balance_options_are_facts() -> None:
     view = game_a().view(RED)
-    facts = spec.view_facts(view, max_digit_count_gap=1, equal_high_count=True)
+    facts = spec_facts.view_facts(view, max_digit_count_gap=1, equal_high_count=True)
     extra = {(f.kind, f.digit, f.count) for f in facts.facts if "TD-15" in f.reason}
     # Red was dealt 1:4 2:5 3:5 4:5 5:4 6:4 7:4 8:0 9:9; Blue gets unseen - F, within 1:
     # F_d between unseen_d - red_d - 1 and unseen_d - red_d + 1 (unseen 6 5 5 5 4 6 6 10 1).
@@ -265,7 +269,7 @@ def test_records_the_rules_forbid_are_refused(events: list[Play | Take], message
         view.initial_pot, view.initial_pile, events,
     )  # fmt: skip
     with pytest.raises(PositionError, match=message):
-        spec.view_facts(bad)
+        spec_facts.view_facts(bad)
 
 
 def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
@@ -274,9 +278,9 @@ def test_a_view_whose_state_is_not_its_record_is_refused() -> None:
     data["pot"] = [5]
     bad = type(view).from_json(data)
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
-        spec.view_facts(bad)
+        spec_facts.view_facts(bad)
     with pytest.raises(PositionError, match=r"^\$\.pot: the events leave the pot 5 5, not 5$"):
-        tp.completable(bad)
+        tp_completion.completable(bad)
 
 
 def test_a_view_before_the_deal_is_refused() -> None:
@@ -284,7 +288,7 @@ def test_a_view_before_the_deal_is_refused() -> None:
     data.update(phase="dealing", to_move=None, initial_pile=None, initial_pot=None, pile=[])
     data["pile_sizes"] = {"red": 0, "blue": 0}
     with pytest.raises(PositionError, match="before the deal"):
-        tp.infer_face_down(type(table(RED_A, POT_A, DOWN_A).view(RED)).from_json(data))
+        tp_inference.infer_face_down(type(table(RED_A, POT_A, DOWN_A).view(RED)).from_json(data))
 
 
 # -- valid plays -----------------------------------------------------------------------------------
@@ -348,7 +352,7 @@ def test_inference_on_game_a(backend: tp.BackendName) -> None:
         (sq("r1c9"), 1),  # no face-down domino in its row, column or box
     ]
     view = game_a().view(RED)
-    inference = tp.infer_face_down(view, plays=plays, backend=backend)
+    inference = tp_inference.infer_face_down(view, plays=plays, backend=backend)
     assert inference.observer == RED and inference.complete
     assert [d.square for d in inference.dominoes] == [s for s in FACE_DOWN if s != sq("r5c6")]
     for domino in inference.dominoes:
@@ -379,7 +383,7 @@ def test_witnesses_of_game_a_fit_the_view() -> None:
     game = game_a()
     view = game.view(RED)
     placed = {sq("r5c6"): 6}
-    inference = tp.infer_face_down(view)
+    inference = tp_inference.infer_face_down(view)
     for domino in inference.dominoes:
         for digit, witness in domino.witnesses.items():
             assert witness.face_down[domino.square] == digit
@@ -396,7 +400,7 @@ def test_blue_sees_another_game_a() -> None:
     # 1:5 2:6 3:6 4:6 5:5 6:5 7:5 8:1 9:9 (sum 202 + 36 = 238). Red showed a 4 (placed)
     # and a 6 (a hidden clash): Red was dealt at least one of each, which does not
     # bind. Blue's own 9 says nothing. So: 8s at most 1, r5c1-r5c3 not 4, r5c6 a 6.
-    inference = tp.infer_face_down(game_a().view(BLUE))
+    inference = tp_inference.infer_face_down(game_a().view(BLUE))
     by_square = {d.square: d.possible for d in inference.dominoes}
     assert by_square[sq("r5c1")] == (1, 2, 3, 5, 6, 7, 8, 9)
     assert by_square[sq("r5c8")] == tuple(range(1, 10))
@@ -405,7 +409,7 @@ def test_blue_sees_another_game_a() -> None:
 def test_deal_b_forces_every_face_down_digit() -> None:
     game = table(RED_B, POT_B, DOWN_B)
     view = game.view(RED)
-    inference = tp.infer_face_down(
+    inference = tp_inference.infer_face_down(
         view,
         plays=[(sq("r4c1"), 1), (sq("r1c5"), 1), (sq("r1c9"), 1), (sq("r4c1"), 2)],
         explain=True,
@@ -434,12 +438,12 @@ def test_an_unfair_view_is_named() -> None:
     data.update(initial_pile=red_pile.to_json(), pile=red_pile.to_json(), initial_pot=[1, 1])
     data["pot"] = [1, 1]
     with pytest.raises(PositionError, match=r"no deal .* fit everything seen: the deal was fair"):
-        tp.infer_face_down(type(view).from_json(data))
+        tp_inference.infer_face_down(type(view).from_json(data))
 
 
 def test_budgets_give_unknown_never_a_guess() -> None:
     view = game_a().view(RED)
-    inference = tp.infer_face_down(
+    inference = tp_inference.infer_face_down(
         view, plays=[(sq("r4c8"), 7), (sq("r4c2"), 4)], budget=Budget(conflict_limit=0)
     )
     assert not inference.complete
@@ -447,23 +451,23 @@ def test_budgets_give_unknown_never_a_guess() -> None:
     assert all(d.undecided == tuple(range(1, 10)) for d in inference.dominoes)
     # The visible verdicts need no solver.
     assert [p.verdict for p in inference.plays] == ["unknown", "clash"]
-    status = tp.completable(view, budget=Budget(time_limit=0))
+    status = tp_completion.completable(view, budget=Budget(time_limit=0))
     assert (status.status, status.some, status.every) == ("unknown", "unknown", "unknown")
 
 
 def test_inference_refusals() -> None:
     view = game_a().view(RED)
     with pytest.raises(PositionError, match="r4c1 is not empty"):
-        tp.infer_face_down(view, plays=[(sq("r4c1"), 3)])
+        tp_inference.infer_face_down(view, plays=[(sq("r4c1"), 3)])
     with pytest.raises(PositionError, match="1-9, not 0"):
-        tp.infer_face_down(view, plays=[(sq("r4c2"), 0)])
+        tp_inference.infer_face_down(view, plays=[(sq("r4c2"), 0)])
     with pytest.raises(TypeError, match="pair"):
-        tp.infer_face_down(view, plays=[sq("r4c2")])  # type: ignore[list-item]
+        tp_inference.infer_face_down(view, plays=[sq("r4c2")])  # type: ignore[list-item]
     with pytest.raises(SolverError, match="unknown backend"):
-        tp.infer_face_down(view, backend="cplex")  # type: ignore[arg-type]
+        tp_inference.infer_face_down(view, backend="cplex")  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="need a view"):
-        tp.infer_face_down(game_a().position(), equal_high_count=True)
-    assert tp.assess_play(view, sq("r3c2"), 4).verdict == "safe"
+        tp_inference.infer_face_down(game_a().position(), equal_high_count=True)
+    assert tp_inference.assess_play(view, sq("r3c2"), 4).verdict == "safe"
 
 
 # -- completion ------------------------------------------------------------------------------------
@@ -485,7 +489,7 @@ def test_completable_with_known_digits(backend: tp.BackendName) -> None:
     face_up = {s: d for s, d in SOLUTION.items() if s not in (sq("r1c1"), sq("r9c9"), sq("r5c5"))}
     down = [FaceDown(sq("r5c5"), RED, SOLUTION[sq("r5c5")])]
     position = Position(COLOURING, face_up, down, Dominoes(), None, None)
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every, found.hidden) == (
         "completable",
         "yes",
@@ -496,7 +500,7 @@ def test_completable_with_known_digits(backend: tp.BackendName) -> None:
     # Two face-down dominoes of one digit in row 1: impossible, whatever else.
     clash = [FaceDown(sq("r1c1"), RED, 4), FaceDown(sq("r1c9"), BLUE, 4)]
     empty = Position(COLOURING, {}, clash, Dominoes(), None, None)
-    found = tp.completable(empty, backend=backend)
+    found = tp_completion.completable(empty, backend=backend)
     assert (found.status, found.some, found.every) == ("impossible", "no", "no")
     assert found.completion is None
 
@@ -508,7 +512,7 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
     x = sq("r5c5")
     face_up = {s: d for s, d in SOLUTION.items() if s != x}
     position = Position(COLOURING, face_up, [FaceDown(x, RED)], Dominoes(), None, None)
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every) == ("depends", "yes", "no")
     assert found.hidden == (x,) and found.completion == SOLUTION
     assert found.counterexample is not None and found.counterexample[x] != SOLUTION[x]
@@ -518,7 +522,7 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
         COLOURING, face_up, [FaceDown(x, RED)], Dominoes([1, 2]),
         Dominoes([3, 4, 5]), Dominoes([6, 7, 8, 9]),
     )  # fmt: skip
-    found = tp.completable(position, backend=backend)
+    found = tp_completion.completable(position, backend=backend)
     assert (found.status, found.some, found.every) == ("completable", "yes", "yes")
     assert found.assignments_checked == 1
 
@@ -526,9 +530,9 @@ def test_completable_with_a_hidden_digit(backend: tp.BackendName) -> None:
 def test_completable_refusals() -> None:
     view = game_a().view(RED)
     with pytest.raises(PositionError, match="at least 1"):
-        tp.completable(view, limit=0)
+        tp_completion.completable(view, limit=0)
     with pytest.raises(TypeError, match="limit must be an int"):
-        tp.completable(view, limit=2.5)  # type: ignore[arg-type]
+        tp_completion.completable(view, limit=2.5)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("observer", [RED, BLUE])
@@ -536,7 +540,7 @@ def test_game_a_cannot_be_completed(observer: str) -> None:
     # Row 5 holds the face-up 6 and seven face-down dominoes summing 36 - 6 = 30; its
     # last square r5c9 cannot be a 9 (the face-up 9 on r9c9). Nine different digits
     # would put 45 - 6 - 30 = 9 there. Both players can work this out.
-    found = tp.completable(game_a().view(observer))
+    found = tp_completion.completable(game_a().view(observer))
     assert (found.some, found.every, found.status) == ("no", "no", "impossible")
     assert found.completion is None
     assert found.counterexample is not None
@@ -589,7 +593,7 @@ def test_positions_with_hidden_digits(case: tuple[Position, simulator.Table]) ->
     # each hidden domino are those of the assignments within ten of each digit.
     position, game = case
     vp.check_completable(position, brute_force_up_to=2)
-    inference = tp.infer_face_down(position)
+    inference = tp_inference.infer_face_down(position)
     worlds = vp.brute_position_digits(position)
     known = {f.square: f.digit for f in position.face_down if f.digit is not None}
     for domino in inference.dominoes:
@@ -637,14 +641,14 @@ def test_the_checks_catch_a_dropped_fact(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [f.square for f in small.face_down] == [sq("r5c1"), sq("r5c4")]
     answer = vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
     assert answer.digits(sq("r5c1")).possible == (1, 2, 3)
-    original = spec.view_facts
+    original = spec_facts.view_facts
 
     def forgetful(*args: object, **kwargs: object) -> FaceDownFacts:
         facts = original(*args, **kwargs)  # type: ignore[arg-type]
         kept = tuple(f for f in facts.facts if f.kind != "not-digit")
         return FaceDownFacts(facts.squares, facts.hidden, kept, facts.unseen)
 
-    monkeypatch.setattr(spec, "view_facts", forgetful)
+    monkeypatch.setattr(spec_facts, "view_facts", forgetful)
     with pytest.raises(vp.InferenceError, match=r"r5c1=4: .* event 1: .* not placed"):
         vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
 
@@ -653,14 +657,14 @@ def test_the_checks_catch_a_spurious_fact(monkeypatch: pytest.MonkeyPatch) -> No
     # The same view with a made-up fact "r5c1 is not a 2": every witness still fits,
     # but the brute force finds r5c1 = 2 (and r5c4 = 3) fits the view.
     small = game_a_revealed().view(RED)
-    original = spec.view_facts
+    original = spec_facts.view_facts
 
     def inventive(*args: object, **kwargs: object) -> FaceDownFacts:
         facts = original(*args, **kwargs)  # type: ignore[arg-type]
         made_up = Fact("not-digit", "made up", domino=0, digit=2)
         return FaceDownFacts(facts.squares, facts.hidden, (*facts.facts, made_up), facts.unseen)
 
-    monkeypatch.setattr(spec, "view_facts", inventive)
+    monkeypatch.setattr(spec_facts, "view_facts", inventive)
     with pytest.raises(vp.InferenceError, match="brute force"):
         vp.check_inference(small, backends=("sat",), brute_force_up_to=2)
 

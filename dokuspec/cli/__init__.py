@@ -1,7 +1,7 @@
 """The ``dokuspec`` command line: a thin layer over the public API.
 
 It parses arguments, reads input, calls the public game modules and prints.
-One module per game (:mod:`dokuspec.cli.sumodoku`); :mod:`dokuspec.cli.io`
+One module or package per game (:mod:`dokuspec.cli.sumodoku`); :mod:`dokuspec.cli.io`
 holds what every command shares: the exit statuses, one-line errors, and
 guarded standard streams; :mod:`dokuspec.cli.app` the command group,
 :data:`main`.

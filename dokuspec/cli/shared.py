@@ -244,7 +244,7 @@ def interrupts_deferred() -> Iterator[None]:
     thread, the block runs as it is.
 
     A solver call watched for SIGINT (a time-limited search, see
-    :class:`dokuspec.solvers.base.Watchdog`) still stops at the signal;
+    :class:`dokuspec.solvers.budget.Watchdog`) still stops at the signal;
     keep such calls out of the block.
     """
     if threading.current_thread() is not threading.main_thread():

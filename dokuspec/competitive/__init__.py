@@ -121,7 +121,7 @@ if TYPE_CHECKING:
         table_svg,
         table_text,
     )
-    from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
+    from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT, Budget
     from dokuspec.vocabulary.competitive import (
         AS_STRAIGHT,
         STANDARD_DECK,
@@ -284,7 +284,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "table_svg",
         "table_text",
     ),
-    "dokuspec.solvers.base": (
+    "dokuspec.solvers.budget": (
         "MAX_CONFLICT_LIMIT",
         "MAX_TIME_LIMIT",
         "Budget",

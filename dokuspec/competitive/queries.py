@@ -273,7 +273,7 @@ def count_winning(
         backend: ``"sat"``, ``"z3"`` or ``"engine"``.
         time_limit: seconds for the whole count; ``None``: no limit.
         conflict_limit: solver conflicts per solver call; ``None``: no limit.
-        budget: a :class:`~dokuspec.solvers.base.Budget` instead of the two limits.
+        budget: a :class:`~dokuspec.solvers.budget.Budget` instead of the two limits.
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -479,7 +479,7 @@ def completions(
         backend: ``"sat"`` or ``"z3"``.
         time_limit: seconds; ``None``: no limit.
         conflict_limit: solver conflicts; ``None``: no limit.
-        budget: a :class:`~dokuspec.solvers.base.Budget` instead of the two limits.
+        budget: a :class:`~dokuspec.solvers.budget.Budget` instead of the two limits.
 
     Returns:
         A :class:`Completion`: ``"completable"`` with a completed Grid and

@@ -1,7 +1,9 @@
 """Compile a :class:`~dokuspec.spec.model.Model` and solve it. Knows no game.
 
-* :mod:`dokuspec.solvers.base`: the backend contract, :class:`Budget`,
-  :func:`make_backend` and the one cache of compiled backends, :data:`CACHE`.
+* :mod:`dokuspec.solvers.base`: the backend contract, :func:`make_backend`
+  and the one cache of compiled backends, :data:`CACHE`;
+  :mod:`dokuspec.solvers.budget`: :class:`Budget` and the watchdog that
+  keeps it; :mod:`dokuspec.solvers.results`: what a backend answers.
 * :class:`~dokuspec.solvers.sat.SatBackend`: CNF and python-sat (CaDiCaL by default).
 * :class:`~dokuspec.solvers.smt.SmtBackend`: Z3.
 
@@ -13,19 +15,14 @@ uses: Z3 only for the backend ``"z3"``.
 
 from typing import TYPE_CHECKING
 
-from dokuspec.solvers.base import (
-    CACHE,
-    UNLIMITED,
-    Backend,
-    BackendCache,
-    Budget,
+from dokuspec.solvers.base import CACHE, Backend, BackendCache, make_backend
+from dokuspec.solvers.budget import UNLIMITED, Budget, as_budget
+from dokuspec.solvers.results import (
     CoreResult,
     Enumeration,
     OptimizeResult,
     SmallestCoreResult,
     SolveResult,
-    as_budget,
-    make_backend,
 )
 
 if TYPE_CHECKING:

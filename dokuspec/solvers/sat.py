@@ -56,15 +56,9 @@ from pysat.formula import WCNF
 from pysat.solvers import Solver, SolverNames
 
 from dokuspec.errors import ModelError, SolverError
-from dokuspec.solvers.base import (
-    UNLIMITED,
-    Backend,
-    Budget,
-    OptimizeResult,
-    SolveResult,
-    Watchdog,
-    _clock,
-)
+from dokuspec.solvers.base import Backend
+from dokuspec.solvers.budget import UNLIMITED, Budget, Watchdog, _clock
+from dokuspec.solvers.results import OptimizeResult, SolveResult
 from dokuspec.spec.model import (
     Cardinality,
     Clause,

@@ -32,7 +32,9 @@ from typing import Any
 
 import z3
 
-from dokuspec.solvers.base import Backend, Budget, OptimizeResult, SolveResult, Watchdog
+from dokuspec.solvers.base import Backend
+from dokuspec.solvers.budget import Budget, Watchdog
+from dokuspec.solvers.results import OptimizeResult, SolveResult
 from dokuspec.spec.model import (
     Cardinality,
     Clause,

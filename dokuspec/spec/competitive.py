@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Final, Literal, TypeAlias
 
 from dokuspec.errors import PositionError
+from dokuspec.spec.encodings import sequential_counter
 from dokuspec.spec.model import (
     Constraint,
     IntVar,
@@ -486,34 +487,6 @@ class HandModel:
         return Objective(tuple(terms), "maximize")
 
 
-def _counter(
-    model: Model, literals: Sequence[int], label: str
-) -> tuple[tuple[int, ...], list[Constraint]]:
-    """A sequential counter: ``result[k - 1]`` is true exactly when at least ``k`` literals are.
-
-    ``s[i][k]`` ("at least ``k`` of the first ``i + 1``") is defined in both
-    directions, so every counter literal is a function of the counted ones.
-    """
-    constraints: list[Constraint] = []
-    previous: list[int] = [literals[0]]  # at least 1 of the first one: the literal itself
-    for i in range(1, len(literals)):
-        x = literals[i]
-        current: list[int] = []
-        for k in range(1, i + 2):
-            s = model.bool_var(f"at least {k} {label} in positions 1-{i + 1}")
-            below = previous[k - 1] if k <= i else None  # at least k of the first i
-            less = previous[k - 2] if k >= 2 else None  # at least k - 1 of the first i
-            if below is not None:
-                constraints.append(clause(-below, s))
-            constraints.append(clause(-x, s) if less is None else clause(-x, -less, s))
-            constraints.append(clause(-s, x) if below is None else clause(-s, below, x))
-            if less is not None:
-                constraints.append(clause(-s, less) if below is None else clause(-s, below, less))
-            current.append(s)
-        previous = current
-    return tuple(previous), constraints
-
-
 @lru_cache(maxsize=1)
 def hand_model() -> HandModel:
     """The model of a winning hand of cards with its scoring (CS-17..CS-20); one for every deck.
@@ -584,7 +557,7 @@ def hand_model() -> HandModel:
     used = []
     for value in range(18):
         card = CARD_BY_INDEX[value]
-        counted, constraints = _counter(
+        counted, constraints = sequential_counter(
             model, [var.literals[value] for var in cards], f"copies of {card}"
         )
         for k, literal in enumerate(counted, 1):

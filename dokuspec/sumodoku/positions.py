@@ -32,7 +32,7 @@ from typing import IO, Literal, TypeAlias
 
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
-from dokuspec.solvers.base import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
+from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
 from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
 from dokuspec.sumodoku.search import COMPILED, propose

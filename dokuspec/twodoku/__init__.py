@@ -12,8 +12,9 @@ TD-1 to TD-4, TD-15, TD-16):
   draw (:class:`FairDealCount`), :func:`pile_digit_distribution` and
   :func:`fair_split_exists`.
 
-Positions and hidden information (:mod:`dokuspec.twodoku.positions`, TD-6 to
-TD-11), answered by the SAT backend or Z3:
+Positions and hidden information (:mod:`dokuspec.twodoku.positions`,
+:mod:`dokuspec.twodoku.inference` and :mod:`dokuspec.twodoku.completion`,
+TD-6 to TD-11), answered by the SAT backend or Z3:
 
 * :func:`valid_plays` / :func:`allowed_squares`: where each domino of a pile
   may go now (TD-7) and which plays clash visibly (TD-8);
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
         view_svg,
         view_text,
     )
-    from dokuspec.solvers.base import MAX_TIME_LIMIT, Budget
+    from dokuspec.solvers.budget import MAX_TIME_LIMIT, Budget
     from dokuspec.twodoku.bots import (
         BOT_NAMES,
         Bot,
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
         RandomBot,
         make_bot,
     )
+    from dokuspec.twodoku.completion import Completability, CompletionStatus, completable
     from dokuspec.twodoku.deals import (
         MAX_REDRAWS,
         REJECTION_ATTEMPTS,
@@ -86,23 +88,22 @@ if TYPE_CHECKING:
         fair_split_exists,
         pile_digit_distribution,
     )
-    from dokuspec.twodoku.positions import (
-        Answer,
-        Completability,
-        CompletionStatus,
+    from dokuspec.twodoku.inference import (
         FaceDownDigits,
         Inference,
         PlannedPlay,
+        Witness,
+        assess_play,
+        infer_face_down,
+    )
+    from dokuspec.twodoku.positions import (
+        Answer,
         PlayVerdict,
         Tier,
         ValidPlays,
         VisibleClash,
-        Witness,
         allowed_squares,
-        assess_play,
         check_view,
-        completable,
-        infer_face_down,
         valid_plays,
     )
     from dokuspec.twodoku.simulation import (
@@ -254,7 +255,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "view_svg",
         "view_text",
     ),
-    "dokuspec.solvers.base": (
+    "dokuspec.solvers.budget": (
         "MAX_TIME_LIMIT",
         "Budget",
     ),
@@ -264,6 +265,11 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "InferenceBot",
         "RandomBot",
         "make_bot",
+    ),
+    "dokuspec.twodoku.completion": (
+        "Completability",
+        "CompletionStatus",
+        "completable",
     ),
     "dokuspec.twodoku.deals": (
         "MAX_REDRAWS",
@@ -275,23 +281,22 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "fair_split_exists",
         "pile_digit_distribution",
     ),
-    "dokuspec.twodoku.positions": (
-        "Answer",
-        "Completability",
-        "CompletionStatus",
+    "dokuspec.twodoku.inference": (
         "FaceDownDigits",
         "Inference",
         "PlannedPlay",
+        "Witness",
+        "assess_play",
+        "infer_face_down",
+    ),
+    "dokuspec.twodoku.positions": (
+        "Answer",
         "PlayVerdict",
         "Tier",
         "ValidPlays",
         "VisibleClash",
-        "Witness",
         "allowed_squares",
-        "assess_play",
         "check_view",
-        "completable",
-        "infer_face_down",
         "valid_plays",
     ),
     "dokuspec.twodoku.simulation": (
@@ -346,7 +351,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
 (:pep:`562`), so that a program loads only the modules it uses: ``dokuspec twodoku deal``
 loads neither the bots nor the game's engine."""
 
-_SUBMODULES = ("bots", "deals", "positions", "simulation")
+_SUBMODULES = ("bots", "completion", "deals", "inference", "positions", "simulation")
 
 if not TYPE_CHECKING:
     __getattr__, __dir__ = attach(__name__, _SOURCES, _SUBMODULES)

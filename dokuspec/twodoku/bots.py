@@ -11,7 +11,7 @@ makes its choices reproducible.
   every phase (colouring, face-down placement, play).
 * :class:`InferenceBot` (``"inference"``): plays where TD-7 allows and no
   face-up domino clashes, certainly safe plays first (as
-  :func:`~dokuspec.twodoku.positions.infer_face_down` proves them), high
+  :func:`~dokuspec.twodoku.inference.infer_face_down` proves them), high
   digits first, and weighs taking, returning and passing by the pile sums
   TD-10 compares; it decides from its player's
   :class:`~dokuspec.vocabulary.twodoku.View` alone (TD-11).
@@ -40,7 +40,8 @@ from dokuspec.engine.twodoku import (
 )
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.solvers import Budget
-from dokuspec.twodoku.positions import infer_face_down, valid_plays
+from dokuspec.twodoku.inference import infer_face_down
+from dokuspec.twodoku.positions import valid_plays
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     RED,
@@ -163,7 +164,7 @@ class InferenceBot:
       and no face-up domino in its row, column or box holds the digit
       (:func:`~dokuspec.twodoku.positions.valid_plays`): such a play never
       fails visibly. Its risk of a hidden clash is 0 when
-      :func:`~dokuspec.twodoku.positions.infer_face_down` proves that no
+      :func:`~dokuspec.twodoku.inference.infer_face_down` proves that no
       face-down domino in its row, column or box can hold the digit
       (certainly safe), 1 when one of them can hold only that digit
       (certainly a hidden clash: never played), and otherwise the estimate
@@ -202,7 +203,7 @@ class InferenceBot:
       domino of the pile goes into the pot (TD-6 step 3).
 
     Args:
-        backend: the solver :func:`~dokuspec.twodoku.positions.infer_face_down`
+        backend: the solver :func:`~dokuspec.twodoku.inference.infer_face_down`
             uses, ``"sat"`` or ``"z3"``.
         conflict_limit: solver conflicts per query of the inference
             (a count, so the bot's choices do not depend on the machine's

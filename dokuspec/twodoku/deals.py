@@ -33,8 +33,9 @@ from typing import Final, Literal, TypeAlias
 from dokuspec.errors import PositionError, quote
 from dokuspec.seeds import check_seed
 from dokuspec.solvers import CACHE, Backend, Budget, as_budget
-from dokuspec.spec.twodoku import deals as spec
-from dokuspec.spec.twodoku.deals import CountModel
+from dokuspec.spec.twodoku import deal_models as spec_models
+from dokuspec.spec.twodoku import fair_deals as spec_fair
+from dokuspec.spec.twodoku.deal_models import CountModel
 from dokuspec.twodoku.validation import (
     DEAL_METHODS,
     Balance,
@@ -139,7 +140,7 @@ def count_fair_deals(face_down: Dominoes) -> FairDealCount:
     """The exact number of fair deals of a face-down draw, of all deals, and their shares.
 
     Exact integers, from a generating function over the 82 dominoes left
-    (:func:`dokuspec.spec.twodoku.deals.count_fair_deals`), in a few
+    (:func:`dokuspec.spec.twodoku.fair_deals.count_fair_deals`), in a few
     milliseconds. For example a draw of ``1 1 2 3 5 7 9 9`` has
     6,317,860,625,443,075,283,867,376 fair deals of about 3.57e26: an
     acceptance probability of about 1.77 %.
@@ -151,7 +152,7 @@ def count_fair_deals(face_down: Dominoes) -> FairDealCount:
         TypeError: ``face_down`` is not Dominoes.
         PositionError: not 8 dominoes.
     """
-    counted = spec.count_fair_deals(_face_down_draw(face_down))
+    counted = spec_fair.count_fair_deals(_face_down_draw(face_down))
     return FairDealCount(
         face_down=face_down,
         fair=counted.fair,
@@ -175,7 +176,7 @@ def pile_digit_distribution(face_down: Dominoes, digit: int) -> tuple[Fraction, 
         TypeError: ``face_down`` is not Dominoes, or ``digit`` not an int.
         PositionError: a bad draw (see :func:`count_fair_deals`), or a digit outside 1-9.
     """
-    counts = spec.pile_digit_counts(_face_down_draw(face_down), digit)
+    counts = spec_fair.pile_digit_counts(_face_down_draw(face_down), digit)
     total = sum(counts)
     return tuple(Fraction(n, total) for n in counts)
 
@@ -193,7 +194,7 @@ def fair_split_exists(dominoes: Dominoes) -> bool:
     """
     if not isinstance(dominoes, Dominoes):
         raise TypeError(f"fair_split_exists() takes Dominoes, not {type(dominoes).__name__}")
-    return spec.fair_split_exists(dominoes.counts(), pot_size=POT_SIZE)
+    return spec_fair.fair_split_exists(dominoes.counts(), pot_size=POT_SIZE)
 
 
 # -- the sampler ------------------------------------------------------------------------------
@@ -240,7 +241,7 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
     attempts = 0
     while True:
         attempts += 1
-        if attempts == _ATTEMPTS_BEFORE_EXISTENCE_CHECK and not spec.fair_split_exists(
+        if attempts == _ATTEMPTS_BEFORE_EXISTENCE_CHECK and not spec_fair.fair_split_exists(
             pieces.counts
         ):
             raise PositionError(
@@ -302,7 +303,7 @@ def _compiled(balance: Balance, backend: str) -> tuple[CountModel, Backend]:
     gap, high = balance.max_digit_count_gap, balance.equal_high_count
     model, compiled = CACHE.get(
         ("twodoku", "deal counts", gap, high, COPIES, FACE_DOWN_COUNT, POT_SIZE, PILE_SIZE),
-        lambda: spec.count_model(gap, high),
+        lambda: spec_models.count_model(gap, high),
         lambda m: m.model,
         backend,
     )
@@ -437,7 +438,7 @@ def deal(
 
     **Balance** (TD-15, off by default). A draw that admits no fair deal
     meeting the options (decided by the count model's solver,
-    :func:`dokuspec.spec.twodoku.deals.count_model`) is drawn again, as
+    :func:`dokuspec.spec.twodoku.deal_models.count_model`) is drawn again, as
     TD-4 does for fairness (up to :data:`MAX_REDRAWS` draws). Then:
 
     * ``method="solver"`` (the default): up to :data:`SOLVER_TRIES`

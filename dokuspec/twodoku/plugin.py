@@ -53,6 +53,10 @@ MUTATION: dict[str, tuple[str, ...]] = {
         "tests/test_twodoku_positions.py",
         "tests/test_verify_twodoku_engine.py",
     ),
+    "dokuspec/spec/twodoku/deal_models.py": ("tests/test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/fair_deals.py": ("tests/test_twodoku_deals.py",),
+    "dokuspec/spec/twodoku/facts.py": ("tests/test_twodoku_positions.py",),
+    "dokuspec/spec/twodoku/position_models.py": ("tests/test_twodoku_positions.py",),
 }
 """Its modules under mutation testing -> their own test files (paths from the repository's
 root), read by ``scripts/mutation.py``."""

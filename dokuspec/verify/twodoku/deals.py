@@ -3,10 +3,10 @@
 The rules of a deal are read three times: the direct definitions
 (:func:`~dokuspec.spec.twodoku.deals.deal_violations`, behind
 :func:`dokuspec.twodoku.validate`), the deal model entry by entry
-(:func:`~dokuspec.spec.twodoku.deals.deal_model`) and the count model
-(:func:`~dokuspec.spec.twodoku.deals.count_model`), both solved by the SAT
+(:func:`~dokuspec.spec.twodoku.deal_models.deal_model`) and the count model
+(:func:`~dokuspec.spec.twodoku.deal_models.count_model`), both solved by the SAT
 and the Z3 backends. The exact counts are read twice more: the generating
-function of :func:`~dokuspec.spec.twodoku.deals.count_fair_deals` and a
+function of :func:`~dokuspec.spec.twodoku.fair_deals.count_fair_deals` and a
 brute force over the physical dominoes. Each check raises a
 :class:`DealCheckError` (an :class:`AssertionError`) naming the deal and
 both answers when two readings differ:
@@ -51,8 +51,10 @@ from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE
 from dokuspec.errors import DiscrepancyError
 from dokuspec.solvers import CACHE, Backend
+from dokuspec.spec.twodoku import deal_models as spec_models
 from dokuspec.spec.twodoku import deals as spec
-from dokuspec.spec.twodoku.deals import CountModel, DealModel, DealShape
+from dokuspec.spec.twodoku import fair_deals as spec_fair
+from dokuspec.spec.twodoku.deal_models import CountModel, DealModel, DealShape
 from dokuspec.twodoku import deals as public
 from dokuspec.twodoku.validation import Balance, validate
 from dokuspec.vocabulary.twodoku import (
@@ -126,7 +128,7 @@ def _compiled_deal_model(
     gap, high = balance.max_digit_count_gap, balance.equal_high_count
     model, compiled = CACHE.get(
         ("twodoku", "deal entries", shape, gap, high),
-        lambda: spec.deal_model(shape, gap, high),
+        lambda: spec_models.deal_model(shape, gap, high),
         lambda m: m.model,
         backend,
     )
@@ -227,7 +229,7 @@ def check_counts_against_model(
     the pot, more than 8 face down); ``None`` for others.
 
     Returns:
-        The codes of :data:`~dokuspec.spec.twodoku.deals.COUNT_CODES` that
+        The codes of :data:`~dokuspec.spec.twodoku.deal_models.COUNT_CODES` that
         both report, or ``None`` when the deal does not fit the model.
 
     Raises:
@@ -238,7 +240,7 @@ def check_counts_against_model(
     if any(d not in DIGITS for place in places for d in place):
         return None
     counts = [_digit_counts(place) for place in places]
-    claimed = {v.code for v in validate(deal, options)} & set(spec.COUNT_CODES)
+    claimed = {v.code for v in validate(deal, options)} & set(spec_models.COUNT_CODES)
     result: set[str] | None = None
     for backend in backends:
         model, compiled = _compiled_count_model(options, backend)
@@ -266,7 +268,9 @@ def _compiled_count_model(
     gap, high = balance.max_digit_count_gap, balance.equal_high_count
     model, compiled = CACHE.get(
         ("twodoku", "deal counts", gap, high, copies, face_down, pot, pile),
-        lambda: spec.count_model(gap, high, copies=copies, face_down=face_down, pot=pot, pile=pile),
+        lambda: spec_models.count_model(
+            gap, high, copies=copies, face_down=face_down, pot=pot, pile=pile
+        ),
         lambda m: m.model,
         backend,
     )
@@ -323,9 +327,9 @@ def check_counts_brute_force(
 
     Compared: the fair deals, by pot, by digit multisets (and by pot), the
     fair deals by Red's count of each digit
-    (:func:`~dokuspec.spec.twodoku.deals.pile_digit_counts`), whether a
-    fair deal exists (:func:`~dokuspec.spec.twodoku.deals.fair_split_exists`),
-    and that a witness (:func:`~dokuspec.spec.twodoku.deals.fair_split_witness`),
+    (:func:`~dokuspec.spec.twodoku.fair_deals.pile_digit_counts`), whether a
+    fair deal exists (:func:`~dokuspec.spec.twodoku.fair_deals.fair_split_exists`),
+    and that a witness (:func:`~dokuspec.spec.twodoku.fair_deals.fair_split_witness`),
     when found, is one of the fair deals. With ``backends``, the count model
     (copies ``max(counts)`` of each digit, the rest face down) enumerates the
     digit-multiset triples as well, when the sizes fit it.
@@ -339,7 +343,7 @@ def check_counts_brute_force(
         DealCheckError: a count differs.
     """
     counts = tuple(counts)
-    found = spec.count_fair_deals(counts, pot_size=pot_size, pile_size=pile_size)
+    found = spec_fair.count_fair_deals(counts, pot_size=pot_size, pile_size=pile_size)
     brute = _brute_force(counts, pot_size, pile_size)
     where = f"{counts} with a pot of {pot_size} and piles of {pile_size}"
 
@@ -359,15 +363,17 @@ def check_counts_brute_force(
         math.comb(n, pot_size) * math.comb(n - pot_size, pile_size),
     )
     for digit in DIGITS:
-        by_count = spec.pile_digit_counts(counts, digit, pot_size=pot_size, pile_size=pile_size)
+        by_count = spec_fair.pile_digit_counts(
+            counts, digit, pot_size=pot_size, pile_size=pile_size
+        )
         enumerated = tuple(brute.red_counts[digit, k] for k in range(len(by_count)))
         differ(f"fair deals by Red's count of {digit}", by_count, enumerated)
     differ(
         "a fair deal exists",
-        spec.fair_split_exists(counts, pot_size=pot_size),
+        spec_fair.fair_split_exists(counts, pot_size=pot_size),
         brute.fair > 0,
     )
-    witness = spec.fair_split_witness(counts, pot_size=pot_size, pile_size=pile_size)
+    witness = spec_fair.fair_split_witness(counts, pot_size=pot_size, pile_size=pile_size)
     if witness is not None and witness not in brute.multisets:
         raise DealCheckError(f"{where}: the witness {witness} is not a fair deal")
     copies = max(counts)
@@ -479,7 +485,7 @@ def deal_with(
 def check_every_face_down_draw() -> int:
     """Check that every face-down draw admits a fair deal: all 12,870 digit multisets of 8.
 
-    For each multiset, :func:`~dokuspec.spec.twodoku.deals.fair_split_witness`
+    For each multiset, :func:`~dokuspec.spec.twodoku.fair_deals.fair_split_witness`
     builds a fair split of the 82 left, and the validator's rules
     (:func:`~dokuspec.spec.twodoku.deals.deal_violations`, on a fixed
     colouring with the face-down dominoes on white squares) must find
@@ -497,9 +503,9 @@ def check_every_face_down_draw() -> int:
     for combination in itertools.combinations_with_replacement(DIGITS, FACE_DOWN_COUNT):
         drawn = _digit_counts(combination)
         left = tuple(COPIES - n for n in drawn)
-        witness = spec.fair_split_witness(left)
+        witness = spec_fair.fair_split_witness(left)
         if witness is None:
-            exists = spec.count_fair_deals(left).fair > 0
+            exists = spec_fair.count_fair_deals(left).fair > 0
             raise DealCheckError(
                 f"no fair deal was built for the face-down draw {Dominoes(combination)}; "
                 f"the exact count says one {'exists' if exists else 'does not exist'}"

@@ -36,6 +36,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dokuspec.engine import twodoku as engine
 from dokuspec.engine.base import CHANCE
 from dokuspec.errors import DiscrepancyError
+from dokuspec.twodoku import completion as public_completion
+from dokuspec.twodoku import inference as public_inference
 from dokuspec.twodoku import positions as public
 from dokuspec.verify.twodoku.simulator import (
     _PEERS,
@@ -187,8 +189,8 @@ def check_inference(
     truth: Mapping[Square, int] | None = None,
     backends: Sequence[public.BackendName] = BACKENDS,
     brute_force_up_to: int = 3,
-) -> public.Inference:
-    """Check :func:`~dokuspec.twodoku.positions.infer_face_down` on ``view``.
+) -> public_inference.Inference:
+    """Check :func:`~dokuspec.twodoku.inference.infer_face_down` on ``view``.
 
     On each backend: every witness fits the view (:func:`replay_fits`) and
     holds the digit it witnesses; the planned plays' witnesses show what
@@ -204,7 +206,7 @@ def check_inference(
         InferenceError: a disagreement (the message names it and the view).
     """
     plays = _planned_plays(view, view.player)
-    answers = [public.infer_face_down(view, plays=plays, backend=b) for b in backends]
+    answers = [public_inference.infer_face_down(view, plays=plays, backend=b) for b in backends]
     placed = _initial_face_down(view)
     for backend, answer in zip(backends, answers, strict=True):
         if not answer.complete:
@@ -247,7 +249,7 @@ def check_inference(
     return first
 
 
-def _summary(answer: public.Inference) -> list[tuple[object, ...]]:
+def _summary(answer: public_inference.Inference) -> list[tuple[object, ...]]:
     return [(d.square, d.possible, d.impossible) for d in answer.dominoes] + [
         (p.square, p.digit, p.verdict) for p in answer.plays
     ]
@@ -256,7 +258,7 @@ def _summary(answer: public.Inference) -> list[tuple[object, ...]]:
 def _check_witness(
     view: View,
     placed: Mapping[Square, int | None],
-    witness: public.Witness,
+    witness: public_inference.Witness,
     what: str,
 ) -> None:
     guess = {s: d for s, d in placed.items() if d is not None}
@@ -373,8 +375,8 @@ def check_completable(
     *,
     backends: Sequence[public.BackendName] = BACKENDS,
     brute_force_up_to: int = 3,
-) -> public.Completability:
-    """Check :func:`~dokuspec.twodoku.positions.completable` on ``subject``.
+) -> public_completion.Completability:
+    """Check :func:`~dokuspec.twodoku.completion.completable` on ``subject``.
 
     On each backend: a completion is a full valid Sudoku keeping every
     domino (face-down ones with digits fitting the facts); a counterexample
@@ -387,7 +389,7 @@ def check_completable(
     Raises:
         PositionCheckError: a disagreement.
     """
-    answers = [public.completable(subject, backend=b) for b in backends]
+    answers = [public_completion.completable(subject, backend=b) for b in backends]
     fixed = dict(subject.face_up)
     fixed.update((f.square, f.digit) for f in subject.face_down if f.digit is not None)
     placed = _initial_face_down(subject) if isinstance(subject, View) else {}

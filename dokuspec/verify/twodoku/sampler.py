@@ -3,7 +3,7 @@
 Each test takes a sample of deals and returns a
 :class:`~dokuspec.verify.chisquare.ChiSquare` against the exact
 probabilities computed from the counts
-(:func:`~dokuspec.spec.twodoku.deals.count_fair_deals`):
+(:func:`~dokuspec.spec.twodoku.fair_deals.count_fair_deals`):
 :func:`pot_test` (the pot), :func:`pile_digit_test` (how many of a digit
 Red's pile holds), :func:`pile_order_test` (the digit at a pile's first and
 last place against its law at any place) and :func:`face_down_test` (how
