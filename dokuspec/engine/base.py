@@ -38,17 +38,18 @@ unchanged; an unknown option or a bad option value raises
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, SupportsIndex, TypeAlias, TypeVar
 
-from dokuspec.errors import DokuspecError
+from dokuspec.errors import DokuspecError, quote
 from dokuspec.seeds import SEED_MAX, check_seed
 
 __all__ = [
@@ -68,11 +69,14 @@ __all__ = [
     "RecordError",
     "RegistryError",
     "State",
+    "action_kinds",
     "load_game",
     "player_name",
+    "read_action",
     "register",
     "registered_games",
     "replay",
+    "shown_json",
     "unregister",
 ]
 
@@ -171,19 +175,198 @@ class RegistryError(EngineError):
 
 
 class Action(ABC):
-    """Base class of every game's actions.
+    """Base class of every game's actions: a kind, fields, a JSON form and a readable text.
 
-    Each game defines its actions as frozen, slotted dataclasses deriving
-    from this class. ``str(action)`` is a short readable text (``"place 3
-    at r1c2"``); :meth:`to_json` gives the JSON form, which the game reads
-    back with :meth:`Game.action_from_json`. Actions compare by value.
+    A game declares each kind of action as a frozen, slotted dataclass deriving
+    from this class, naming its JSON ``"type"`` in :attr:`kind`; its fields are
+    the members of its JSON form, in order::
+
+        @dataclass(frozen=True, slots=True)
+        class Place(Action):
+            kind: ClassVar[str] = "place"
+            row: int
+            col: int
+
+    From that declaration the base derives :meth:`to_json` (``{"type":
+    "place", "row": 1, "col": 2}``), :meth:`from_members` (the action back
+    from the members :func:`read_action` has read) and pickling as the class
+    and its fields (compact, and fast to copy). A kind whose JSON members are
+    not its fields (a square written as its row and column) names them in
+    :attr:`json_members` and overrides :meth:`json_values` and
+    :meth:`from_members`. A class that defines :meth:`to_json` itself (the
+    form before this base derived it) keeps working as it is.
+
+    ``str(action)`` is a short readable text (``"place 3 at r1c2"``); the
+    game reads the JSON form back with :meth:`Game.action_from_json`.
+    Actions compare by value.
     """
 
     __slots__ = ()
 
-    @abstractmethod
+    kind: ClassVar[str]
+    """The ``"type"`` of the JSON form (``"place"``)."""
+
+    json_members: ClassVar[tuple[str, ...] | None] = None
+    """The members of the JSON form besides ``"type"``, in order; ``None``: the fields."""
+
+    @classmethod
+    def member_names(cls) -> tuple[str, ...]:
+        """The members of the JSON form besides ``"type"``: :attr:`json_members`, or the
+        dataclass fields' names in order."""
+        if cls.json_members is not None:
+            return cls.json_members
+        return _field_names(cls)
+
+    def json_values(self) -> dict[str, JSONValue]:
+        """The members of the JSON form besides ``"type"``: each field's value as JSON (a
+        tuple as a list, a value of another class as its text, ``str(card)``)."""
+        return {name: _as_json(getattr(self, name)) for name in _field_names(type(self))}
+
     def to_json(self) -> dict[str, JSONValue]:
-        """The JSON form: an object with a ``"type"`` member naming the kind of action."""
+        """The JSON form: ``{"type": kind, ...members}`` (:meth:`json_values`).
+
+        Raises:
+            TypeError: the class declares no :attr:`kind` (and no ``to_json`` of its own).
+        """
+        kind = getattr(type(self), "kind", None)
+        if not isinstance(kind, str):
+            raise TypeError(f"{type(self).__name__} declares no kind (the JSON form's type)")
+        return {"type": kind, **self.json_values()}
+
+    @classmethod
+    def from_members(cls, values: Mapping[str, object]) -> Action:
+        """The action whose JSON members (besides ``"type"``) have the values ``values``,
+        read by :func:`read_action`: by default the class called with them in order."""
+        return cls(*(values[name] for name in cls.member_names()))
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # Pickled as the class and its fields (fast, compact); a class with its own
+        # __reduce__, or not a dataclass of init fields, as Python pickles it.
+        names = _init_names(type(self))
+        if names is None or type(self).__reduce__ is not object.__reduce__:
+            return super().__reduce_ex__(protocol)
+        return type(self), tuple(getattr(self, name) for name in names)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_INIT_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of the dataclass ``cls``'s fields, in order (none for another class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in found)
+    return names
+
+
+def _init_names(cls: type) -> tuple[str, ...] | None:
+    """The fields that make an instance of the dataclass ``cls`` again, or ``None`` when
+    not every field is an argument of its ``__init__`` (or ``cls`` is no dataclass)."""
+    if cls not in _INIT_NAMES:
+        found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else None
+        _INIT_NAMES[cls] = (
+            tuple(f.name for f in found)
+            if found is not None and all(f.init for f in found)
+            else None
+        )
+    return _INIT_NAMES[cls]
+
+
+def _as_json(value: object) -> JSONValue:
+    """A field's value as JSON: plain values as they are, a tuple or list item by item,
+    another value as its text (``str(card)``)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_as_json(item) for item in value]
+    return str(value)
+
+
+def shown_json(value: object) -> str:
+    """A JSON value as an error message shows it, kept short.
+
+    A string, float, bool or ``null`` as JSON writes it, cut after 40
+    characters (``"abc...``); an integer as JSON writes it, or by its size
+    when very long; an object or array by its size
+    (:func:`dokuspec.errors.quote`).
+    """
+    if isinstance(value, dict | list) or (isinstance(value, int) and not isinstance(value, bool)):
+        return quote(value)
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        return quote(value)
+    return text if len(text) <= 42 else text[:40] + '"...'
+
+
+def action_kinds(*classes: type[Action]) -> dict[str, type[Action]]:
+    """A game's kinds of action by their JSON ``"type"``, for :func:`read_action`.
+
+    Raises:
+        TypeError: a class declares no :attr:`Action.kind`.
+        ValueError: two classes declare the same kind.
+    """
+    kinds: dict[str, type[Action]] = {}
+    for action_class in classes:
+        kind = getattr(action_class, "kind", None)
+        if not isinstance(kind, str):
+            raise TypeError(f"{action_class.__name__} declares no kind")
+        if kinds.setdefault(kind, action_class) is not action_class:
+            raise ValueError(f"two kinds of action are named {kind!r}")
+    return kinds
+
+
+def read_action(
+    data: object,
+    kinds: Mapping[str, type[Action]],
+    *,
+    member: Callable[[str, str, object], object] | None = None,
+    make: Callable[[str, dict[str, object]], Action] | None = None,
+    shown: Callable[[object], str] = shown_json,
+) -> Action:
+    """The action whose JSON form (:meth:`Action.to_json`) is ``data``.
+
+    Checked in this order: ``data`` is an object, its ``"type"`` names one of
+    ``kinds``, it has no member its kind lacks, then each member of the kind
+    in order is there and reads (``member``).
+
+    Args:
+        data: a parsed JSON value.
+        kinds: the game's kinds of action by type (:func:`action_kinds`).
+        member: reads one member, ``member(kind, key, value)``, and returns its
+            value (a :class:`RecordError` if it is wrong); by default the
+            value as it is.
+        make: makes the action from its kind and read members,
+            ``make(kind, values)`` (it may check them as a whole first); by
+            default :meth:`Action.from_members` of the kind's class.
+        shown: writes a value in a message (:func:`shown_json`).
+
+    Raises:
+        RecordError: ``data`` is not such a form; the message starts with the
+            JSON path of the bad part (``$.type``, ``$.row``, or ``$``) and
+            reads, for instance, ``$: a place action needs "row"``.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"$: an action is a JSON object, not {shown(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        listed = ", ".join(sorted(kinds))
+        raise RecordError(f"$.type: {shown(kind)} is not an action type ({listed})")
+    action_class = kinds[kind]
+    names = action_class.member_names()
+    for key in data:
+        if key != "type" and key not in names:
+            raise RecordError(f"$: a {kind} action has no member {shown(key)}")
+    values: dict[str, object] = {}
+    for key in names:
+        if key not in data:
+            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+        values[key] = data[key] if member is None else member(kind, key, data[key])
+    if make is None:
+        return action_class.from_members(values)
+    return make(kind, values)
 
 
 @dataclass(frozen=True, slots=True)

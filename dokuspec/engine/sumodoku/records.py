@@ -18,12 +18,12 @@ from dokuspec.engine.base import (
     JSONValue,
     RecordError,
 )
+from dokuspec.engine.base import shown_json as _shown
 from dokuspec.engine.records import RecordFileError, wrong_game
 from dokuspec.engine.sumodoku.actions import (
     Colours,
     _is_int,
     _read_action,
-    _shown,
 )
 from dokuspec.engine.sumodoku.game import (
     _COLOURS_NODE,

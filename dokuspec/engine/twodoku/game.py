@@ -35,6 +35,7 @@ from dokuspec.engine.twodoku.actions import (
     _END_TURN,
     _FACE_DOWN_UNKNOWN,
     _NAMES,
+    _OWN,
     _PEERS,
     _PLACE,
     _PLAY,
@@ -55,7 +56,6 @@ from dokuspec.engine.twodoku.actions import (
     Reveal,
     TakeFromBoard,
     TakeFromPot,
-    _Action,
     _read_action,
 )
 from dokuspec.engine.twodoku.deals import (
@@ -508,7 +508,7 @@ class TwoDokuState(State):
         it with the same errors.
         """
         player = self.current_player()
-        if player >= 0 and isinstance(action, _Action) and self._is_legal(player, action):
+        if player >= 0 and type(action) in _OWN and self._is_legal(player, action):
             self._apply(player, action)
             self._history.append(HistoryEntry(player, (action,)))
             return
