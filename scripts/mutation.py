@@ -59,6 +59,26 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku.py",
         "test_engine_base.py",
     ),
+    "dokuspec/engine/game.py": (
+        "test_engine_protocol.py",
+        "test_engine_sumodoku.py",
+        "test_engine_base.py",
+    ),
+    "dokuspec/engine/state.py": (
+        "test_engine_protocol.py",
+        "test_engine_sumodoku.py",
+        "test_engine_base.py",
+    ),
+    "dokuspec/engine/game_record.py": (
+        "test_engine_protocol.py",
+        "test_engine_sumodoku.py",
+        "test_engine_base.py",
+    ),
+    "dokuspec/engine/registry.py": (
+        "test_engine_protocol.py",
+        "test_engine_sumodoku.py",
+        "test_engine_base.py",
+    ),
     "dokuspec/engine/minidoku.py": (
         "test_engine_protocol.py",
         "test_engine_playout.py",
