@@ -112,7 +112,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku_moves.py",
         "test_engine_sumodoku_records.py",
     ),
-    "dokuspec/engine/sumodoku/game.py": (
+    "dokuspec/engine/sumodoku/state.py": (
         "test_engine_sumodoku.py",
         "test_sumodoku_bots.py",
         "test_verify_sumodoku_play.py",
@@ -144,7 +144,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_competitive_contracts.py",
         "test_engine_competitive_search.py",
     ),
-    "dokuspec/engine/competitive/game.py": (
+    "dokuspec/engine/competitive/state.py": (
         "test_engine_competitive.py",
         "test_competitive_play.py",
         "test_engine_competitive_contracts.py",
@@ -160,7 +160,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_verify_twodoku_engine.py",
         "test_engine_twodoku_contracts.py",
     ),
-    "dokuspec/engine/twodoku/game.py": (
+    "dokuspec/engine/twodoku/state.py": (
         "test_engine_twodoku.py",
         "test_verify_twodoku_engine.py",
         "test_engine_twodoku_contracts.py",

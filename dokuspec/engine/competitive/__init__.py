@@ -20,7 +20,7 @@ The rule helpers, usable on their own:
 The package holds one idea per module: :mod:`~dokuspec.engine.competitive.rules`
 (line kinds, winning hands, values and scores), :mod:`~dokuspec.engine.competitive.analysis`
 (patterns, counts, the largest score), :mod:`~dokuspec.engine.competitive.actions` (the
-actions and their JSON form) and :mod:`~dokuspec.engine.competitive.game` (the game and its
+actions and their JSON form) and :mod:`~dokuspec.engine.competitive.state` (the game and its
 states); every name below is importable from the package itself.
 
 The game, :class:`CompetitiveSudoku` (registered as ``"competitive"``),
@@ -93,11 +93,6 @@ from dokuspec.engine.competitive.analysis import (
     max_score,
     winning_rank_patterns,
 )
-from dokuspec.engine.competitive.game import (
-    MODES,
-    CompetitiveSudoku,
-    CompetitiveSudokuState,
-)
 from dokuspec.engine.competitive.rules import (
     LINE_KINDS,
     hand_value,
@@ -105,6 +100,11 @@ from dokuspec.engine.competitive.rules import (
     line_kind,
     line_points,
     winner_score,
+)
+from dokuspec.engine.competitive.state import (
+    MODES,
+    CompetitiveSudoku,
+    CompetitiveSudokuState,
 )
 
 __all__ = [

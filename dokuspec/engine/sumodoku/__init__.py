@@ -90,7 +90,7 @@ protocol's generic :meth:`~dokuspec.engine.base.State.record` and
 The package holds one idea per module: :mod:`~dokuspec.engine.sumodoku.rules`
 (the rules checked on a board, the completion search),
 :mod:`~dokuspec.engine.sumodoku.actions` (the actions and their JSON form),
-:mod:`~dokuspec.engine.sumodoku.game` (the game, its states and results) and
+:mod:`~dokuspec.engine.sumodoku.state` (the game, its states and results) and
 :mod:`~dokuspec.engine.sumodoku.records` (game records); every name above is
 importable from the package itself.
 """
@@ -112,14 +112,6 @@ if TYPE_CHECKING:
         PointOut,
         Silent,
     )
-    from dokuspec.engine.sumodoku.game import (
-        DEFAULT_CLAIM_TIME_LIMITS,
-        DEFAULT_CLAIM_WINDOW,
-        REASONS,
-        Sumodoku,
-        SumodokuResult,
-        SumodokuState,
-    )
     from dokuspec.engine.sumodoku.records import (
         read_record,
         record_json,
@@ -134,6 +126,14 @@ if TYPE_CHECKING:
         is_valid,
         search_completion,
         violations,
+    )
+    from dokuspec.engine.sumodoku.state import (
+        DEFAULT_CLAIM_TIME_LIMITS,
+        DEFAULT_CLAIM_WINDOW,
+        REASONS,
+        Sumodoku,
+        SumodokuResult,
+        SumodokuState,
     )
 
 __all__ = [
@@ -175,7 +175,7 @@ _SOURCES = {
         "PointOut",
         "Silent",
     ),
-    "dokuspec.engine.sumodoku.game": (
+    "dokuspec.engine.sumodoku.state": (
         "DEFAULT_CLAIM_TIME_LIMITS",
         "DEFAULT_CLAIM_WINDOW",
         "REASONS",
@@ -204,4 +204,4 @@ _SOURCES = {
 verification use on their own, loads without the game."""
 
 if not TYPE_CHECKING:
-    __getattr__, __dir__ = attach(__name__, _SOURCES, ("actions", "game", "records", "rules"))
+    __getattr__, __dir__ = attach(__name__, _SOURCES, ("actions", "records", "rules", "state"))

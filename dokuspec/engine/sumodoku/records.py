@@ -25,7 +25,7 @@ from dokuspec.engine.sumodoku.actions import (
     _is_int,
     _read_action,
 )
-from dokuspec.engine.sumodoku.game import (
+from dokuspec.engine.sumodoku.state import (
     _COLOURS_NODE,
     _GAME,
     _OWN_MISTAKE_WINS,

@@ -92,7 +92,7 @@ counts behind the deal are public too: :func:`fair_deal_count`,
 
 The package holds one idea per module: :mod:`~dokuspec.engine.twodoku.deals`
 (the exact counts of fair deals), :mod:`~dokuspec.engine.twodoku.actions`
-(the actions and their JSON form) and :mod:`~dokuspec.engine.twodoku.game`
+(the actions and their JSON form) and :mod:`~dokuspec.engine.twodoku.state`
 (the game, its states and results); every name above is importable from the
 package itself.
 """
@@ -119,7 +119,7 @@ from dokuspec.engine.twodoku.deals import (
     fair_split_count,
     pot_probabilities,
 )
-from dokuspec.engine.twodoku.game import (
+from dokuspec.engine.twodoku.state import (
     ENDINGS,
     TwoDoku,
     TwoDokuResult,
