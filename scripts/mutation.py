@@ -119,6 +119,27 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_sumodoku_moves.py",
         "test_engine_sumodoku_records.py",
     ),
+    "dokuspec/engine/sumodoku/game.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
+        "test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/observation.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
+        "test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/illegal.py": (
+        "test_engine_sumodoku.py",
+        "test_sumodoku_bots.py",
+        "test_verify_sumodoku_play.py",
+        "test_engine_sumodoku_moves.py",
+        "test_engine_sumodoku_records.py",
+    ),
     "dokuspec/engine/sumodoku/records.py": (
         "test_engine_sumodoku.py",
         "test_sumodoku_bots.py",

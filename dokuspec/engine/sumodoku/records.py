@@ -25,13 +25,8 @@ from dokuspec.engine.sumodoku.actions import (
     _is_int,
     _read_action,
 )
-from dokuspec.engine.sumodoku.state import (
-    _COLOURS_NODE,
-    _GAME,
-    _OWN_MISTAKE_WINS,
-    Sumodoku,
-    SumodokuState,
-)
+from dokuspec.engine.sumodoku.game import _COLOURS_NODE, _GAME, _OWN_MISTAKE_WINS, Sumodoku
+from dokuspec.engine.sumodoku.state import SumodokuState
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.seeds import check_seed
 from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
