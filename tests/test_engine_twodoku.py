@@ -70,7 +70,7 @@ from dokuspec.engine.twodoku import (
     pot_probabilities,
 )
 from dokuspec.engine.twodoku.deals import _count_weights, _pot_weights
-from dokuspec.engine.twodoku.state import _search_digits
+from dokuspec.engine.twodoku.infostate import _search_digits
 from dokuspec.errors import PositionError
 from dokuspec.render.twodoku import view_text
 from dokuspec.verify.conformance import check_game

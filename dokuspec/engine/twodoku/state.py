@@ -1,29 +1,23 @@
-"""The game of Two-Doku and its states: the options, the phases, every step of a game and
-its result (TD-1 to TD-18)."""
+"""Two-Doku's states and results: the phases, every step of a game, what a player sees
+and its result (TD-1 to TD-18)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import ClassVar
 
 from dokuspec.engine.base import (
     CHANCE,
     TERMINAL,
     Action,
     EngineError,
-    Game,
-    GameOptionError,
     HistoryEntry,
     JSONValue,
     Observation,
-    OptionSpec,
     State,
-    register,
 )
 from dokuspec.engine.twodoku.actions import (
     _BITS,
@@ -56,14 +50,13 @@ from dokuspec.engine.twodoku.actions import (
     Reveal,
     TakeFromBoard,
     TakeFromPot,
-    _read_action,
 )
 from dokuspec.engine.twodoku.deals import (
     FairDealMissingError,
     _count_weights,
     _pot_weights,
-    _split_count,
 )
+from dokuspec.engine.twodoku.game import TwoDoku
 from dokuspec.render.twodoku import view_text
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -71,7 +64,6 @@ from dokuspec.vocabulary.twodoku import (
     COPIES,
     FACE_DOWN_COUNT,
     FACE_DOWN_EACH,
-    FULL_SET,
     PILE_SIZE,
     PLAYERS,
     RED,
@@ -92,7 +84,6 @@ from dokuspec.vocabulary.twodoku import Take as TakeEvent
 
 __all__ = [
     "ENDINGS",
-    "TwoDoku",
     "TwoDokuResult",
     "TwoDokuState",
 ]
@@ -101,101 +92,13 @@ ENDINGS = ("pile-empty", "no-successful-play", "max-turns")
 """How a game can end (TD-9, ruling TD-14), as :attr:`TwoDokuResult.ending` names it."""
 
 
-# -- the game ------------------------------------------------------------------------------------
+# -- the phases ----------------------------------------------------------------------------------
 
 _COLOURING = "colouring"
 _PLACING = "placing"
 _DEALING = "dealing"
 _PLAY_PHASE = "play"
 _OVER = "over"
-
-_SETUP_STEPS = 2 * SQUARES_EACH + FACE_DOWN_COUNT + FACE_DOWN_COUNT + 1 + 9
-"""The steps before play: colourings, placements, face-down digits, the pot, Red's counts."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Rules:
-    """The options of one game, read once (shared by its states, never changed)."""
-
-    max_turns: int
-
-
-@register
-class TwoDoku(Game):
-    """Two-Doku (rules TD-1 to TD-18) for two players: Red is player 0, Blue player 1.
-
-    Args:
-        max_turns: the game ends, scored by TD-10, after this many turns of
-            play (both players' turns counted), 1-100000 (default 400,
-            ruling TD-14).
-
-    Raises:
-        GameOptionError: an unknown option or a bad value.
-    """
-
-    name: ClassVar[str] = "twodoku"
-    player_names: ClassVar[tuple[str, ...]] = _NAMES
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "max_turns",
-            400,
-            {"type": "integer", "minimum": 1, "maximum": 100_000},
-            "turns of play after which the game ends, scored as usual (TD-14)",
-        ),
-    )
-
-    def __init__(self, **options: JSONValue) -> None:
-        super().__init__(**options)
-        value = self._options["max_turns"]
-        if isinstance(value, float):
-            raise GameOptionError(self.name, "max_turns", f"{value!r} is not an integer")
-        assert isinstance(value, int)
-        self._rules = _Rules(max_turns=value)
-
-    @property
-    def max_turns(self) -> int:
-        """Turns of play after which the game ends (TD-14)."""
-        return self._rules.max_turns
-
-    def num_players(self) -> int:
-        """2: Red (0) and Blue (1)."""
-        return 2
-
-    def min_utility(self) -> float:
-        """-450: minus the largest score (the returns are zero-sum)."""
-        return -self.max_utility()
-
-    def max_utility(self) -> float:
-        """450, the sum of all 90 dominoes: a score (TD-10) is the loser's pile and the
-        pot, dominoes that are not on the board."""
-        return FULL_SET.total
-
-    def max_game_length(self) -> int:
-        """``98 + 4 * max_turns`` steps (1698 by default).
-
-        72 colourings (TD-2), 8 placements (TD-3), 8 face-down digits, the
-        pot and Red's 9 counts (the deal); then at most ``max_turns`` turns
-        of at most 4 steps each: a take, a play, a reveal, a return (a turn
-        ending early has fewer).
-        """
-        return _SETUP_STEPS + 4 * self._rules.max_turns
-
-    def new_initial_state(self, seed: int = 0) -> TwoDokuState:
-        """An empty board, Red to colour the first square (TD-2).
-
-        ``seed``: an integer 0 to ``2**64 - 1``, as
-        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
-        """
-        return TwoDokuState(self, seed)
-
-    def action_from_json(self, data: object) -> Action:
-        """Read any of this game's actions from its JSON form (:meth:`Action.to_json`).
-
-        Raises:
-            RecordError: not the JSON form of an action; the message starts
-                with the JSON path of the bad part (``$.row``).
-        """
-        return _read_action(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -869,218 +772,13 @@ class TwoDokuState(State):
             self._phase == _DEALING and not self._face_down_digits
         ):
             return other
+        from dokuspec.engine.twodoku import infostate  # noqa: PLC0415 - only resampling needs it
+
         if self._phase == _DEALING:
-            other._redraw_deal(rng)
+            infostate.redraw_deal(other, rng)
         else:
-            other._redraw_hidden(player, rng)
+            infostate.redraw_hidden(other, player, rng)
         return other
-
-    def _rewrite_deal_history(self) -> None:
-        """Make the history's deal outcomes those of the current face-down digits and counts."""
-        digits = iter(self._face_down_digits)
-        counts = iter(enumerate(self._red_counts, start=1))
-        for index, entry in enumerate(self._history):
-            if entry.player != CHANCE:
-                continue
-            action = entry.actions[0]
-            if isinstance(action, DrawFaceDown):
-                self._history[index] = HistoryEntry(CHANCE, (_DRAW[next(digits)],))
-            elif isinstance(action, DealCount):
-                digit, count = next(counts)
-                self._history[index] = HistoryEntry(CHANCE, (_COUNT[digit][count],))
-
-    def _redraw_deal(self, rng: random.Random) -> None:
-        """During the deal: new face-down digits so far (keeping the pot possible) and counts."""
-        drawn = len(self._face_down_digits)
-        full = [d for d in _DIGITS for _ in range(COPIES)]
-        pot = self._initial_pot
-        while True:
-            digits = rng.sample(full, FACE_DOWN_COUNT)
-            if pot is None:
-                break
-            # The pot must keep a fair deal: the 80 left need an even sum; holding every
-            # digit then suffices (the proof of fair_deal_exists), else they are counted.
-            # (No digit goes below zero: the pot's 2 and the 8 drawn are at most ten.)
-            split = [COPIES - p for p in pot]
-            for digit in digits:
-                split[digit - 1] -= 1
-            if _counts_sum(split) % 2:
-                continue
-            if min(split) > 0 or _split_count(tuple(split), PILE_SIZE):
-                break
-        self._face_down_digits = digits[:drawn]
-        for square, digit in zip(self._face_down_squares, self._face_down_digits, strict=False):
-            self._board[square] = -digit
-        if pot is not None:
-            chosen: list[int] = []
-            for _ in self._red_counts:
-                outcomes = _count_outcomes(self._left_after_face_down(), pot, tuple(chosen))
-                weights = [(count.count, weight) for count, weight in outcomes]
-                chosen.append(_weighted_fraction(rng, weights))
-            self._red_counts = chosen
-        self._rewrite_deal_history()
-
-    def _redraw_hidden(self, player: int, rng: random.Random) -> None:
-        """During play: new digits for the face-down dominoes, the opponent's pile to match."""
-        opponent = 1 - player
-        board = self._board
-        order = {square: n for n, square in enumerate(self._face_down_squares)}
-        hidden = [i for i in self._face_down_squares if board[i] < 0]
-        forbidden = {i: set[int]() for i in hidden}
-        # The opponent's net gain of each digit so far, and the least they must have held.
-        net = [0] * 9
-        need = [0] * 9
-        opponent_name = PLAYERS[opponent]
-
-        def use(digit: int) -> None:
-            need[digit - 1] = max(need[digit - 1], 1 - net[digit - 1])
-
-        for event in self._events:
-            if isinstance(event, PlayEvent):
-                if event.result == "placed":
-                    for p in _PEERS[event.square.index]:
-                        if p in forbidden:
-                            forbidden[p].add(event.digit)
-                if event.player == opponent_name:
-                    use(event.digit)
-                    if event.result == "placed":
-                        net[event.digit - 1] -= 1
-            elif event.player == opponent_name:
-                if isinstance(event, TakeEvent):
-                    net[event.digit - 1] += 1
-                else:
-                    use(event.digit)
-                    net[event.digit - 1] -= 1
-        must: tuple[list[int], int] | None = None
-        if self._pending is not None:
-            square, digit = self._pending
-            if self._to_move == opponent:
-                use(digit)
-            must = ([n for n, i in enumerate(hidden) if i in _PEERS[square]], digit)
-        # Digits known to the player: theirs as dealt, the pot as dealt, the face-down
-        # dominoes turned face up. Each digit's ten are split between these, the dominoes
-        # still face down and the opponent's pile as dealt.
-        own = self._initial_piles[player]
-        # For the type checker: in play, both are set.
-        assert own is not None and self._initial_pot is not None  # pragma: no mutate
-        known = [o + p for o, p in zip(own, self._initial_pot, strict=True)]
-        for n, square in enumerate(self._face_down_squares):
-            if board[square] >= 0:
-                known[self._face_down_digits[n] - 1] += 1
-        capacity = [
-            COPIES - known[d] - max(need[d], -net[d], 0) for d in range(9)
-        ]  # the most face-down dominoes of each digit
-        # Equal piles (TD-4): the opponent's pile as dealt sums to the player's, so the
-        # face-down digits sum to the rest of the 450.
-        target = FULL_SET.total - 2 * _counts_sum(own) - _counts_sum(self._initial_pot)
-        for n, square in enumerate(self._face_down_squares):
-            if board[square] >= 0:
-                target -= self._face_down_digits[n]
-        domains = [[d for d in _DIGITS if d not in forbidden[i]] for i in hidden]
-        found = _search_digits(domains, capacity, target, must, rng)
-        if found is None:
-            # Unreachable (the real digits are always a solution): its message is never seen.
-            raise AssertionError(  # pragma: no cover - the real digits are always a solution
-                "twodoku: no face-down digits fit what the player has seen"  # pragma: no mutate
-            )
-        digits = list(self._face_down_digits)
-        for i, digit in zip(hidden, found, strict=True):
-            digits[order[i]] = digit
-            board[i] = -digit
-        self._face_down_digits = digits
-        left = self._left_after_face_down()
-        theirs = tuple(c - p - o for c, p, o in zip(left, self._initial_pot, own, strict=True))
-        self._initial_piles[opponent] = theirs
-        self._piles[opponent] = [t + g for t, g in zip(theirs, net, strict=True)]
-        if opponent == 0:
-            self._red_counts = list(theirs)
-        self._rewrite_deal_history()
-
-
-def _weighted_fraction(rng: random.Random, weights: Sequence[tuple[int, Fraction]]) -> int:
-    """A value drawn from ``(value, probability)`` pairs, the probabilities summing to 1."""
-    scale = math.lcm(*(p.denominator for _, p in weights))
-    pick = rng.randrange(scale)
-    for value, probability in weights:
-        pick -= probability.numerator * (scale // probability.denominator)
-        if pick < 0:
-            return value
-    # Unreachable: the probabilities sum to 1.
-    raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
-
-
-def _search_digits(
-    domains: list[list[int]],
-    capacity: list[int],
-    target: int,
-    must: tuple[list[int], int] | None,
-    rng: random.Random,
-) -> list[int] | None:
-    """A randomised depth-first search: one digit per domain, at most ``capacity[d-1]`` of
-    each digit, summing to ``target``, and (``must``) one of some domains taking a digit."""
-    count = len(domains)
-    order = list(range(count))
-    rng.shuffle(order)
-    # Smallest domains first: the search order only, any order finds a solution if one exists.
-    order.sort(key=lambda n: len(domains[n]))  # pragma: no mutate
-    shuffled = [rng.sample(domains[n], len(domains[n])) for n in order]
-    # The bounds below only prune: the final check (left == 0, held) decides, so weaker
-    # bounds (and the defaults, for empty domains that never occur) change nothing seen.
-    lows = [min(domain, default=10) for domain in shuffled]  # pragma: no mutate
-    highs = [max(domain, default=0) for domain in shuffled]  # pragma: no mutate
-    # The least and most the domains from position k on can add.
-    low_rest = [0] * (count + 1)  # pragma: no mutate
-    high_rest = [0] * (count + 1)  # pragma: no mutate
-    for k in range(count - 1, -1, -1):
-        low_rest[k] = low_rest[k + 1] + lows[k]  # pragma: no mutate
-        high_rest[k] = high_rest[k + 1] + highs[k]
-    # Sizes and fillers: every slot read is written first.
-    used = [0] * 9  # pragma: no mutate
-    chosen = [0] * count  # pragma: no mutate
-    # ``must``: whether a position from k on can still take the wanted digit. Pruning only:
-    # ``held`` is checked at the end (``wanted`` is unused when ``must`` is None).
-    members = set(must[0]) if must is not None else set()
-    wanted = must[1] if must is not None else 0  # pragma: no mutate
-    later = [must is None] * (count + 1)  # pragma: no mutate
-    for k in range(count - 1, -1, -1):  # pragma: no mutate
-        here = order[k] in members and wanted in shuffled[k]  # pragma: no mutate
-        later[k] = later[k + 1] or here  # pragma: no mutate
-    # Choices that failed, by position, digits used and whether ``must`` holds already:
-    # the rest of the search depends on nothing else, so each is tried once.
-    failed: set[tuple[int, tuple[int, ...], bool]] = set()
-
-    def search(k: int, left: int, held: bool) -> bool:
-        if k == count:
-            # ``held`` is always true here: the pruning above admits no last digit without it.
-            return left == 0 and held  # pragma: no mutate
-        key = (k, tuple(used), held)
-        if key in failed:
-            return False
-        for digit in shuffled[k]:
-            rest = left - digit
-            if used[digit - 1] >= capacity[digit - 1]:
-                continue
-            if not low_rest[k + 1] <= rest <= high_rest[k + 1]:
-                continue
-            now = held or (order[k] in members and digit == wanted)
-            if not (now or later[k + 1]):
-                continue
-            used[digit - 1] += 1
-            chosen[k] = digit
-            if search(k + 1, rest, now):
-                return True
-            used[digit - 1] -= 1
-        # A memo: forgetting a failure only costs time.
-        failed.add(key)  # pragma: no mutate
-        return False
-
-    if not search(0, target, must is None):
-        return None
-    # Every slot is written below.
-    result = [0] * count  # pragma: no mutate
-    for k, n in enumerate(order):
-        result[n] = chosen[k]
-    return result
 
 
 # -- chance outcomes, cached -------------------------------------------------------------------
