@@ -171,6 +171,24 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_competitive_contracts.py",
         "test_engine_competitive_search.py",
     ),
+    "dokuspec/engine/competitive/game.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/phases.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/observation.py": (
+        "test_engine_competitive.py",
+        "test_competitive_play.py",
+        "test_engine_competitive_contracts.py",
+        "test_engine_competitive_search.py",
+    ),
     "dokuspec/engine/twodoku/deals.py": (
         "test_engine_twodoku.py",
         "test_verify_twodoku_engine.py",

@@ -1,28 +1,20 @@
-"""The game of Competitive Sudoku and its states: the options, the phases and every step
-of a game (CS-1 to CS-25)."""
+"""Competitive Sudoku's states: the table, whose turn, every step of a game and why an
+action is illegal (CS-1 to CS-25)."""
 
 from __future__ import annotations
 
 import random
-import textwrap
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
 
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
     Action,
-    Game,
-    GameOptionError,
     HistoryEntry,
-    JSONValue,
     Observation,
-    OptionSpec,
     State,
-    register,
 )
 from dokuspec.engine.competitive.actions import (
     _CONCEDE,
@@ -49,10 +41,28 @@ from dokuspec.engine.competitive.actions import (
     TakeDeck,
     Toss,
     _outcomes,
-    _read_action,
 )
-from dokuspec.engine.competitive.analysis import (
-    _max_score,
+from dokuspec.engine.competitive.game import _HAND, CompetitiveSudoku
+from dokuspec.engine.competitive.observation import (
+    _counts_text,
+    _indices_text,
+    observation_of,
+)
+from dokuspec.engine.competitive.phases import (
+    _CHANCE_PHASES,
+    _CHOICE,
+    _DEAL,
+    _DECK,
+    _OVER,
+    _PICKING,
+    _PLACING,
+    _PLAY_PHASES,
+    _PUT,
+    _REDRAW,
+    _REFILL,
+    _TABLE,
+    _TURN,
+    _WHO,
 )
 from dokuspec.engine.competitive.rules import (
     _CARD_INDEX,
@@ -61,7 +71,6 @@ from dokuspec.engine.competitive.rules import (
     _COLOUR_WORD,
     _RANK,
     _TEXT,
-    _TEXT_ORDER,
     _card_text,
     _is_winning,
     _series,
@@ -75,242 +84,11 @@ from dokuspec.vocabulary.competitive import (
     Cards,
     Grid,
     Pool,
-    Scoring,
     Stack,
     Table,
 )
 
-__all__ = [
-    "MODES",
-    "CompetitiveSudoku",
-    "CompetitiveSudokuState",
-]
-
-# -- the game ------------------------------------------------------------------------------------
-
-MODES = ("draft", "twins", "twins-draft")
-"""The draft modes, ``draft`` (CS-3), ``twins`` (CS-4) and ``twins-draft`` (CS-5)."""
-
-_HAND = 5  # cards each player receives (CS-3 to CS-5)
-
-
-@dataclass(frozen=True, slots=True)
-class _Rules:
-    """The options of one game, read once (shared by its states, never changed)."""
-
-    mode: str
-    copies: int
-    tie_colour: int
-    conceder_wins: bool
-    scoring: Scoring
-    max_turns: int
-    max_trades: int
-
-
-@register
-class CompetitiveSudoku(Game):
-    """Competitive Sudoku, the card game (rules CS-1 to CS-25), for two players.
-
-    Args:
-        mode: ``"draft"`` (default, CS-3), ``"twins"`` (CS-4) or
-            ``"twins-draft"`` (CS-5).
-        copies_per_colour: copies of each card in the deck, 1-4 (default 2,
-            the 36-card deck of CS-1). One copy still leaves 8 cards outside
-            the Grids, enough for the table (CS-8).
-        first_turn_tie: ``"red"`` (default) or ``"black"``: who moves first
-            in Twins when both Pools have the same sum (CS-9).
-        equal_value_concede: ``"both_score"`` (default) or
-            ``"conceder_wins"``: what equal hand values give when one player
-            concedes (CS-16).
-        power_series_points: the points of a power series line, an int 0-9
-            (default 0: the rule text read literally) or ``"as_straight"``
-            (scored as a straight, 1 or 2) (CS-20).
-        three_triplets_bonus: +3 to a winner whose three rows, or three
-            columns, are triplets (default ``False``, CS-20).
-        score_loser_hand: the loser scores their hand value instead of 0
-            (default ``False``, CS-20).
-        max_turns: the game is a draw, 0-0, when this many turns have been
-            played, 1-10000 (default 200, CS-25).
-        max_trades: the game is a draw, 0-0, when both players continue
-            after this many trades, 0-20 (default 2, CS-25).
-
-    Raises:
-        GameOptionError: an unknown option or a bad value.
-    """
-
-    name: ClassVar[str] = "competitive"
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "mode",
-            "draft",
-            {"enum": list(MODES)},
-            "the draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5)",
-        ),
-        OptionSpec(
-            "copies_per_colour",
-            2,
-            {"type": "integer", "minimum": 1, "maximum": 4},
-            "copies of each card in the deck (CS-1)",
-        ),
-        OptionSpec(
-            "first_turn_tie",
-            "red",
-            {"enum": ["red", "black"]},
-            "who moves first in Twins when the Pools' sums are equal (CS-9)",
-        ),
-        OptionSpec(
-            "equal_value_concede",
-            "both_score",
-            {"enum": ["both_score", "conceder_wins"]},
-            "what equal hand values give when one player concedes (CS-16)",
-        ),
-        OptionSpec(
-            "power_series_points",
-            0,
-            {"enum": [*range(10), "as_straight"]},
-            "the points of a power series line: a number, or as a straight (CS-20)",
-        ),
-        OptionSpec(
-            "three_triplets_bonus",
-            False,
-            {"type": "boolean"},
-            "+3 when all three rows, or all three columns, are triplets (CS-20)",
-        ),
-        OptionSpec(
-            "score_loser_hand",
-            False,
-            {"type": "boolean"},
-            "the loser scores their hand value instead of 0 (CS-20)",
-        ),
-        OptionSpec(
-            "max_turns",
-            200,
-            {"type": "integer", "minimum": 1, "maximum": 10000},
-            "turns after which the game is a draw, 0-0 (CS-25)",
-        ),
-        OptionSpec(
-            "max_trades",
-            2,
-            {"type": "integer", "minimum": 0, "maximum": 20},
-            "trades after which continuing again is a draw, 0-0 (CS-25)",
-        ),
-    )
-
-    def __init__(self, **options: JSONValue) -> None:
-        super().__init__(**options)
-        for option in ("copies_per_colour", "power_series_points", "max_turns", "max_trades"):
-            value = self._options[option]
-            if isinstance(value, float):
-                raise GameOptionError(self.name, option, f"{value!r} is not an integer")
-        scoring = Scoring.from_options(self._options)
-        self._rules = _Rules(
-            mode=str(self._options["mode"]),
-            copies=self._int("copies_per_colour"),
-            tie_colour=0 if self._options["first_turn_tie"] == "red" else 1,
-            conceder_wins=self._options["equal_value_concede"] == "conceder_wins",
-            scoring=scoring,
-            max_turns=self._int("max_turns"),
-            max_trades=self._int("max_trades"),
-        )
-
-    def _int(self, option: str) -> int:
-        value = self._options[option]
-        assert isinstance(value, int)
-        return value
-
-    @property
-    def mode(self) -> str:
-        """The draft mode, ``"draft"``, ``"twins"`` or ``"twins-draft"``."""
-        return self._rules.mode
-
-    @property
-    def copies_per_colour(self) -> int:
-        """Copies of each card in the deck (CS-1)."""
-        return self._rules.copies
-
-    @property
-    def scoring(self) -> Scoring:
-        """The scoring options (CS-20)."""
-        return self._rules.scoring
-
-    def num_players(self) -> int:
-        """2."""
-        return 2
-
-    def min_utility(self) -> float:
-        """0: scores are points, never negative (CS-16, CS-20)."""
-        return 0
-
-    def max_utility(self) -> float:
-        """The largest score under these options
-        (:func:`~dokuspec.engine.competitive.analysis.max_score`): 20 by default."""
-        return _max_score(
-            self._rules.copies,
-            _series(self._rules.scoring),
-            self._rules.scoring.three_triplets_bonus,
-        )
-
-    def max_game_length(self) -> int:
-        """A proven upper bound on the steps of a game (543 with the default options).
-
-        With ``c`` copies of each card (``18c`` cards), ``T`` = ``max_turns``
-        and ``R`` = ``max_trades``:
-
-        * who is Black (CS-2): at most ``18c`` draws and one toss;
-        * the deal: 10 draws in Draft, 5 in Twins and Twins Draft; the picks:
-          10 in the draft modes, none in Twins;
-        * placement: 5 simultaneous rounds (CS-21);
-        * player actions: at most 2 per turn (a take and a placement, swap
-          or return; a flood or a pass is 1), and at most ``T`` turns;
-        * draws from the Decks (table, own Deck, refills, floods): every one
-          takes a card out of a Deck. The Decks start with the ``18c - 10``
-          cards outside the two Grids, which hold at least 10 cards from the
-          placement on (a swap keeps a Grid full), and only a trade refills
-          them, with the cards outside the Grids again: at most ``(R + 1)
-          (18c - 10)`` draws;
-        * concede-or-continue nodes: each one ends the game or makes a
-          trade, so at most ``R + 1``.
-        """
-        rules = self._rules
-        cards = 18 * rules.copies
-        deal = 10 if rules.mode == "draft" else _HAND
-        picks = 0 if rules.mode == "twins" else 2 * _HAND
-        decks = (rules.max_trades + 1) * (cards - 2 * _HAND)
-        return cards + 1 + deal + picks + _HAND + 2 * rules.max_turns + decks + rules.max_trades + 1
-
-    def new_initial_state(self, seed: int = 0) -> CompetitiveSudokuState:
-        """The full deck before anyone draws to find who is Black (a chance node, CS-2).
-
-        ``seed``: an integer 0 to ``2**64 - 1``, as
-        :meth:`~dokuspec.engine.base.Game.new_initial_state` takes it.
-        """
-        return CompetitiveSudokuState(self, seed)
-
-    def action_from_json(self, data: object) -> Action:
-        """Read any of this game's actions from its JSON form (:meth:`Action.to_json`).
-
-        Raises:
-            RecordError: not the JSON form of an action; the message starts
-                with the JSON path of the bad part (``$.card``).
-        """
-        return _read_action(data)
-
-
-# The phases of a game; the chance phases draw cards (or toss).
-_WHO = "who is Black"
-_DEAL = "deal"
-_PICKING = "draft"
-_PLACING = "placement"
-_TABLE = "table"
-_TURN = "turn"
-_DECK = "deck draw"
-_PUT = "placing the card drawn"
-_REFILL = "refill"
-_REDRAW = "flood draw"
-_CHOICE = "concede or continue"
-_OVER = "game over"
-_CHANCE_PHASES = frozenset({_WHO, _DEAL, _TABLE, _DECK, _REFILL, _REDRAW})
-_PLAY_PHASES = frozenset({_TURN, _DECK, _PUT, _REFILL, _REDRAW, _CHOICE})
+__all__ = ["CompetitiveSudokuState"]
 
 
 class CompetitiveSudokuState(State):
@@ -965,30 +743,7 @@ class CompetitiveSudokuState(State):
         traded), once play has begun.
         """
         self._check_player(player)
-        data: dict[str, JSONValue] = {
-            "phase": self._phase,
-            "to_act": self.current_player(),
-            "black": self.black,
-            "who_is_black": [
-                [_card_text(c) for c in self._who[0::2]],
-                [_card_text(c) for c in self._who[1::2]],
-            ],
-            "dealt": [_card_text(c) for c in self._dealt],
-            "draft_pool": _counts_text(self._draft),
-            "hands": [_indices_text(hand) for hand in self._hands],
-            "grids": [_grid_text(grid) for grid in self._grids],
-            "pools": [self._pool_text(colour) for colour in (0, 1)],
-            "decks": [self._sizes[self._own_colour(seat)] for seat in (0, 1)],
-            "discards": [_counts_text(pile) for pile in self._discards],
-            "turn_of": self._to_move if self._playing() else None,
-            "drawn": None if self._drawn < 0 else _card_text(self._drawn),
-            "turns": self._turns,
-            "trades": self._trades,
-            "result": None if self._result is None else list(self._result),
-            "ending": self._ending or None,
-        }
-        head = f"competitive sudoku ({self._rules.mode}), as {self._seat_name(player)} sees it"
-        return Observation(player, data, "\n".join([head, *self._lines()]))
+        return observation_of(self, player)
 
     def _playing(self) -> bool:
         """Whether play (the turns) has begun and the game is not over."""
@@ -999,60 +754,6 @@ class CompetitiveSudokuState(State):
         if self._black < 0:
             return f"player {seat}"
         return f"{'Black' if seat == self._black else 'Red'} (player {seat})"
-
-    def _lines(self) -> list[str]:
-        """The state as lines of text, each at most 80 columns."""
-        lines: list[str] = []
-        phase = self._phase
-        if phase is _WHO or self._black < 0:
-            for seat in (0, 1):
-                drawn = _indices_text(self._who[seat::2])
-                lines.append(f"player {seat} drew (who is Black): {drawn}")
-        if phase in (_DEAL, _PICKING, _PLACING) or (self._dealt and phase is _WHO):
-            lines.append(f"dealt: {_indices_text(self._dealt)}")
-            if self._rules.mode != "twins":
-                lines.append(f"draft pool: {_counts_text(self._draft)}")
-            for seat in (0, 1):
-                hand = _indices_text(self._hands[seat])
-                lines.append(f"{self._seat_name(seat)} holds: {hand}")
-        black = self._black if self._black >= 0 else 1
-        for seat in (black, 1 - black):
-            lines.append(f"{self._seat_name(seat)} Grid: {_grid_text(self._grids[seat])}")
-            if seat == black:
-                lines.extend(self._pool_text(colour) for colour in (0, 1))
-        decks = ", ".join(f"player {seat} {self._sizes[self._own_colour(seat)]}" for seat in (0, 1))
-        lines.append(f"Decks: {decks}; turns {self._turns}, trades {self._trades}")
-        for seat in (0, 1):
-            pile = _counts_text(self._discards[seat])
-            if pile != "-":
-                lines.append(f"player {seat} Discard Pile: {pile}")
-        if self._drawn >= 0:
-            lines.append(f"drawn: {_card_text(self._drawn)}")
-        lines.append(self._actor())
-        wrapped: list[str] = []
-        for line in lines:
-            if len(line) <= 80:
-                wrapped.append(line)
-            else:
-                wrapped.extend(textwrap.wrap(line, width=80, subsequent_indent="    "))
-        return wrapped
-
-    def _actor(self) -> str:
-        phase = self._phase
-        if phase is _OVER:
-            assert self._result is not None
-            return f"game over: {self._ending}; scores {self._result[0]} and {self._result[1]}"
-        current = self.current_player()
-        if current == CHANCE:
-            if phase is _WHO and len(self._who) == 18 * self._rules.copies:
-                return "to act: chance (a toss decides who is Black)"
-            return f"to act: chance (a card from {self._source_name()})"
-        if current == SIMULTANEOUS and phase is _CHOICE:
-            turn = self._seat_name(self._to_move)
-            return f"to act: both players ({phase}) before the turn of {turn}"
-        if current == SIMULTANEOUS:
-            return f"to act: both players ({phase})"
-        return f"to act: {self._seat_name(current)} ({phase})"
 
     def __str__(self) -> str:
         """One line: the phase, the Grids by seat, the Pools and the Decks' sizes."""
@@ -1086,24 +787,6 @@ class CompetitiveSudokuState(State):
         """
         self._check_player(player)
         return self.clone()
-
-
-def _counts_text(counts: Sequence[int]) -> str:
-    """The text form of the cards of a count by card index, as :class:`Cards` writes it."""
-    return " ".join(_TEXT[c] for c in _TEXT_ORDER for _ in range(counts[c])) or "-"
-
-
-def _indices_text(indices: Iterable[int]) -> str:
-    counts = [0] * 18
-    for index in indices:
-        counts[index] += 1
-    return _counts_text(counts)
-
-
-def _grid_text(grid: Sequence[int]) -> str:
-    """The text form of a Grid of card indices, as :class:`Grid` writes it."""
-    shown = [".." if c < 0 else _TEXT[c] for c in grid]
-    return " / ".join(" ".join(shown[r : r + 3]) for r in (0, 3, 6))
 
 
 def _cards(counts: Sequence[int]) -> Cards:
