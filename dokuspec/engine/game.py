@@ -27,7 +27,7 @@ class OptionSpec:
     """One option of a game.
 
     Attributes:
-        name: the option's name, as passed to :func:`load_game`.
+        name: the option's name, as passed to :func:`~dokuspec.engine.registry.load_game`.
         default: the value when the option is not given.
         schema: a JSON schema every value must satisfy (for example
             ``{"type": "integer", "minimum": 1, "maximum": 7}``).
@@ -107,7 +107,7 @@ class Game(ABC):
         """The state before the first step.
 
         Args:
-            seed: the seed of :meth:`State.sample_chance_outcome`, an
+            seed: the seed of :meth:`~dokuspec.engine.state.State.sample_chance_outcome`, an
                 integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
 
         Raises:

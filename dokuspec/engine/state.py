@@ -344,7 +344,8 @@ class State(ABC):
         raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
 
     def record(self) -> GameRecord:
-        """The game so far as a :class:`GameRecord`; :func:`replay` gives back an equal state."""
+        """The game so far as a :class:`GameRecord`;
+        :func:`~dokuspec.engine.game_record.replay` gives back an equal state."""
         result = tuple(self.returns()) if self.is_terminal() else None
         return GameRecord(
             game=self._game.name,

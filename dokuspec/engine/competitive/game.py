@@ -1,6 +1,6 @@
 """The game of Competitive Sudoku: its options, checked and read once, and the numbers of
 players, returns and steps (CS-1 to CS-25); :class:`CompetitiveSudoku` makes the states of
-:mod:`.state`."""
+:mod:`dokuspec.engine.competitive.state`."""
 
 from __future__ import annotations
 

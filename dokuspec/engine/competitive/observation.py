@@ -19,7 +19,7 @@ __all__ = ["observation_of"]
 
 def observation_of(state: CompetitiveSudokuState, player: int) -> Observation:
     """What ``player`` (0 or 1) sees of ``state``: everything on the table, as
-    :meth:`CompetitiveSudokuState.observation` describes it."""
+    :meth:`~dokuspec.engine.competitive.state.CompetitiveSudokuState.observation` describes it."""
     data: dict[str, JSONValue] = {
         "phase": state._phase,
         "to_act": state.current_player(),

@@ -1,5 +1,6 @@
 """The game of Sumodoku: its options, checked and read once, and the rules in force
-(SU-1 to SU-17, SU-29); :class:`Sumodoku` makes the states of :mod:`.state`."""
+(SU-1 to SU-17, SU-29); :class:`Sumodoku` makes the states of
+:mod:`dokuspec.engine.sumodoku.state`."""
 
 from __future__ import annotations
 

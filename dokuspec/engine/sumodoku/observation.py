@@ -15,8 +15,9 @@ __all__ = ["observation_data", "observation_text"]
 
 
 def observation_data(state: SumodokuState) -> dict[str, JSONValue]:
-    """What both players see (SU rules' player numbers 1 and 2), as
-    :meth:`SumodokuState.observation` gives it, but the observer's number."""
+    """What both players see (SU rules' player numbers 1 and 2): the data of
+    :meth:`~dokuspec.engine.sumodoku.state.SumodokuState.observation` without the
+    observing player's number."""
     current = state.current_player()
     to_move: JSONValue = None
     if current >= 0:

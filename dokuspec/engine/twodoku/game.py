@@ -1,5 +1,6 @@
 """The game of Two-Doku: its option, and the numbers of players, returns and steps
-(TD-1 to TD-18, ruling TD-14); :class:`TwoDoku` makes the states of :mod:`.state`."""
+(TD-1 to TD-18, ruling TD-14); :class:`TwoDoku` makes the states of
+:mod:`dokuspec.engine.twodoku.state`."""
 
 from __future__ import annotations
 

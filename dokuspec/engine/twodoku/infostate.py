@@ -1,5 +1,6 @@
 """Two-Doku's information states: a state one player cannot tell from the real one, what
-they cannot see drawn again (:meth:`TwoDokuState.resample_from_infostate`; TD-3, TD-4,
+they cannot see drawn again
+(:meth:`~dokuspec.engine.twodoku.state.TwoDokuState.resample_from_infostate`; TD-3, TD-4,
 TD-8, TD-11)."""
 
 from __future__ import annotations
