@@ -230,7 +230,11 @@ class Action(ABC):
     def json_values(self) -> dict[str, JSONValue]:
         """The members of the JSON form besides ``"type"``: each field's value as JSON (a
         tuple as a list, a value of another class as its text, ``str(card)``)."""
-        return {name: _as_json(getattr(self, name)) for name in _field_names(type(self))}
+        values: dict[str, JSONValue] = {}
+        for name in _FIELD_NAMES.get(type(self)) or _field_names(type(self)):
+            value = getattr(self, name)
+            values[name] = value if type(value) in _PLAIN else _as_json(value)
+        return values
 
     def to_json(self) -> dict[str, JSONValue]:
         """The JSON form: ``{"type": kind, ...members}`` (:meth:`json_values`).
@@ -259,6 +263,7 @@ class Action(ABC):
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN = frozenset({int, str, float, bool, type(None)})  # JSON values as they are
 _INIT_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 
