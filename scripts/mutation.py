@@ -58,6 +58,7 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_engine_protocol.py",
         "test_engine_sumodoku.py",
         "test_engine_base.py",
+        "test_engine_actions.py",
     ),
     "dokuspec/engine/game.py": (
         "test_engine_protocol.py",

@@ -250,8 +250,9 @@ class Action(ABC):
     @classmethod
     def from_members(cls, values: Mapping[str, object]) -> Action:
         """The action whose JSON members (besides ``"type"``) have the values ``values``,
-        read by :func:`read_action`: by default the class called with them in order."""
-        return cls(*(values[name] for name in cls.member_names()))
+        read by :func:`read_action`: by default the class called with them in order, a
+        list as a tuple (actions are immutable)."""
+        return cls(*(_as_field(values[name]) for name in cls.member_names()))
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         # Pickled as the class and its fields (fast, compact); a class with its own
@@ -297,6 +298,13 @@ def _as_json(value: object) -> JSONValue:
     if isinstance(value, tuple | list):
         return [_as_json(item) for item in value]
     return str(value)
+
+
+def _as_field(value: object) -> object:
+    """A JSON member's value as a field holds it: a list as a tuple, item by item."""
+    if isinstance(value, list):
+        return tuple(_as_field(item) for item in value)
+    return value
 
 
 def shown_json(value: object) -> str:
