@@ -215,6 +215,11 @@ OWN_TESTS: dict[str, tuple[str, ...]] = {
         "test_verify_twodoku_engine.py",
         "test_engine_twodoku_contracts.py",
     ),
+    "dokuspec/engine/twodoku/outcomes.py": (
+        "test_engine_twodoku.py",
+        "test_verify_twodoku_engine.py",
+        "test_engine_twodoku_contracts.py",
+    ),
     "dokuspec/spec/model.py": ("test_model.py", "test_solvers.py"),
     "dokuspec/spec/sumodoku.py": (
         "test_full_board_model.py",

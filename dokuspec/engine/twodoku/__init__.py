@@ -94,7 +94,8 @@ The package holds one idea per module: :mod:`~dokuspec.engine.twodoku.deals`
 (the exact counts of fair deals), :mod:`~dokuspec.engine.twodoku.actions`
 (the actions and their JSON form), :mod:`~dokuspec.engine.twodoku.game` (the
 game and its option), :mod:`~dokuspec.engine.twodoku.state` (the states and
-results) and :mod:`~dokuspec.engine.twodoku.infostate` (information states);
+results), :mod:`~dokuspec.engine.twodoku.outcomes` (the deal's chance outcomes) and
+:mod:`~dokuspec.engine.twodoku.infostate` (information states);
 every name above is importable from the package itself.
 """
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from dokuspec.engine.base import CHANCE, HistoryEntry
 from dokuspec.engine.twodoku.actions import _COUNT, _DIGITS, _DRAW, _PEERS, DealCount, DrawFaceDown
 from dokuspec.engine.twodoku.deals import _split_count
-from dokuspec.engine.twodoku.state import _count_outcomes, _counts_sum
+from dokuspec.engine.twodoku.outcomes import _count_outcomes, _counts_sum
 from dokuspec.vocabulary.twodoku import COPIES, FACE_DOWN_COUNT, FULL_SET, PILE_SIZE, PLAYERS
 from dokuspec.vocabulary.twodoku import Play as PlayEvent
 from dokuspec.vocabulary.twodoku import Take as TakeEvent

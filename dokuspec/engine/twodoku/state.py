@@ -4,10 +4,8 @@ and its result (TD-1 to TD-18)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from dokuspec.engine.base import (
     CHANCE,
@@ -23,9 +21,7 @@ from dokuspec.engine.twodoku.actions import (
     _BITS,
     _BLUE_BIT,
     _COLOUR,
-    _COUNT,
     _DIGITS,
-    _DRAW,
     _END_TURN,
     _FACE_DOWN_UNKNOWN,
     _NAMES,
@@ -33,7 +29,6 @@ from dokuspec.engine.twodoku.actions import (
     _PEERS,
     _PLACE,
     _PLAY,
-    _POT,
     _RED_BIT,
     _RETURN,
     _REVEAL,
@@ -51,12 +46,14 @@ from dokuspec.engine.twodoku.actions import (
     TakeFromBoard,
     TakeFromPot,
 )
-from dokuspec.engine.twodoku.deals import (
-    FairDealMissingError,
-    _count_weights,
-    _pot_weights,
-)
 from dokuspec.engine.twodoku.game import TwoDoku
+from dokuspec.engine.twodoku.infostate import redraw_deal, redraw_hidden
+from dokuspec.engine.twodoku.outcomes import (
+    _count_outcomes,
+    _counts_sum,
+    _draw_outcomes,
+    _pot_outcomes,
+)
 from dokuspec.render.twodoku import view_text
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
@@ -64,7 +61,6 @@ from dokuspec.vocabulary.twodoku import (
     COPIES,
     FACE_DOWN_COUNT,
     FACE_DOWN_EACH,
-    PILE_SIZE,
     PLAYERS,
     RED,
     SQUARES_EACH,
@@ -139,10 +135,6 @@ class TwoDokuResult:
             "ending": self.ending,
             "turns": self.turns,
         }
-
-
-def _counts_sum(counts: Sequence[int]) -> int:
-    return sum(d * n for d, n in enumerate(counts, start=1))
 
 
 class TwoDokuState(State):
@@ -772,45 +764,8 @@ class TwoDokuState(State):
             self._phase == _DEALING and not self._face_down_digits
         ):
             return other
-        from dokuspec.engine.twodoku import infostate  # noqa: PLC0415 - only resampling needs it
-
         if self._phase == _DEALING:
-            infostate.redraw_deal(other, rng)
+            redraw_deal(other, rng)
         else:
-            infostate.redraw_hidden(other, player, rng)
+            redraw_hidden(other, player, rng)
         return other
-
-
-# -- chance outcomes, cached -------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def _draw_outcomes(left: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    total = sum(left)
-    return tuple((_DRAW[d], Fraction(n, total)) for d, n in enumerate(left, start=1) if n)
-
-
-@lru_cache(maxsize=1024)
-def _pot_outcomes(counts: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    weights = _pot_weights(counts, PILE_SIZE)
-    total = sum(weight for _, _, weight in weights)
-    if not total:
-        face_down = Dominoes.from_counts(COPIES - c for c in counts)
-        raise FairDealMissingError(
-            f"no fair deal exists for the face-down draw {face_down}: TD-4 would draw again, "
-            "which the proof in fair_deal_exists() rules out"
-        )
-    return tuple((_POT[a, b], Fraction(weight, total)) for a, b, weight in weights)
-
-
-@lru_cache(maxsize=4096)
-def _count_outcomes(
-    counts: tuple[int, ...], pot: tuple[int, ...], chosen: tuple[int, ...]
-) -> tuple[tuple[DealCount, Fraction], ...]:
-    """Red's count of the next digit: ``counts`` the 82 by digit, ``pot`` the pot by digit."""
-    digits = [d for d, n in enumerate(pot, start=1) for _ in range(n)]
-    target = (_counts_sum(counts) - sum(digits)) // 2
-    weights = _count_weights(counts, PILE_SIZE, target, chosen, digits)
-    total = sum(weight for _, weight in weights)
-    digit = len(chosen) + 1
-    return tuple((_COUNT[digit][k], Fraction(weight, total)) for k, weight in weights)
