@@ -399,6 +399,11 @@ def _documented_name(full: str) -> str:
         public = _public_routines().get(id(found))
         if public is not None:
             return f"{public}.{rest}" if rest else public
+        # A member of a class that a module imports from where it is defined
+        # (dokuspec.engine.base.State.record): documented where the class is.
+        defined = f"{getattr(found, '__module__', '')}.{getattr(found, '__qualname__', '')}"
+        if rest and defined.startswith("dokuspec.") and not full.startswith(defined + "."):
+            return f"{defined}.{rest}"
     return full
 
 
@@ -526,7 +531,7 @@ def _qualify_names(app: Sphinx, doctree: Element) -> None:
 
 def _public_bases(app: Sphinx, name: str, obj: type, options: object, bases: list[type]) -> None:
     """Show a class's public ancestors rather than a private base of dokuspec's
-    (``Bases: Action``, not the engine's ``_Action`` that only adds pickling)."""
+    (``Bases: Action``, not a game's private base such as ``_OnASquare``)."""
     index = 0
     while index < len(bases):
         base = bases[index]

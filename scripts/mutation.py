@@ -60,6 +60,7 @@ SHARED_TESTS: dict[str, tuple[str, ...]] = {
         "tests/test_engine_protocol.py",
         "tests/test_engine_sumodoku.py",
         "tests/test_engine_base.py",
+        "tests/test_engine_actions.py",
     ),
     "dokuspec/engine/playout.py": (
         "tests/test_engine_playout.py",
@@ -83,6 +84,26 @@ SHARED_TESTS: dict[str, tuple[str, ...]] = {
         "tests/test_twodoku_deals.py",
         "tests/test_twodoku_positions.py",
         "tests/test_spec_competitive.py",
+    ),
+    "dokuspec/engine/game.py": (
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_engine_base.py",
+    ),
+    "dokuspec/engine/state.py": (
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_engine_base.py",
+    ),
+    "dokuspec/engine/game_record.py": (
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_engine_base.py",
+    ),
+    "dokuspec/engine/registry.py": (
+        "tests/test_engine_protocol.py",
+        "tests/test_engine_sumodoku.py",
+        "tests/test_engine_base.py",
     ),
 }
 """The toolkit's own modules under mutation testing (paths from the repository's root) ->

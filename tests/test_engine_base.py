@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import pytest
 
 from dokuspec import games
-from dokuspec.engine import base
+from dokuspec.engine import registry as engine_registry
 from dokuspec.engine.base import (
     CHANCE,
     SIMULTANEOUS,
@@ -518,7 +518,7 @@ def test_unregistering_an_unknown_game_is_refused() -> None:
 def test_an_unknown_game_name_lists_the_registered_games(
     monkeypatch: pytest.MonkeyPatch, registry: dict[str, type[Game]], message: str
 ) -> None:
-    monkeypatch.setattr(base, "_REGISTRY", registry)
+    monkeypatch.setattr(engine_registry, "_REGISTRY", registry)
     monkeypatch.setattr(games, "installed", lambda: ())  # no game installed either
     with pytest.raises(RegistryError) as caught:
         load_game("chess")

@@ -70,7 +70,7 @@ from dokuspec.engine.twodoku import (
     pot_probabilities,
 )
 from dokuspec.engine.twodoku.deals import _count_weights, _pot_weights
-from dokuspec.engine.twodoku.game import _search_digits
+from dokuspec.engine.twodoku.infostate import _search_digits
 from dokuspec.errors import PositionError
 from dokuspec.render.twodoku import view_text
 from dokuspec.verify.conformance import check_game
@@ -1086,14 +1086,14 @@ def test_a_draw_without_a_fair_deal_stops_the_engine_td4(monkeypatch: pytest.Mon
     for digit in FACE_DOWN:
         state.apply_action(DrawFaceDown(digit))
     replace_everywhere(monkeypatch, twodoku.deals, "_pot_weights", lambda counts, pile: ())
-    twodoku.game._pot_outcomes.cache_clear()
+    twodoku.outcomes._pot_outcomes.cache_clear()
     try:
         with pytest.raises(FairDealMissingError, match="no fair deal exists for the face-down"):
             state.chance_outcomes()
         with pytest.raises(FairDealMissingError):
             pot_probabilities(Dominoes(FACE_DOWN))
     finally:
-        twodoku.game._pot_outcomes.cache_clear()
+        twodoku.outcomes._pot_outcomes.cache_clear()
 
 
 # -- the conformance suite ------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from dokuspec.engine.twodoku import (
     TwoDokuState,
     fair_deal_count,
     fair_deal_exists,
+    infostate,
     pot_probabilities,
 )
 from dokuspec.errors import PositionError
@@ -501,16 +502,16 @@ class Picks(random.Random):
 def test_a_weighted_draw_maps_each_pick_to_its_value(pick: int, value: int) -> None:
     """1/4 and 3/4 over 4 picks: pick 0 gives the first value, picks 1-3 the second."""
     weights = [(1, Fraction(1, 4)), (2, Fraction(3, 4))]
-    assert engine.game._weighted_fraction(Picks([pick]), weights) == value
+    assert infostate._weighted_fraction(Picks([pick]), weights) == value
 
 
 def test_a_weighted_draw_is_exact_with_huge_denominators() -> None:
     """1/2, 1/m and the rest, m = 2**60 + 1: over 2m picks, pick m - 1 is still the first."""
     m = 2**60 + 1
     weights = [(1, Fraction(1, 2)), (2, Fraction(1, m)), (3, 1 - Fraction(1, 2) - Fraction(1, m))]
-    assert engine.game._weighted_fraction(Picks([m - 1]), weights) == 1
-    assert engine.game._weighted_fraction(Picks([m]), weights) == 2
-    assert engine.game._weighted_fraction(Picks([m + 2]), weights) == 3
+    assert infostate._weighted_fraction(Picks([m - 1]), weights) == 1
+    assert infostate._weighted_fraction(Picks([m]), weights) == 2
+    assert infostate._weighted_fraction(Picks([m + 2]), weights) == 3
 
 
 # -- resampling information states (TD-11) -----------------------------------------------------

@@ -73,7 +73,7 @@ HEAVY = (
     "dokuspec.engine.competitive",
     "dokuspec.engine.minidoku",
     "dokuspec.engine.sumodoku.actions",
-    "dokuspec.engine.sumodoku.game",
+    "dokuspec.engine.sumodoku.state",
     "dokuspec.engine.sumodoku.records",
     "dokuspec.engine.twodoku",
 )

@@ -317,7 +317,7 @@ def test_a_wrong_count_after_an_observer_removal_is_caught(
 def test_a_claim_accepted_with_a_wrong_filling_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(engine.game, "violations", lambda board, variants=None: [])
+    monkeypatch.setattr(engine.state, "violations", lambda board, variants=None: [])
     options = {"claim_window": [2, 40], "claim_time_limits": [[2, 40, 60]]}
     _catch(ClaimError, "the rules say .1, 'claim-failed'.", options, claims=0.5)
 

@@ -57,6 +57,24 @@ MUTATION: dict[str, tuple[str, ...]] = {
         "tests/test_competitive_queries.py",
         "tests/test_verify_competitive.py",
     ),
+    "dokuspec/engine/competitive/state.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/phases.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
+    "dokuspec/engine/competitive/observation.py": (
+        "tests/test_engine_competitive.py",
+        "tests/test_competitive_play.py",
+        "tests/test_engine_competitive_contracts.py",
+        "tests/test_engine_competitive_search.py",
+    ),
 }
 """Its modules under mutation testing -> their own test files (paths from the repository's
 root), read by ``scripts/mutation.py``."""

@@ -33,23 +33,34 @@ unchanged; an unknown option or a bad option value raises
 :class:`GameOptionError`; a malformed or inconsistent record raises
 :class:`RecordError`; an unknown or duplicate game name raises
 :class:`RegistryError`.
+
+This module defines the markers, the errors, actions (with their JSON form
+and its reading, :func:`read_action`) and observations; the protocol's
+other names are defined in a module each and imported from here when first
+used: :class:`Game` and :class:`OptionSpec` in :mod:`dokuspec.engine.game`,
+:class:`State` in :mod:`dokuspec.engine.state`, :class:`GameRecord` and
+:func:`replay` in :mod:`dokuspec.engine.game_record`, the registry in
+:mod:`dokuspec.engine.registry`.
 """
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import json
-import math
-import random
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from abc import ABC
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, TypeAlias
 
-from dokuspec.errors import DokuspecError
-from dokuspec.seeds import SEED_MAX, check_seed
+from dokuspec.errors import DokuspecError, quote
+from dokuspec.lazy import attach
+
+if TYPE_CHECKING:
+    from dokuspec.engine.game import Game, OptionSpec
+    from dokuspec.engine.game_record import GameRecord, replay
+    from dokuspec.engine.registry import load_game, register, registered_games, unregister
+    from dokuspec.engine.state import State
 
 __all__ = [
     "CHANCE",
@@ -68,11 +79,14 @@ __all__ = [
     "RecordError",
     "RegistryError",
     "State",
+    "action_kinds",
     "load_game",
     "player_name",
+    "read_action",
     "register",
     "registered_games",
     "replay",
+    "shown_json",
     "unregister",
 ]
 
@@ -171,19 +185,211 @@ class RegistryError(EngineError):
 
 
 class Action(ABC):
-    """Base class of every game's actions.
+    """Base class of every game's actions: a kind, fields, a JSON form and a readable text.
 
-    Each game defines its actions as frozen, slotted dataclasses deriving
-    from this class. ``str(action)`` is a short readable text (``"place 3
-    at r1c2"``); :meth:`to_json` gives the JSON form, which the game reads
-    back with :meth:`Game.action_from_json`. Actions compare by value.
+    A game declares each kind of action as a frozen, slotted dataclass deriving
+    from this class, naming its JSON ``"type"`` in :attr:`kind`; its fields are
+    the members of its JSON form, in order::
+
+        @dataclass(frozen=True, slots=True)
+        class Place(Action):
+            kind: ClassVar[str] = "place"
+            row: int
+            col: int
+
+    From that declaration the base derives :meth:`to_json` (``{"type":
+    "place", "row": 1, "col": 2}``), :meth:`from_members` (the action back
+    from the members :func:`read_action` has read) and pickling as the class
+    and its fields (compact, and fast to copy). A kind whose JSON members are
+    not its fields (a square written as its row and column) names them in
+    :attr:`json_members` and overrides :meth:`json_values` and
+    :meth:`from_members`. A class that defines :meth:`to_json` itself (the
+    form before this base derived it) keeps working as it is.
+
+    ``str(action)`` is a short readable text (``"place 3 at r1c2"``); the
+    game reads the JSON form back with :meth:`Game.action_from_json`.
+    Actions compare by value.
     """
 
     __slots__ = ()
 
-    @abstractmethod
+    kind: ClassVar[str]
+    """The ``"type"`` of the JSON form (``"place"``)."""
+
+    json_members: ClassVar[tuple[str, ...] | None] = None
+    """The members of the JSON form besides ``"type"``, in order; ``None``: the fields."""
+
+    @classmethod
+    def member_names(cls) -> tuple[str, ...]:
+        """The members of the JSON form besides ``"type"``: :attr:`json_members`, or the
+        dataclass fields' names in order."""
+        if cls.json_members is not None:
+            return cls.json_members
+        return _field_names(cls)
+
+    def json_values(self) -> dict[str, JSONValue]:
+        """The members of the JSON form besides ``"type"``: each field's value as JSON (a
+        tuple as a list, a value of another class as its text, ``str(card)``)."""
+        values: dict[str, JSONValue] = {}
+        for name in _FIELD_NAMES.get(type(self)) or _field_names(type(self)):
+            value = getattr(self, name)
+            values[name] = value if type(value) in _PLAIN else _as_json(value)
+        return values
+
     def to_json(self) -> dict[str, JSONValue]:
-        """The JSON form: an object with a ``"type"`` member naming the kind of action."""
+        """The JSON form: ``{"type": kind, ...members}`` (:meth:`json_values`).
+
+        Raises:
+            TypeError: the class declares no :attr:`kind` (and no ``to_json`` of its own).
+        """
+        kind = getattr(type(self), "kind", None)
+        if not isinstance(kind, str):
+            raise TypeError(f"{type(self).__name__} declares no kind (the JSON form's type)")
+        return {"type": kind, **self.json_values()}
+
+    @classmethod
+    def from_members(cls, values: Mapping[str, object]) -> Action:
+        """The action whose JSON members (besides ``"type"``) have the values ``values``,
+        read by :func:`read_action`: by default the class called with them in order, a
+        list as a tuple (actions are immutable)."""
+        return cls(*(_as_field(values[name]) for name in cls.member_names()))
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # Pickled as the class and its fields (fast, compact); a class with its own
+        # __reduce__, or not a dataclass of init fields, as Python pickles it.
+        names = _init_names(type(self))
+        if names is None or type(self).__reduce__ is not object.__reduce__:
+            return super().__reduce_ex__(protocol)
+        return type(self), tuple(getattr(self, name) for name in names)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN = frozenset({int, str, float, bool, type(None)})  # JSON values as they are
+_INIT_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of the dataclass ``cls``'s fields, in order (none for another class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in found)
+    return names
+
+
+def _init_names(cls: type) -> tuple[str, ...] | None:
+    """The fields that make an instance of the dataclass ``cls`` again, or ``None`` when
+    not every field is an argument of its ``__init__`` (or ``cls`` is no dataclass)."""
+    if cls not in _INIT_NAMES:
+        found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else None
+        _INIT_NAMES[cls] = (
+            tuple(f.name for f in found)
+            if found is not None and all(f.init for f in found)
+            else None
+        )
+    return _INIT_NAMES[cls]
+
+
+def _as_json(value: object) -> JSONValue:
+    """A field's value as JSON: plain values as they are, a tuple or list item by item,
+    another value as its text (``str(card)``)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_as_json(item) for item in value]
+    return str(value)
+
+
+def _as_field(value: object) -> object:
+    """A JSON member's value as a field holds it: a list as a tuple, item by item."""
+    if isinstance(value, list):
+        return tuple(_as_field(item) for item in value)
+    return value
+
+
+def shown_json(value: object) -> str:
+    """A JSON value as an error message shows it, kept short.
+
+    A string, float, bool or ``null`` as JSON writes it, cut after 40
+    characters (``"abc...``); an integer as JSON writes it, or by its size
+    when very long; an object or array by its size
+    (:func:`dokuspec.errors.quote`).
+    """
+    if isinstance(value, dict | list) or (isinstance(value, int) and not isinstance(value, bool)):
+        return quote(value)
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        return quote(value)
+    return text if len(text) <= 42 else text[:40] + '"...'
+
+
+def action_kinds(*classes: type[Action]) -> dict[str, type[Action]]:
+    """A game's kinds of action by their JSON ``"type"``, for :func:`read_action`.
+
+    Raises:
+        TypeError: a class declares no :attr:`Action.kind`.
+        ValueError: two classes declare the same kind.
+    """
+    kinds: dict[str, type[Action]] = {}
+    for action_class in classes:
+        kind = getattr(action_class, "kind", None)
+        if not isinstance(kind, str):
+            raise TypeError(f"{action_class.__name__} declares no kind")
+        if kinds.setdefault(kind, action_class) is not action_class:
+            raise ValueError(f"two kinds of action are named {kind!r}")
+    return kinds
+
+
+def read_action(
+    data: object,
+    kinds: Mapping[str, type[Action]],
+    *,
+    member: Callable[[str, str, object], object] | None = None,
+    make: Callable[[str, dict[str, object]], Action] | None = None,
+    shown: Callable[[object], str] = shown_json,
+) -> Action:
+    """The action whose JSON form (:meth:`Action.to_json`) is ``data``.
+
+    Checked in this order: ``data`` is an object, its ``"type"`` names one of
+    ``kinds``, it has no member its kind lacks, then each member of the kind
+    in order is there and reads (``member``).
+
+    Args:
+        data: a parsed JSON value.
+        kinds: the game's kinds of action by type (:func:`action_kinds`).
+        member: reads one member, ``member(kind, key, value)``, and returns its
+            value (a :class:`RecordError` if it is wrong); by default the
+            value as it is.
+        make: makes the action from its kind and read members,
+            ``make(kind, values)`` (it may check them as a whole first); by
+            default :meth:`Action.from_members` of the kind's class.
+        shown: writes a value in a message (:func:`shown_json`).
+
+    Raises:
+        RecordError: ``data`` is not such a form; the message starts with the
+            JSON path of the bad part (``$.type``, ``$.row``, or ``$``) and
+            reads, for instance, ``$: a place action needs "row"``.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"$: an action is a JSON object, not {shown(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        listed = ", ".join(sorted(kinds))
+        raise RecordError(f"$.type: {shown(kind)} is not an action type ({listed})")
+    action_class = kinds[kind]
+    names = action_class.member_names()
+    for key in data:
+        if key != "type" and key not in names:
+            raise RecordError(f"$: a {kind} action has no member {shown(key)}")
+    values: dict[str, object] = {}
+    for key in names:
+        if key not in data:
+            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+        values[key] = data[key] if member is None else member(kind, key, data[key])
+    if make is None:
+        return action_class.from_members(values)
+    return make(kind, values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,24 +433,6 @@ class HistoryEntry:
 # -- options -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option of a game.
-
-    Attributes:
-        name: the option's name, as passed to :func:`load_game`.
-        default: the value when the option is not given.
-        schema: a JSON schema every value must satisfy (for example
-            ``{"type": "integer", "minimum": 1, "maximum": 7}``).
-        description: one line for the handbook.
-    """
-
-    name: str
-    default: JSONValue
-    schema: Mapping[str, Any]
-    description: str
-
-
 @cache
 def _schema_validator(schema_key: str) -> Any:
     import jsonschema  # noqa: PLC0415 - only validation needs it
@@ -262,692 +450,13 @@ def _schema_error(schema: Mapping[str, Any], value: object) -> Any:
     return jsonschema.exceptions.best_match(validator.iter_errors(value))
 
 
-# -- games ---------------------------------------------------------------------------------------
-
-
-class Game(ABC):
-    """The rules of one game, with its options fixed.
-
-    Subclasses set :attr:`name` and :attr:`option_specs` and implement the
-    abstract methods. Games compare equal when they have the same name and
-    options.
-
-    Args:
-        **options: option values by name; options not given take their
-            default.
-
-    Raises:
-        GameOptionError: an unknown option, or a value its schema refuses.
-    """
-
-    name: ClassVar[str]
-    """The registered name (``"minidoku"``)."""
-
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    """The options the game accepts."""
-
-    player_names: ClassVar[tuple[str, ...]] = ()
-    """The game's words for its players in messages, by number (``("Red", "Blue")``);
-    empty: ``player 0``, ``player 1``, ..."""
-
-    def __init__(self, **options: JSONValue) -> None:
-        known = {spec.name: spec for spec in self.option_specs}
-        for option in options:
-            if option not in known:
-                names = ", ".join(sorted(known)) or "none"
-                raise GameOptionError(self.name, option, f"unknown option (options: {names})")
-        values: dict[str, JSONValue] = {}
-        for spec in self.option_specs:
-            value = options.get(spec.name, spec.default)
-            error = _schema_error(spec.schema, value)
-            if error is not None:
-                raise GameOptionError(self.name, spec.name, error.message)
-            values[spec.name] = copy.deepcopy(value)
-        self._options = values
-
-    @property
-    def options(self) -> dict[str, JSONValue]:
-        """Every option's value, defaults included (a copy, JSON-able)."""
-        return copy.deepcopy(self._options)
-
-    @abstractmethod
-    def num_players(self) -> int:
-        """The number of players ``n``; players are numbered ``0 .. n-1``."""
-
-    @abstractmethod
-    def min_utility(self) -> float:
-        """The lowest value any player's return can take."""
-
-    @abstractmethod
-    def max_utility(self) -> float:
-        """The highest value any player's return can take."""
-
-    @abstractmethod
-    def max_game_length(self) -> int:
-        """The most steps a game can take: chance outcomes, single actions and
-        joint (simultaneous) actions each count as one step of the history."""
-
-    @abstractmethod
-    def new_initial_state(self, seed: int = 0) -> State:
-        """The state before the first step.
-
-        Args:
-            seed: the seed of :meth:`State.sample_chance_outcome`, an
-                integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
-
-        Raises:
-            TypeError: ``seed`` is not an ``int`` (or is a bool).
-            DokuspecError: ``seed`` is outside 0 to ``2**64 - 1``.
-        """
-
-    @abstractmethod
-    def action_from_json(self, data: object) -> Action:
-        """Read an action's JSON form (:meth:`Action.to_json`).
-
-        Raises:
-            RecordError: ``data`` is not the JSON form of one of this game's
-                actions; the message gives the JSON path (``$.row``).
-        """
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return type(self) is type(other) and self._options == other._options
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, repr(sorted(self._options.items()))))
-
-    def __repr__(self) -> str:
-        options = ", ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))
-        return f"{self.name}({options})"
-
-
-# -- states --------------------------------------------------------------------------------------
-
-
-def _structure(value: object) -> object:
-    """A comparable snapshot of ``value`` and everything it holds.
-
-    Games, dicts and sets are tagged with their type, lists and tuples with
-    their type's name, other objects with their class's qualified name.
-    """
-    if isinstance(value, Game):
-        return (Game, type(value).__qualname__, _structure(value._options))
-    if isinstance(value, Action | HistoryEntry | Fraction | str | int | float | bool):
-        return value
-    if value is None:
-        return value
-    if isinstance(value, list | tuple):
-        return (type(value).__name__, tuple(_structure(v) for v in value))
-    if isinstance(value, dict):
-        return (dict, tuple(sorted((repr(k), _structure(v)) for k, v in value.items())))
-    if isinstance(value, set | frozenset):
-        return (frozenset, frozenset(value))
-    if hasattr(value, "__dict__"):
-        return (type(value).__qualname__, _structure(vars(value)))
-    return value
-
-
-class State(ABC):
-    """One node of a game: whose turn it is, what is legal, what each player sees.
-
-    The base class keeps the game, the seed and the history, checks every
-    action before a subclass applies it, and provides records, cloning and
-    chance sampling. A subclass implements the game's rules through the
-    abstract methods. States compare equal when they belong to equal games,
-    have the same seed and hold the same contents (history included).
-
-    Args:
-        game: the game this state belongs to.
-        seed: the seed of :meth:`sample_chance_outcome`.
-    """
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self._game = game
-        self._seed = check_seed(seed)
-        self._history: list[HistoryEntry] = []
-
-    # -- what a subclass implements ----------------------------------------------------------
-
-    @abstractmethod
-    def current_player(self) -> int:
-        """The player to act, or :data:`CHANCE`, :data:`SIMULTANEOUS` or :data:`TERMINAL`."""
-
-    @abstractmethod
-    def _legal_actions(self, player: int) -> tuple[Action, ...]:
-        """The legal actions of ``player`` (a player number) when it is their turn or
-        at a simultaneous node; called only then."""
-
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """At a chance node, every outcome with its exact probability.
-
-        Returns:
-            Pairs ``(action, probability)``: distinct actions, probabilities
-            greater than 0 summing to exactly 1. Empty when this is not a
-            chance node.
-        """
-        return ()
-
-    @abstractmethod
-    def _apply(self, player: int, action: Action) -> None:
-        """Apply a checked, legal action of ``player`` (a player or :data:`CHANCE`)."""
-
-    def _apply_joint(self, actions: tuple[Action, ...]) -> None:
-        """Apply a checked, legal joint action (one per player) at a simultaneous node."""
-        raise NotImplementedError(f"{self._game.name} has no simultaneous nodes")
-
-    def _illegal_reason(self, player: int, action: Action) -> str:
-        """Why ``action`` is not legal for ``player`` here (for the error message)."""
-        return "not a legal action here"
-
-    def _accepts_open(self, player: int, action: Action) -> bool:
-        """Whether ``player`` may take ``action``, an *open action*, now.
-
-        An open action is one whose arguments are the player's free choice
-        (a Sumodoku claim carries a whole submitted board), so that
-        :meth:`legal_actions` cannot list every one of them. :meth:`apply_action`
-        and :meth:`apply_actions` accept an action that is either listed by
-        :meth:`legal_actions` or accepted here. Called only for a player
-        (never :data:`CHANCE`) whose turn it is. The default accepts none.
-        """
-        return False
-
-    def _open_actions(self, player: int) -> tuple[str, ...]:
-        """The kinds of open action ``player`` may take now (see :meth:`open_actions`);
-        called only when it is their turn. The default: none."""
-        return ()
-
-    def open_actions(self, player: int | None = None) -> tuple[str, ...]:
-        """The kinds of open action ``player`` may take now, besides :meth:`legal_actions`.
-
-        An open action (see :meth:`_accepts_open`) is legal without being
-        listed, because its arguments are the player's free choice; this
-        names the kinds available (``("claim",)``), in a fixed order, so that
-        a program knows to consider them.
-
-        Args:
-            player: a player number, or ``None`` for the player to act.
-
-        Returns:
-            The kinds' names (the ``"type"`` of their JSON form); empty when
-            it is not ``player``'s turn, in a terminal state, at a chance
-            node, and for games without open actions (the default).
-
-        Raises:
-            EngineError: ``player`` is not a player of this game.
-        """
-        current = self.current_player()
-        if player is None:
-            if current < 0:
-                return ()
-            player = current
-        self._check_player(player)
-        if current in (player, SIMULTANEOUS):
-            return self._open_actions(player)
-        return ()
-
-    @abstractmethod
-    def returns(self) -> tuple[float, ...]:
-        """Each player's return so far (the final result once terminal), player order.
-
-        Every value lies between :meth:`Game.min_utility` and
-        :meth:`Game.max_utility`.
-        """
-
-    @abstractmethod
-    def observation(self, player: int) -> Observation:
-        """What ``player`` may see of this state, and nothing more.
-
-        Raises:
-            EngineError: ``player`` is not a player of this game.
-        """
-
-    @abstractmethod
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        """A state ``player`` cannot tell apart from this one, hidden information re-drawn.
-
-        The new state has the same public history and the same private
-        information of ``player`` (so the same information state), while
-        what is hidden from ``player`` is drawn again using ``rng``. A game
-        of perfect information returns a clone. The draw is not required to
-        follow the posterior distribution; every state it returns must be
-        reachable with the same seed.
-
-        Raises:
-            EngineError: ``player`` is not a player of this game.
-        """
-
-    # -- the protocol ------------------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game this state belongs to."""
-        return self._game
-
-    @property
-    def seed(self) -> int:
-        """The seed given to :meth:`Game.new_initial_state`."""
-        return self._seed
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.current_player() == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        """Whether the next step is a chance outcome."""
-        return self.current_player() == CHANCE
-
-    def is_simultaneous_node(self) -> bool:
-        """Whether every player acts at once in the next step."""
-        return self.current_player() == SIMULTANEOUS
-
-    def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError(f"a player is an int, not {type(player).__name__}")
-        if not 0 <= player < self._game.num_players():
-            last = self._game.num_players() - 1
-            raise EngineError(f"{self._game.name}: no player {player} (players are 0..{last})")
-
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """The legal actions, in a fixed order.
-
-        Args:
-            player: a player number, or ``None`` for the player to act. At a
-                chance node ``None`` (or :data:`CHANCE`) gives the chance
-                outcomes' actions.
-
-        Returns:
-            The actions ``player`` may take now: empty when it is not their
-            turn (at a simultaneous node every player has a turn) and in a
-            terminal state.
-
-        Raises:
-            EngineError: ``player`` is not a player of this game.
-        """
-        current = self.current_player()
-        if player is None or player == CHANCE:
-            if current == CHANCE:
-                return tuple(action for action, _ in self.chance_outcomes())
-            if player == CHANCE or current < 0:
-                return ()
-            player = current
-        self._check_player(player)
-        if current in (player, SIMULTANEOUS):
-            return self._legal_actions(player)
-        return ()
-
-    def apply_action(self, action: Action) -> None:
-        """Apply one action: the player to act, or a chance outcome at a chance node.
-
-        Raises:
-            TypeError: ``action`` is not an :class:`Action`.
-            IllegalActionError: the action is not legal here (also at a
-                simultaneous or terminal node); the state is unchanged.
-        """
-        if not isinstance(action, Action):
-            raise TypeError(f"an action is an Action, not {type(action).__name__}")
-        player = self.current_player()
-        name = self._game.name
-        if player == TERMINAL:
-            raise IllegalActionError(name, action, player, "the game is over")
-        if player == SIMULTANEOUS:
-            raise IllegalActionError(
-                name, action, player, "every player acts at once here: use apply_actions"
-            )
-        if action not in self.legal_actions() and not (
-            player >= 0 and self._accepts_open(player, action)
-        ):
-            raise IllegalActionError(
-                name,
-                action,
-                player,
-                self._illegal_reason(player, action),
-                self._game.player_names,
-            )
-        self._apply(player, action)
-        self._history.append(HistoryEntry(player, (action,)))
-
-    def apply_actions(self, actions: Sequence[Action]) -> None:
-        """Apply a joint action at a simultaneous node: one action per player, in player order.
-
-        Raises:
-            TypeError: an element is not an :class:`Action`.
-            IllegalActionError: this is not a simultaneous node, the number
-                of actions is not the number of players, or one player's
-                action is not legal for them; the state is unchanged.
-        """
-        joint = tuple(actions)
-        for action in joint:
-            if not isinstance(action, Action):
-                raise TypeError(f"an action is an Action, not {type(action).__name__}")
-        current = self.current_player()
-        name = self._game.name
-        if current != SIMULTANEOUS:
-            raise IllegalActionError(
-                name, joint, current, "not a simultaneous node: use apply_action"
-            )
-        count = self._game.num_players()
-        if len(joint) != count:
-            raise IllegalActionError(
-                name, joint, current, f"one action per player is needed: {count}, not {len(joint)}"
-            )
-        for player, action in enumerate(joint):
-            if action not in self._legal_actions(player) and not self._accepts_open(player, action):
-                raise IllegalActionError(name, action, player, self._illegal_reason(player, action))
-        self._apply_joint(joint)
-        self._history.append(HistoryEntry(SIMULTANEOUS, joint))
-
-    def history(self) -> tuple[HistoryEntry, ...]:
-        """Every step so far, chance outcomes included, oldest first."""
-        return tuple(self._history)
-
-    def clone(self) -> State:
-        """An independent copy: acting on it leaves this state unchanged.
-
-        The copy shares this state's :attr:`game` (a game does not change).
-        """
-        return copy.deepcopy(self, {id(self._game): self._game})
-
-    def sample_chance_outcome(self) -> Action:
-        """The chance outcome this state's seed picks at this node.
-
-        The pick depends only on the seed and the length of the history, and
-        follows the exact probabilities of :meth:`chance_outcomes`.
-
-        Raises:
-            IllegalActionError: this is not a chance node.
-        """
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise IllegalActionError(
-                self._game.name, "a chance outcome", self.current_player(), "not a chance node"
-            )
-        total = sum(p for _, p in outcomes)
-        if total != 1:
-            raise EngineError(f"{self._game.name}: chance probabilities sum to {total}, not 1")
-        scale = math.lcm(*(p.denominator for _, p in outcomes))
-        rng = random.Random(f"dokuspec:{self._seed}:{len(self._history)}")
-        pick = rng.randrange(scale)
-        for action, probability in outcomes:
-            pick -= int(probability * scale)
-            if pick < 0:
-                return action
-        # Unreachable: the picks are below the scale, which the probabilities sum to.
-        raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
-
-    def record(self) -> GameRecord:
-        """The game so far as a :class:`GameRecord`; :func:`replay` gives back an equal state."""
-        result = tuple(self.returns()) if self.is_terminal() else None
-        return GameRecord(
-            game=self._game.name,
-            options=self._game.options,
-            seed=self._seed,
-            actions=tuple(entry.to_json() for entry in self._history),
-            result=result,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return type(self) is type(other) and _structure(vars(self)) == _structure(vars(other))
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-# -- game records --------------------------------------------------------------------------------
-
-_RECORD_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["game", "options", "seed", "actions", "result"],
-    "additionalProperties": False,
-    "properties": {
-        "game": {"type": "string"},
-        "options": {"type": "object"},
-        "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX},
-        "actions": {"type": "array", "items": {"type": "object"}},
-        "result": {"oneOf": [{"type": "null"}, {"type": "array", "items": {"type": "number"}}]},
-    },
+# -- the protocol's other names, from their modules ----------------------------------------------
+
+_SOURCES = {
+    "dokuspec.engine.game": ("Game", "OptionSpec"),
+    "dokuspec.engine.state": ("State",),
+    "dokuspec.engine.game_record": ("GameRecord", "replay"),
+    "dokuspec.engine.registry": ("load_game", "register", "registered_games", "unregister"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """The JSON account of a game: enough to replay it without any randomness.
-
-    The JSON form is an object ``{"game", "options", "seed", "actions",
-    "result"}``: the registered name, every option's value, the seed, one
-    entry per step (``{"player": p, "action": {...}}``, or at a simultaneous
-    node ``{"player": -2, "actions": [...]}``, chance outcomes with player
-    ``-1``) and the returns of a finished game (``null`` while it is not
-    finished).
-
-    Attributes:
-        game: the registered game name.
-        options: every option's value.
-        seed: the seed of the initial state, 0 to ``2**64 - 1``.
-        actions: the history's entries in JSON form.
-        result: the returns of a finished game, or ``None``.
-    """
-
-    game: str
-    options: Mapping[str, JSONValue]
-    seed: int
-    actions: tuple[JSONValue, ...]
-    result: tuple[float, ...] | None = field(default=None)
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """The JSON form (a fresh object)."""
-        return {
-            "game": self.game,
-            "options": copy.deepcopy(dict(self.options)),
-            "seed": self.seed,
-            "actions": copy.deepcopy(list(self.actions)),
-            "result": None if self.result is None else list(self.result),
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> GameRecord:
-        """Read the JSON form (as parsed by :func:`json.loads`).
-
-        Raises:
-            RecordError: ``data`` does not have the record's shape, or its
-                seed is outside 0 to ``2**64 - 1``; the message starts with
-                the JSON path of the first bad part.
-        """
-        seed = data.get("seed") if isinstance(data, dict) else None
-        if isinstance(seed, int) and not isinstance(seed, bool):
-            try:  # before the schema, which would say it in its own words
-                check_seed(seed)
-            except DokuspecError as bad:
-                raise RecordError(f"$.seed: {bad}") from None
-        error = _schema_error(_RECORD_SCHEMA, data)
-        if error is not None:
-            raise RecordError(f"{error.json_path}: {error.message}")
-        assert isinstance(data, dict)
-        result = data["result"]
-        return cls(
-            game=data["game"],
-            options=copy.deepcopy(data["options"]),
-            seed=data["seed"],
-            actions=tuple(copy.deepcopy(data["actions"])),
-            result=None if result is None else tuple(result),
-        )
-
-
-def _nested(where: str, error: RecordError) -> RecordError:
-    """``error`` with its JSON path (``$.row``) moved below ``where``."""
-    message = str(error)
-    if message.startswith("$"):
-        return RecordError(where + message[1:])
-    return RecordError(f"{where}: {message}")
-
-
-def replay(record: GameRecord) -> State:
-    """Play a record's steps from the initial state and check its result.
-
-    Returns:
-        The state after the last step, equal to the state that made the
-        record.
-
-    Raises:
-        RegistryError: no game of that name is registered.
-        GameOptionError: an option is unknown or has a bad value.
-        RecordError: an entry names the wrong player, holds an action the
-            game cannot read or an illegal action (the message gives the
-            JSON path, ``$.actions[3]``, and why), or the result disagrees
-            with the returns of the final state.
-    """
-    game = load_game(record.game, **dict(record.options))
-    state = game.new_initial_state(record.seed)
-    for index, entry in enumerate(record.actions):
-        where = f"$.actions[{index}]"
-        player = entry.get("player") if isinstance(entry, dict) else None
-        if not isinstance(entry, dict) or not isinstance(player, int) or isinstance(player, bool):
-            raise RecordError(f"{where}: not an entry with a player")
-        current = state.current_player()
-        if player != current:
-            names = game.player_names
-            now = (
-                "the game is over"
-                if current == TERMINAL
-                else f"{player_name(current, names)} is to act"
-            )
-            entered = player_name(player)
-            if 0 <= player < len(names):
-                entered += f" ({names[player]})"
-            raise RecordError(f"{where}.player: recorded for {entered}, but {now}")
-        member = "actions" if player == SIMULTANEOUS else "action"
-        for key in entry:
-            if key not in ("player", member):
-                raise RecordError(f"{where}: unexpected member {key!r} (expected {member!r})")
-        try:
-            if player == SIMULTANEOUS:
-                parts = entry.get("actions")
-                if not isinstance(parts, list):
-                    raise RecordError(f"{where}.actions: a list of actions is needed")
-                joint = []
-                for number, part in enumerate(parts):
-                    try:
-                        joint.append(game.action_from_json(part))
-                    except RecordError as error:
-                        raise _nested(f"{where}.actions[{number}]", error) from None
-                state.apply_actions(joint)
-            else:
-                try:
-                    action = game.action_from_json(entry.get("action"))
-                except RecordError as error:
-                    raise _nested(f"{where}.action", error) from None
-                state.apply_action(action)
-        except IllegalActionError as error:
-            raise RecordError(f"{where}: {error}") from None
-    final = tuple(state.returns()) if state.is_terminal() else None
-    recorded = None if record.result is None else tuple(record.result)
-    if recorded != final:
-        said = "null" if recorded is None else list(recorded)
-        shown = "null (not finished)" if final is None else list(final)
-        raise RecordError(f"$.result: the record says {said}, the game gives {shown}")
-    return state
-
-
-# -- the registry --------------------------------------------------------------------------------
-
-_REGISTRY: dict[str, type[Game]] = {}
-
-G = TypeVar("G", bound=type[Game])
-
-
-def _installed_reference(name: str) -> str | None:
-    """The engine reference (``"module:Class"``) of the installed game ``name``, if any."""
-    from dokuspec import games  # noqa: PLC0415 - the plug-in registry, read when first needed
-
-    for spec in games.installed():
-        if spec.name == name:
-            return spec.engine
-    return None
-
-
-def _defined_in(game_class: type[Game], module: str) -> bool:
-    """Whether ``game_class`` is defined in ``module`` or a module of the package ``module``
-    (the installed engine's own class, registering itself as its module is imported)."""
-    return game_class.__module__ == module or game_class.__module__.startswith(module + ".")
-
-
-def _load_installed(name: str | None = None) -> None:
-    """Import the engine of the installed game ``name`` (of every installed game with ``None``)
-    and register it, unless a class is registered under its name already.
-
-    The games installed are those of :mod:`dokuspec.games` (the ``dokuspec.games`` entry
-    points): each names its engine class, which is imported when the game is first asked
-    for, so that a program loads only the games it uses.
-
-    Raises:
-        PluginError: an installed game's engine does not load, is not a :class:`Game`
-            subclass, or has another name than its game.
-    """
-    from dokuspec import games  # noqa: PLC0415 - the plug-in registry, read when first needed
-
-    for spec in games.installed():
-        if name not in (None, spec.name) or spec.name in _REGISTRY:
-            continue
-        game_class = spec.load("engine")
-        if not (isinstance(game_class, type) and issubclass(game_class, Game)):
-            raise games.PluginError(f"{spec.name}: its engine {spec.engine!r} is not a Game")
-        if game_class.name != spec.name:
-            raise games.PluginError(
-                f"{spec.name}: its engine {spec.engine!r} is named {game_class.name!r}"
-            )
-        _REGISTRY.setdefault(spec.name, game_class)
-
-
-def register(game_class: G) -> G:
-    """Register a game class under its :attr:`Game.name`; usable as a class decorator.
-
-    Raises:
-        TypeError: ``game_class`` is not a subclass of :class:`Game`.
-        RegistryError: another class is registered under that name.
-    """
-    if not (isinstance(game_class, type) and issubclass(game_class, Game)):
-        raise TypeError(f"only Game subclasses can be registered, not {game_class!r}")
-    name = game_class.name
-    reference = _installed_reference(name)
-    if reference is not None and not _defined_in(game_class, reference.partition(":")[0]):
-        _load_installed(name)  # an installed game of that name is registered first
-    if name in _REGISTRY and _REGISTRY[name] is not game_class:
-        raise RegistryError(f"a game named {name!r} is already registered")
-    _REGISTRY[name] = game_class
-    return game_class
-
-
-def unregister(name: str) -> None:
-    """Remove a game from the registry (for tests that register a game of their own).
-
-    Raises:
-        RegistryError: no game of that name is registered.
-    """
-    _load_installed(name)
-    if name not in _REGISTRY:
-        raise RegistryError(f"no game named {name!r} is registered")
-    del _REGISTRY[name]
-
-
-def registered_games() -> tuple[str, ...]:
-    """The names of every registered game (installed or registered here), sorted."""
-    _load_installed()
-    return tuple(sorted(_REGISTRY))
-
-
-def load_game(name: str, **options: JSONValue) -> Game:
-    """The registered game ``name`` with the given options.
-
-    Raises:
-        RegistryError: no game of that name is registered.
-        GameOptionError: an unknown option or a bad value.
-    """
-    if name not in _REGISTRY:
-        _load_installed(name)
-    try:
-        game_class = _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(registered_games()) or "none"
-        raise RegistryError(f"no game named {name!r} (games: {known})") from None
-    return game_class(**options)
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = attach(__name__, _SOURCES)

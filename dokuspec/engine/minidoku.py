@@ -46,6 +46,8 @@ from dokuspec.engine.base import (
     OptionSpec,
     RecordError,
     State,
+    action_kinds,
+    read_action,
     register,
 )
 
@@ -59,13 +61,14 @@ TILES = COPIES * len(DIGITS)
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """A chance outcome: the tile drawn from the bag shows ``digit`` (MD-2, MD-5)."""
+    """A chance outcome: the tile drawn from the bag shows ``digit`` (MD-2, MD-5).
+
+    JSON form: ``{"type": "draw", "digit": d}``.
+    """
+
+    kind: ClassVar[str] = "draw"
 
     digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "draw", "digit": d}``."""
-        return {"type": "draw", "digit": self.digit}
 
     def __str__(self) -> str:
         return f"draw {self.digit}"
@@ -73,13 +76,14 @@ class Draw(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """A player's secret choice of a tile to reveal (MD-3)."""
+    """A player's secret choice of a tile to reveal (MD-3).
+
+    JSON form: ``{"type": "bid", "digit": d}``.
+    """
+
+    kind: ClassVar[str] = "bid"
 
     digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "bid", "digit": d}``."""
-        return {"type": "bid", "digit": self.digit}
 
     def __str__(self) -> str:
         return f"bid {self.digit}"
@@ -87,15 +91,16 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Place a tile showing ``digit`` on the cell at ``row``, ``column`` (1-4) (MD-4)."""
+    """Place a tile showing ``digit`` on the cell at ``row``, ``column`` (1-4) (MD-4).
+
+    JSON form: ``{"type": "place", "digit": d, "row": r, "column": c}``.
+    """
+
+    kind: ClassVar[str] = "place"
 
     digit: int
     row: int
     column: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place", "digit": d, "row": r, "column": c}``."""
-        return {"type": "place", "digit": self.digit, "row": self.row, "column": self.column}
 
     def __str__(self) -> str:
         return f"place {self.digit} at r{self.row}c{self.column}"
@@ -103,51 +108,30 @@ class Place(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Pass: the player cannot place any tile (MD-6)."""
+    """Pass: the player cannot place any tile (MD-6).
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "pass"}``."""
-        return {"type": "pass"}
+    JSON form: ``{"type": "pass"}``.
+    """
+
+    kind: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
         return "pass"
 
 
-_ACTION_FIELDS = {
-    "draw": ("digit",),
-    "bid": ("digit",),
-    "place": ("digit", "row", "column"),
-    "pass": (),
-}
+_KINDS = action_kinds(Draw, Bid, Place, Pass)
+
+
+def _read_digit(kind: str, key: str, value: object) -> object:
+    """A member of an action's JSON form, a number 1-4; a :class:`RecordError` if it is not."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SIZE:
+        raise RecordError(f"$.{key}: {json.dumps(value)} is not one of 1, 2, 3, 4")
+    return value
 
 
 def _read_action(data: object) -> Action:
     """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {json.dumps(data)}")
-    kind = data.get("type")
-    if kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {json.dumps(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {json.dumps(key)}")
-    values = []
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SIZE:
-            raise RecordError(f"$.{key}: {json.dumps(value)} is not one of 1, 2, 3, 4")
-        values.append(value)
-    if kind == "draw":
-        return Draw(*values)
-    if kind == "bid":
-        return Bid(*values)
-    if kind == "place":
-        return Place(*values)
-    return Pass()
+    return read_action(data, _KINDS, member=_read_digit, shown=json.dumps)
 
 
 def _unit_cells(index: int) -> frozenset[int]:

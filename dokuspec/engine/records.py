@@ -19,18 +19,30 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from dokuspec.engine.base import GameOptionError, GameRecord, RecordError, State, replay
+from dokuspec.engine.base import (
+    GameOptionError,
+    GameRecord,
+    JSONValue,
+    RecordError,
+    State,
+    replay,
+)
 from dokuspec.errors import DokuspecError, NotationError, quote
 from dokuspec.files import write_text_file
 from dokuspec.seeds import check_index, check_seed
-from dokuspec.vocabulary.jsontext import JsonReader, line_column
+from dokuspec.vocabulary.jsontext import JsonReader, json_path, line_column
 
 __all__ = [
     "RecordFileError",
     "game_seed",
+    "located",
+    "parse_record",
     "read_record",
+    "record_layout",
     "record_name",
     "record_text",
     "records_directory",
@@ -78,7 +90,17 @@ def record_text(state: State) -> str:
     """
     if not isinstance(state, State):
         raise TypeError(f"a game state is needed, not {type(state).__name__}")
-    data = state.record().to_json()
+    return record_layout(state.record().to_json())
+
+
+def record_layout(data: Mapping[str, JSONValue]) -> str:
+    """A record's JSON object as text: one member per line and one step per line.
+
+    The members ``"game"``, ``"options"``, ``"seed"``, ``"actions"`` (a list,
+    one step per line) and ``"result"``, in that order, so that an error's
+    line number points at the step. Every game's records are written so,
+    whatever their steps and result hold (Sumodoku's own form too).
+    """
     head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
     actions = data["actions"]
     assert isinstance(actions, list)
@@ -221,6 +243,53 @@ def _decode(data: str | bytes, source: str | None) -> str:
         ) from None
 
 
+def parse_record(data: str | bytes, source: str | None) -> tuple[JsonReader, Any]:
+    """A record's text parsed strictly, with the reader that locates its parts.
+
+    Args:
+        data: the record's text, or its bytes in UTF-8 (a byte-order mark is
+            skipped).
+        source: the input's name for error messages (a file name), or ``None``.
+
+    Returns:
+        The reader of the text (:class:`~dokuspec.vocabulary.jsontext.JsonReader`)
+        and the parsed value (any JSON value).
+
+    Raises:
+        TypeError: ``data`` is not str or bytes.
+        RecordFileError: the text is not UTF-8 or not JSON (a key given
+            twice, NaN, deep nesting...), with its line and column.
+    """
+    reader = JsonReader(_decode(data, source))
+    try:
+        return reader, reader.decode()
+    except NotationError as error:
+        raise RecordFileError(
+            error.reason, line=error.line, column=error.column, source=source
+        ) from None
+
+
+def located(
+    reader: JsonReader | None, path: Sequence[str | int], reason: str, source: str | None
+) -> RecordFileError:
+    """The error ``$.path: reason`` about the part of a record at ``path``, located.
+
+    Args:
+        reader: the reader of the record's text (:func:`parse_record`), or
+            ``None`` for a record given parsed (no line and column then).
+        path: the steps to the bad part: member names and list indices.
+        reason: why that part is wrong.
+        source: the input's name for error messages, or ``None``.
+    """
+    where = json_path(tuple(path))
+    line = column = None
+    if reader is not None:
+        line, column = line_column(reader.text, reader.offset_of(list(path)))
+    return RecordFileError(
+        f"{where}: {reason}", path=where, line=line, column=column, source=source
+    )
+
+
 def wrong_game(data: object, game: str, title: str) -> str | None:
     """Why a parsed record is not a record of ``game``, when its ``"game"`` says another.
 
@@ -272,14 +341,7 @@ def read_record(data: str | bytes, *, source: str | None, game: str, title: str)
             does not give; the one-line message names the JSON path and the
             line and column of the bad part.
     """
-    text = _decode(data, source)
-    reader = JsonReader(text)
-    try:
-        parsed = reader.decode()
-    except NotationError as error:
-        raise RecordFileError(
-            error.reason, line=error.line, column=error.column, source=source
-        ) from None
+    reader, parsed = parse_record(data, source)
     other = wrong_game(parsed, game, title)
     if other is not None:
         raise _locate(reader, f"$.game: {other}", source)

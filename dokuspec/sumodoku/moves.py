@@ -73,8 +73,8 @@ class Move:
 
 class _StateLike(Protocol):
     """A state of the Sumodoku engine (:class:`~dokuspec.engine.sumodoku.SumodokuState`), or
-    anything with its :attr:`~dokuspec.engine.sumodoku.game.SumodokuState.position` and
-    :meth:`~dokuspec.engine.sumodoku.game.SumodokuState.hand`."""
+    anything with its :attr:`~dokuspec.engine.sumodoku.state.SumodokuState.position` and
+    :meth:`~dokuspec.engine.sumodoku.state.SumodokuState.hand`."""
 
     @property
     def position(self) -> Position: ...

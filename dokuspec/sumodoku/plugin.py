@@ -65,6 +65,27 @@ MUTATION: dict[str, tuple[str, ...]] = {
         "tests/test_safe_moves.py",
         "tests/test_verify.py",
     ),
+    "dokuspec/engine/sumodoku/state.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/observation.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
+    "dokuspec/engine/sumodoku/illegal.py": (
+        "tests/test_engine_sumodoku.py",
+        "tests/test_sumodoku_bots.py",
+        "tests/test_verify_sumodoku_play.py",
+        "tests/test_engine_sumodoku_moves.py",
+        "tests/test_engine_sumodoku_records.py",
+    ),
 }
 """Its modules under mutation testing -> their own test files (paths from the repository's
 root), read by ``scripts/mutation.py``."""

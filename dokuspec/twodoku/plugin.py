@@ -57,6 +57,21 @@ MUTATION: dict[str, tuple[str, ...]] = {
     "dokuspec/spec/twodoku/fair_deals.py": ("tests/test_twodoku_deals.py",),
     "dokuspec/spec/twodoku/facts.py": ("tests/test_twodoku_positions.py",),
     "dokuspec/spec/twodoku/position_models.py": ("tests/test_twodoku_positions.py",),
+    "dokuspec/engine/twodoku/state.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/infostate.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
+    "dokuspec/engine/twodoku/outcomes.py": (
+        "tests/test_engine_twodoku.py",
+        "tests/test_verify_twodoku_engine.py",
+        "tests/test_engine_twodoku_contracts.py",
+    ),
 }
 """Its modules under mutation testing -> their own test files (paths from the repository's
 root), read by ``scripts/mutation.py``."""

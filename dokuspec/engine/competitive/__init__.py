@@ -20,8 +20,11 @@ The rule helpers, usable on their own:
 The package holds one idea per module: :mod:`~dokuspec.engine.competitive.rules`
 (line kinds, winning hands, values and scores), :mod:`~dokuspec.engine.competitive.analysis`
 (patterns, counts, the largest score), :mod:`~dokuspec.engine.competitive.actions` (the
-actions and their JSON form) and :mod:`~dokuspec.engine.competitive.game` (the game and its
-states); every name below is importable from the package itself.
+actions and their JSON form), :mod:`~dokuspec.engine.competitive.game` (the game and its
+options), :mod:`~dokuspec.engine.competitive.phases` (the phases of a game),
+:mod:`~dokuspec.engine.competitive.state` (the states) and
+:mod:`~dokuspec.engine.competitive.observation` (what the players see); every name below is
+importable from the package itself.
 
 The game, :class:`CompetitiveSudoku` (registered as ``"competitive"``),
 follows the engine protocol of :mod:`dokuspec.engine.base`. Players are the
@@ -93,11 +96,7 @@ from dokuspec.engine.competitive.analysis import (
     max_score,
     winning_rank_patterns,
 )
-from dokuspec.engine.competitive.game import (
-    MODES,
-    CompetitiveSudoku,
-    CompetitiveSudokuState,
-)
+from dokuspec.engine.competitive.game import MODES, CompetitiveSudoku
 from dokuspec.engine.competitive.rules import (
     LINE_KINDS,
     hand_value,
@@ -106,6 +105,7 @@ from dokuspec.engine.competitive.rules import (
     line_points,
     winner_score,
 )
+from dokuspec.engine.competitive.state import CompetitiveSudokuState
 
 __all__ = [
     "LINE_KINDS",

@@ -3,20 +3,23 @@ actions are read (CS-2 to CS-16)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import ClassVar
 
 from dokuspec.engine.base import (
     Action,
     JSONValue,
     RecordError,
+    action_kinds,
+    read_action,
+    shown_json,
 )
 from dokuspec.engine.competitive.rules import (
     _COLOUR_LETTER,
 )
-from dokuspec.errors import NotationError, quote
+from dokuspec.errors import NotationError
 from dokuspec.vocabulary.competitive import (
     BLACK,
     CARD_BY_INDEX,
@@ -42,121 +45,117 @@ __all__ = [
 # -- actions -------------------------------------------------------------------------------------
 
 
-class _Action(Action):
-    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
-        names: tuple[str, ...] = type(self).__slots__
-        return type(self), tuple(getattr(self, name) for name in names)
-
-
 @dataclass(frozen=True, slots=True)
-class Draw(_Action):
-    """A chance outcome: the card drawn is ``card`` (CS-2 to CS-5, CS-8, CS-10, CS-13, CS-14)."""
+class Draw(Action):
+    """A chance outcome: the card drawn is ``card`` (CS-2 to CS-5, CS-8, CS-10, CS-13, CS-14).
+
+    JSON form: ``{"type": "draw", "card": "r5"}``.
+    """
+
+    kind: ClassVar[str] = "draw"
 
     card: Card
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "draw", "card": "r5"}``."""
-        return {"type": "draw", "card": str(self.card)}
 
     def __str__(self) -> str:
         return f"draw {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
-class Toss(_Action):
-    """A chance outcome: the toss makes ``player`` Black (CS-2, when the deck ran out on a tie)."""
+class Toss(Action):
+    """A chance outcome: the toss makes ``player`` Black (CS-2, when the deck ran out on a tie).
+
+    JSON form: ``{"type": "toss", "player": p}``.
+    """
+
+    kind: ClassVar[str] = "toss"
 
     player: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "toss", "player": p}``."""
-        return {"type": "toss", "player": self.player}
 
     def __str__(self) -> str:
         return f"toss: player {self.player} is Black"
 
 
 @dataclass(frozen=True, slots=True)
-class Pick(_Action):
-    """Take ``card`` from the draft pool (CS-3, CS-5)."""
+class Pick(Action):
+    """Take ``card`` from the draft pool (CS-3, CS-5).
+
+    JSON form: ``{"type": "pick", "card": "r5"}``.
+    """
+
+    kind: ClassVar[str] = "pick"
 
     card: Card
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "pick", "card": "r5"}``."""
-        return {"type": "pick", "card": str(self.card)}
 
     def __str__(self) -> str:
         return f"pick {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
-class Place(_Action):
-    """Put ``card`` on the empty ``position`` (1-9) of one's Grid (CS-6, CS-21, CS-11)."""
+class Place(Action):
+    """Put ``card`` on the empty ``position`` (1-9) of one's Grid (CS-6, CS-21, CS-11).
+
+    JSON form: ``{"type": "place", "card": "r5", "position": 5}``.
+    """
+
+    kind: ClassVar[str] = "place"
 
     card: Card
     position: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place", "card": "r5", "position": 5}``."""
-        return {"type": "place", "card": str(self.card), "position": self.position}
 
     def __str__(self) -> str:
         return f"place {self.card} at position {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
-class Take(_Action):
-    """Take the top card of Stack ``stack`` (1 or 2) of the Pool of ``colour`` (CS-10)."""
+class Take(Action):
+    """Take the top card of Stack ``stack`` (1 or 2) of the Pool of ``colour`` (CS-10).
+
+    JSON form: ``{"type": "take", "pool": "red", "stack": 1}``.
+    """
+
+    kind: ClassVar[str] = "take"
+    json_members: ClassVar[tuple[str, ...] | None] = ("pool", "stack")
 
     colour: str
     stack: int
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take", "pool": "red", "stack": 1}``."""
-        return {"type": "take", "pool": _WORD[self.colour], "stack": self.stack}
+    def json_values(self) -> dict[str, JSONValue]:
+        """The Pool as its word: ``{"pool": "red", "stack": 1}``."""
+        return {"pool": _WORD[self.colour], "stack": self.stack}
 
     def __str__(self) -> str:
         return f"take from {_WORD[self.colour]} Stack {self.stack}"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDeck(_Action):
-    """Take the top card of one's own Deck (CS-10); a chance node then draws it."""
+class TakeDeck(Action):
+    """Take the top card of one's own Deck (CS-10); a chance node then draws it.
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take-deck"}``."""
-        return {"type": "take-deck"}
+    JSON form: ``{"type": "take-deck"}``.
+    """
+
+    kind: ClassVar[str] = "take-deck"
 
     def __str__(self) -> str:
         return "take from own Deck"
 
 
 @dataclass(frozen=True, slots=True)
-class Swap(_Action):
+class Swap(Action):
     """Put the drawn ``card`` on ``position`` of a full Grid (CS-11).
 
     The card displaced goes to the Pool of its colour: onto Stack ``stack``
     when that Pool has two Stacks of one card (CS-12), else ``stack`` is
     ``None``.
+
+    JSON form: ``{"type": "swap", "card": "r5", "position": 5, "stack": null}`` (or 1, 2).
     """
+
+    kind: ClassVar[str] = "swap"
 
     card: Card
     position: int
     stack: int | None = None
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "swap", "card": "r5", "position": 5, "stack": null}`` (or 1, 2)."""
-        return {
-            "type": "swap",
-            "card": str(self.card),
-            "position": self.position,
-            "stack": self.stack,
-        }
 
     def __str__(self) -> str:
         onto = "" if self.stack is None else f", displaced card onto Stack {self.stack}"
@@ -164,19 +163,19 @@ class Swap(_Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Return(_Action):
+class Return(Action):
     """Send the drawn ``card`` to the Pool of its colour, a full Grid kept (CS-11, CS-12).
 
     ``stack`` is the Stack it goes onto when that Pool has two Stacks of one
     card, else ``None``.
+
+    JSON form: ``{"type": "return", "card": "r5", "stack": null}`` (or 1, 2).
     """
+
+    kind: ClassVar[str] = "return"
 
     card: Card
     stack: int | None = None
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "return", "card": "r5", "stack": null}`` (or 1, 2)."""
-        return {"type": "return", "card": str(self.card), "stack": self.stack}
 
     def __str__(self) -> str:
         onto = "" if self.stack is None else f" onto Stack {self.stack}"
@@ -184,50 +183,59 @@ class Return(_Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Flood(_Action):
-    """Clear the Flooded Pool of ``colour`` to one's Discard Pile (CS-14; the whole turn)."""
+class Flood(Action):
+    """Clear the Flooded Pool of ``colour`` to one's Discard Pile (CS-14; the whole turn).
+
+    JSON form: ``{"type": "flood", "pool": "red"}``.
+    """
+
+    kind: ClassVar[str] = "flood"
+    json_members: ClassVar[tuple[str, ...] | None] = ("pool",)
 
     colour: str
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "flood", "pool": "red"}``."""
-        return {"type": "flood", "pool": _WORD[self.colour]}
+    def json_values(self) -> dict[str, JSONValue]:
+        """The Pool as its word: ``{"pool": "red"}``."""
+        return {"pool": _WORD[self.colour]}
 
     def __str__(self) -> str:
         return f"clear the Flooded {_WORD[self.colour]} Pool"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Action):
-    """Take no action: one's own Deck is empty (CS-15)."""
+class Pass(Action):
+    """Take no action: one's own Deck is empty (CS-15).
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "pass"}``."""
-        return {"type": "pass"}
+    JSON form: ``{"type": "pass"}``.
+    """
+
+    kind: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Concede(_Action):
-    """Concede when both Decks are exhausted (CS-16)."""
+class Concede(Action):
+    """Concede when both Decks are exhausted (CS-16).
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "concede"}``."""
-        return {"type": "concede"}
+    JSON form: ``{"type": "concede"}``.
+    """
+
+    kind: ClassVar[str] = "concede"
 
     def __str__(self) -> str:
         return "concede"
 
 
 @dataclass(frozen=True, slots=True)
-class Continue(_Action):
-    """Continue when both Decks are exhausted (CS-16)."""
+class Continue(Action):
+    """Continue when both Decks are exhausted (CS-16).
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "continue"}``."""
-        return {"type": "continue"}
+    JSON form: ``{"type": "continue"}``.
+    """
+
+    kind: ClassVar[str] = "continue"
 
     def __str__(self) -> str:
         return "continue"
@@ -236,35 +244,14 @@ class Continue(_Action):
 _WORD = {RED: "red", BLACK: "black"}
 _LETTER = {"red": RED, "black": BLACK}
 
-# The members of each action's JSON form and how to read them.
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw": ("card",),
-    "toss": ("player",),
-    "pick": ("card",),
-    "place": ("card", "position"),
-    "take": ("pool", "stack"),
-    "take-deck": (),
-    "swap": ("card", "position", "stack"),
-    "return": ("card", "stack"),
-    "flood": ("pool",),
-    "pass": (),
-    "concede": (),
-    "continue": (),
-}
-
-
-def _shown(value: object) -> str:
-    """A JSON value as it is written, kept short (long strings, numbers and containers)."""
-    # An int is written as json.dumps writes it up to quote's limit, then by its size.
-    if isinstance(value, dict | list) or (isinstance(value, int) and not isinstance(value, bool)):
-        return quote(value)
-    text = json.dumps(value)
-    return text if len(text) <= 42 else text[:40] + '"...'
+_KINDS = action_kinds(
+    Draw, Toss, Pick, Place, Take, TakeDeck, Swap, Return, Flood, Pass, Concede, Continue
+)
 
 
 def _read_member(kind: str, key: str, value: object) -> object:
     """One member of an action's JSON form, read; a :class:`RecordError` if it is wrong."""
-    shown = _shown(value)
+    shown = shown_json(value)
     if key == "card":
         if not isinstance(value, str):
             raise RecordError(f'$.card: a card is a string like "r5", not {shown}')
@@ -306,38 +293,8 @@ def _read_action(data: object) -> Action:
         known = _KNOWN.get(tuple(data.items()))  # pragma: no mutate
         if known is not None:
             return known
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
-    values = []
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
-        values.append(_read_member(kind, key, data[key]))
-    return _MAKERS[kind](*values)
+    return read_action(data, _KINDS, member=_read_member)
 
-
-_MAKERS: dict[str, type[Action]] = {
-    "draw": Draw,
-    "toss": Toss,
-    "pick": Pick,
-    "place": Place,
-    "take": Take,
-    "take-deck": TakeDeck,
-    "swap": Swap,
-    "return": Return,
-    "flood": Flood,
-    "pass": Pass,
-    "concede": Concede,
-    "continue": Continue,
-}
 
 # Every action the engine offers, made once (legal actions are these very objects).
 _DRAW = tuple(Draw(card) for card in CARD_BY_INDEX)

@@ -90,7 +90,8 @@ protocol's generic :meth:`~dokuspec.engine.base.State.record` and
 The package holds one idea per module: :mod:`~dokuspec.engine.sumodoku.rules`
 (the rules checked on a board, the completion search),
 :mod:`~dokuspec.engine.sumodoku.actions` (the actions and their JSON form),
-:mod:`~dokuspec.engine.sumodoku.game` (the game, its states and results) and
+:mod:`~dokuspec.engine.sumodoku.game` (the game and its options),
+:mod:`~dokuspec.engine.sumodoku.state` (the states and results) and
 :mod:`~dokuspec.engine.sumodoku.records` (game records); every name above is
 importable from the package itself.
 """
@@ -115,10 +116,7 @@ if TYPE_CHECKING:
     from dokuspec.engine.sumodoku.game import (
         DEFAULT_CLAIM_TIME_LIMITS,
         DEFAULT_CLAIM_WINDOW,
-        REASONS,
         Sumodoku,
-        SumodokuResult,
-        SumodokuState,
     )
     from dokuspec.engine.sumodoku.records import (
         read_record,
@@ -135,6 +133,7 @@ if TYPE_CHECKING:
         search_completion,
         violations,
     )
+    from dokuspec.engine.sumodoku.state import REASONS, SumodokuResult, SumodokuState
 
 __all__ = [
     "DEFAULT_CLAIM_TIME_LIMITS",
@@ -178,11 +177,9 @@ _SOURCES = {
     "dokuspec.engine.sumodoku.game": (
         "DEFAULT_CLAIM_TIME_LIMITS",
         "DEFAULT_CLAIM_WINDOW",
-        "REASONS",
         "Sumodoku",
-        "SumodokuResult",
-        "SumodokuState",
     ),
+    "dokuspec.engine.sumodoku.state": ("REASONS", "SumodokuResult", "SumodokuState"),
     "dokuspec.engine.sumodoku.records": (
         "read_record",
         "record_json",
@@ -204,4 +201,6 @@ _SOURCES = {
 verification use on their own, loads without the game."""
 
 if not TYPE_CHECKING:
-    __getattr__, __dir__ = attach(__name__, _SOURCES, ("actions", "game", "records", "rules"))
+    __getattr__, __dir__ = attach(
+        __name__, _SOURCES, ("actions", "game", "records", "rules", "state")
+    )

@@ -3,17 +3,19 @@ read (SU-2 to SU-10, rulings SU-20 to SU-38)."""
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import ClassVar
 
 from dokuspec.engine.base import (
     Action,
     EngineError,
-    JSONValue,
     RecordError,
+    action_kinds,
+    read_action,
+    shown_json,
 )
 from dokuspec.errors import NotationError, PositionError, quote
 from dokuspec.vocabulary.sumodoku import (
@@ -51,24 +53,18 @@ def _check_ints(kind: str, **fields: object) -> None:
 # -- actions -------------------------------------------------------------------------------------
 
 
-class _Action(Action):
-    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
-        names: tuple[str, ...] = type(self).__slots__
-        return type(self), tuple(getattr(self, name) for name in names)
-
-
 @dataclass(frozen=True, slots=True)
-class Place(_Action):
+class Place(Action):
     """Place one of one's own pieces of ``colour`` on the empty cell ``row``, ``col`` (SU-3).
 
     Raises:
         TypeError: a field is not an int.
         PositionError: a field is not 1-9.
+
+    JSON form: ``{"type": "place", "row": r, "col": c, "colour": k}``.
     """
+
+    kind: ClassVar[str] = "place"
 
     row: int
     col: int
@@ -87,16 +83,12 @@ class Place(_Action):
         """The cell's index 0-80, row by row."""
         return (self.row - 1) * 9 + self.col - 1
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place", "row": r, "col": c, "colour": k}``."""
-        return {"type": "place", "row": self.row, "col": self.col, "colour": self.colour}
-
     def __str__(self) -> str:
         return f"place colour {self.colour} on r{self.row}c{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
-class Claim(_Action):
+class Claim(Action):
     """Shout "Sudoku!" (SU-10): the submitted ``filling`` and the ``seconds`` it took.
 
     An open action: legal on one's own turn within the claim window whatever
@@ -112,7 +104,11 @@ class Claim(_Action):
             an int or float.
         NotationError: ``filling`` is text that is not a board.
         EngineError: ``seconds`` is negative, NaN or infinite.
+
+    JSON form: ``{"type": "claim", "filling": "<81 characters>", "seconds": s}``.
     """
+
+    kind: ClassVar[str] = "claim"
 
     filling: Board
     seconds: float
@@ -129,17 +125,18 @@ class Claim(_Action):
         if not (math.isfinite(seconds) and seconds >= 0):
             raise EngineError(f"a claim's seconds are a finite number >= 0, not {seconds!r}")
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "claim", "filling": "<81 characters>", "seconds": s}``."""
-        return {"type": "claim", "filling": str(self.filling), "seconds": self.seconds}
-
     def __str__(self) -> str:
         return f"claim Sudoku! with a filling after {self.seconds:g} s"
 
 
 @dataclass(frozen=True, slots=True)
-class PointOut(_Action):
-    """Point out the opponent's last placement on ``row``, ``col`` as invalid (SU-7)."""
+class PointOut(Action):
+    """Point out the opponent's last placement on ``row``, ``col`` as invalid (SU-7).
+
+    JSON form: ``{"type": "point-out", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "point-out"
 
     row: int
     col: int
@@ -147,17 +144,18 @@ class PointOut(_Action):
     def __post_init__(self) -> None:
         _check_ints("PointOut", row=self.row, col=self.col)
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "point-out", "row": r, "col": c}``."""
-        return {"type": "point-out", "row": self.row, "col": self.col}
-
     def __str__(self) -> str:
         return f"point out r{self.row}c{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
-class FindMistake(_Action):
-    """Point out the earlier unnoticed invalid placement on ``row``, ``col`` (SU-8)."""
+class FindMistake(Action):
+    """Point out the earlier unnoticed invalid placement on ``row``, ``col`` (SU-8).
+
+    JSON form: ``{"type": "find-mistake", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "find-mistake"
 
     row: int
     col: int
@@ -165,28 +163,25 @@ class FindMistake(_Action):
     def __post_init__(self) -> None:
         _check_ints("FindMistake", row=self.row, col=self.col)
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "find-mistake", "row": r, "col": c}``."""
-        return {"type": "find-mistake", "row": self.row, "col": self.col}
-
     def __str__(self) -> str:
         return f"find the mistake on r{self.row}c{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
-class Concede(_Action):
-    """Accept the loss (SU-6, SU-5; ruling SU-24): offered only when no placement is."""
+class Concede(Action):
+    """Accept the loss (SU-6, SU-5; ruling SU-24): offered only when no placement is.
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "concede"}``."""
-        return {"type": "concede"}
+    JSON form: ``{"type": "concede"}``.
+    """
+
+    kind: ClassVar[str] = "concede"
 
     def __str__(self) -> str:
         return "concede"
 
 
 @dataclass(frozen=True, slots=True)
-class Colours(_Action):
+class Colours(Action):
     """A chance outcome (SU-1, random assignment): each player's four colours, the shared one.
 
     Args:
@@ -198,7 +193,11 @@ class Colours(_Action):
         TypeError: not tuples of ints and an int.
         PositionError: not a split of the colours 1-9 into 4 + 4 + 1, or a
             tuple not in increasing order.
+
+    JSON form: ``{"type": "colours", "player1": [...], "player2": [...], "shared": k}``.
     """
+
+    kind: ClassVar[str] = "colours"
 
     player1: tuple[int, ...]
     player2: tuple[int, ...]
@@ -227,15 +226,6 @@ class Colours(_Action):
                 "do not split the nine colours"
             )
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "colours", "player1": [...], "player2": [...], "shared": k}``."""
-        return {
-            "type": "colours",
-            "player1": list(self.player1),
-            "player2": list(self.player2),
-            "shared": self.shared,
-        }
-
     def __str__(self) -> str:
         one = "".join(map(str, self.player1))
         two = "".join(map(str, self.player2))
@@ -243,8 +233,13 @@ class Colours(_Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Observe(_Action):
-    """A chance outcome (SU-9): the observer points out the mistake on ``row``, ``col``."""
+class Observe(Action):
+    """A chance outcome (SU-9): the observer points out the mistake on ``row``, ``col``.
+
+    JSON form: ``{"type": "observe", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "observe"
 
     row: int
     col: int
@@ -252,21 +247,18 @@ class Observe(_Action):
     def __post_init__(self) -> None:
         _check_ints("Observe", row=self.row, col=self.col)
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "observe", "row": r, "col": c}``."""
-        return {"type": "observe", "row": self.row, "col": self.col}
-
     def __str__(self) -> str:
         return f"the observer removes the piece on r{self.row}c{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
-class Silent(_Action):
-    """A chance outcome (SU-9): the observer notices nothing this time."""
+class Silent(Action):
+    """A chance outcome (SU-9): the observer notices nothing this time.
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "silent"}``."""
-        return {"type": "silent"}
+    JSON form: ``{"type": "silent"}``.
+    """
+
+    kind: ClassVar[str] = "silent"
 
     def __str__(self) -> str:
         return "the observer is silent"
@@ -300,67 +292,41 @@ _COLOURS_OUTCOMES = tuple((action, Fraction(1, len(_COLOURS))) for action in _CO
 
 # -- reading actions from JSON -------------------------------------------------------------------
 
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "place": ("row", "col", "colour"),
-    "claim": ("filling", "seconds"),
-    "point-out": ("row", "col"),
-    "find-mistake": ("row", "col"),
-    "concede": (),
-    "colours": ("player1", "player2", "shared"),
-    "observe": ("row", "col"),
-    "silent": (),
-}
+_KINDS = action_kinds(Place, Claim, PointOut, FindMistake, Concede, Colours, Observe, Silent)
 # The actions on a cell that are not placements, by type: index cell 0-80.
-_ON_A_CELL: dict[str, tuple[_Action, ...]] = {
+_ON_A_CELL: dict[str, tuple[Action, ...]] = {
     "point-out": _POINT_OUT,
     "find-mistake": _FIND,
     "observe": _OBSERVE,
 }
 
 
-def _shown(value: object) -> str:
-    """A JSON value as it is written, kept short."""
-    if isinstance(value, dict | list) or _is_int(value):
-        # quote writes an int as JSON does, a long one by its size
-        return quote(value)
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        return quote(value)
-    return text if len(text) <= 42 else text[:40] + '"...'
-
-
 def _small_int(value: object, low: int, high: int) -> bool:
     return _is_int(value) and low <= value <= high  # type: ignore[operator]
 
 
-def _read_action(data: object) -> _Action:
+def _read_action(data: object) -> Action:
     """The action whose JSON form is ``data``; a :class:`RecordError` with its JSON path if none."""
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+    return read_action(data, _KINDS, make=_make)
+
+
+def _make(kind: str, data: dict[str, object]) -> Action:
+    """The action of ``kind`` with the members ``data``, checked as a whole (SU-1 to SU-10)."""
     for key in ("row", "col", "colour", "shared"):
-        if key in fields and not _small_int(data[key], 1, 9):
+        if key in data and not _small_int(data[key], 1, 9):
             what = f"a {key}" if key in ("row", "col") else "a colour"
-            raise RecordError(f"$.{key}: {_shown(data[key])} is not {what} 1-9")
-    if kind == "place":
-        index = ((data["row"] - 1) * 9 + data["col"] - 1) * 10 + data["colour"]
-        place: Place | None = _PLACE[index]
+            raise RecordError(f"$.{key}: {shown_json(data[key])} is not {what} 1-9")
+    if kind == "place" or kind in _ON_A_CELL:
+        row, col = data["row"], data["col"]
+        assert isinstance(row, int) and isinstance(col, int)
+        cell = (row - 1) * 9 + col - 1
+        if kind in _ON_A_CELL:
+            return _ON_A_CELL[kind][cell]
+        colour = data["colour"]
+        assert isinstance(colour, int)
+        place: Place | None = _PLACE[cell * 10 + colour]
         assert place is not None
         return place
-    if kind in _ON_A_CELL:
-        cell: int = (data["row"] - 1) * 9 + data["col"] - 1
-        return _ON_A_CELL[kind][cell]
     if kind == "concede":
         return _CONCEDE
     if kind == "silent":
@@ -375,21 +341,24 @@ def _read_action(data: object) -> _Action:
                 and value == sorted(set(value))
             ):
                 raise RecordError(
-                    f"$.{key}: {_shown(value)} is not a list of 4 different colours 1-9, increasing"
+                    f"$.{key}: {shown_json(value)} is not a list of 4 different colours 1-9, "
+                    "increasing"
                 )
-        if len({*data["player1"], *data["player2"], data["shared"]}) != 9:
+        player1, player2, shared = data["player1"], data["player2"], data["shared"]
+        assert isinstance(player1, list) and isinstance(player2, list) and isinstance(shared, int)
+        if len({*player1, *player2, shared}) != 9:
             raise RecordError("$: player1, player2 and shared do not split the nine colours 1-9")
-        return Colours(tuple(data["player1"]), tuple(data["player2"]), data["shared"])
+        return Colours(tuple(player1), tuple(player2), shared)
     # a claim
     filling, seconds = data["filling"], data["seconds"]
     if not isinstance(filling, str):
-        raise RecordError(f"$.filling: {_shown(filling)} is not a board (a string)")
+        raise RecordError(f"$.filling: {shown_json(filling)} is not a board (a string)")
     try:
         board = Board.parse(filling)
     except NotationError as error:
         raise RecordError(f"$.filling: {error.reason}") from None
     if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise RecordError(f"$.seconds: {_shown(seconds)} is not a number of seconds")
+        raise RecordError(f"$.seconds: {shown_json(seconds)} is not a number of seconds")
     if not (math.isfinite(seconds) and seconds >= 0):
-        raise RecordError(f"$.seconds: {_shown(seconds)} is not a finite number >= 0")
+        raise RecordError(f"$.seconds: {shown_json(seconds)} is not a finite number >= 0")
     return Claim(board, seconds)

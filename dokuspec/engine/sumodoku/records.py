@@ -1,5 +1,9 @@
 """Sumodoku's game records in the game's own JSON form: written, read with every error
-located, and replayed (its JSON schema is ``sumodoku-record.schema.json``)."""
+located, and replayed (its JSON schema is ``sumodoku-record.schema.json``).
+
+The text's layout, its strict reading and the located errors are every game's
+(:mod:`dokuspec.engine.records`); the form's players (1, 2, ``"chance"``,
+``"observer"``), actions and result are Sumodoku's own."""
 
 from __future__ import annotations
 
@@ -18,23 +22,24 @@ from dokuspec.engine.base import (
     JSONValue,
     RecordError,
 )
-from dokuspec.engine.records import RecordFileError, wrong_game
+from dokuspec.engine.base import shown_json as _shown
+from dokuspec.engine.records import (
+    RecordFileError,
+    located,
+    parse_record,
+    record_layout,
+    wrong_game,
+)
 from dokuspec.engine.sumodoku.actions import (
     Colours,
     _is_int,
     _read_action,
-    _shown,
 )
-from dokuspec.engine.sumodoku.game import (
-    _COLOURS_NODE,
-    _GAME,
-    _OWN_MISTAKE_WINS,
-    Sumodoku,
-    SumodokuState,
-)
+from dokuspec.engine.sumodoku.game import _COLOURS_NODE, _GAME, _OWN_MISTAKE_WINS, Sumodoku
+from dokuspec.engine.sumodoku.state import SumodokuState
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.seeds import check_seed
-from dokuspec.vocabulary.jsontext import JsonReader, check_depth, json_path, line_column
+from dokuspec.vocabulary.jsontext import JsonReader, check_depth
 
 __all__ = [
     "read_record",
@@ -95,14 +100,7 @@ def record_text(state: SumodokuState) -> str:
     Raises:
         TypeError: ``state`` is not a :class:`SumodokuState`.
     """
-    data = record_json(state)
-    head = [f"  {json.dumps(key)}: {json.dumps(data[key])}" for key in ("game", "options", "seed")]
-    actions = data["actions"]
-    assert isinstance(actions, list)
-    steps = ",\n".join(f"    {json.dumps(step)}" for step in actions)
-    listed = f'  "actions": [\n{steps}\n  ]' if actions else '  "actions": []'
-    result = f'  "result": {json.dumps(data["result"])}'
-    return "{\n" + ",\n".join([*head, listed, result]) + "\n}\n"
+    return record_layout(record_json(state))
 
 
 @lru_cache(maxsize=1)
@@ -175,27 +173,12 @@ def read_record(
             raise RecordFileError(error.reason, source=source) from None
         parsed: Any = check
     else:
-        from dokuspec.engine.records import _decode  # noqa: PLC0415 - shared decoding
-
         if not isinstance(data, str | bytes):
             raise TypeError(f"a record is JSON text, bytes or a mapping, not {type(data).__name__}")
-        text = _decode(data, source)
-        reader = JsonReader(text)
-        try:
-            parsed = reader.decode()
-        except NotationError as error:
-            raise RecordFileError(
-                error.reason, line=error.line, column=error.column, source=source
-            ) from None
+        reader, parsed = parse_record(data, source)
 
     def fail(path: tuple[str | int, ...], reason: str) -> RecordFileError:
-        where = json_path(path)
-        line = column = None
-        if reader is not None:
-            line, column = line_column(reader.text, reader.offset_of(path))
-        return RecordFileError(
-            f"{where}: {reason}", path=where, line=line, column=column, source=source
-        )
+        return located(reader, path, reason, source)
 
     import jsonschema  # noqa: PLC0415 - only reading records needs it
 

@@ -92,9 +92,11 @@ counts behind the deal are public too: :func:`fair_deal_count`,
 
 The package holds one idea per module: :mod:`~dokuspec.engine.twodoku.deals`
 (the exact counts of fair deals), :mod:`~dokuspec.engine.twodoku.actions`
-(the actions and their JSON form) and :mod:`~dokuspec.engine.twodoku.game`
-(the game, its states and results); every name above is importable from the
-package itself.
+(the actions and their JSON form), :mod:`~dokuspec.engine.twodoku.game` (the
+game and its option), :mod:`~dokuspec.engine.twodoku.state` (the states and
+results), :mod:`~dokuspec.engine.twodoku.outcomes` (the deal's chance outcomes) and
+:mod:`~dokuspec.engine.twodoku.infostate` (information states);
+every name above is importable from the package itself.
 """
 
 from __future__ import annotations
@@ -119,9 +121,9 @@ from dokuspec.engine.twodoku.deals import (
     fair_split_count,
     pot_probabilities,
 )
-from dokuspec.engine.twodoku.game import (
+from dokuspec.engine.twodoku.game import TwoDoku
+from dokuspec.engine.twodoku.state import (
     ENDINGS,
-    TwoDoku,
     TwoDokuResult,
     TwoDokuState,
 )

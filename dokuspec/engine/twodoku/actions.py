@@ -4,14 +4,18 @@ read (TD-5 to TD-13)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from dokuspec.engine.base import (
     Action,
     JSONValue,
     RecordError,
+    action_kinds,
+    read_action,
+    shown_json,
 )
-from dokuspec.errors import quote
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     COPIES,
@@ -44,169 +48,210 @@ _FACE_DOWN_UNKNOWN = -10  # a face-down domino whose digit is not drawn yet
 # -- actions -------------------------------------------------------------------------------------
 
 
-class _Action(Action):
-    """The base of this game's actions: pickled as their class and fields (fast, compact)."""
+class _OnASquare(Action):
+    """An action on one square, whose JSON form gives the square's row and column."""
 
     __slots__ = ()
 
-    def __reduce__(self) -> tuple[type[Action], tuple[object, ...]]:
-        names: tuple[str, ...] = type(self).__slots__
-        return type(self), tuple(getattr(self, name) for name in names)
+    json_members: ClassVar[tuple[str, ...] | None] = ("row", "col")
+    square: Square
+
+    def json_values(self) -> dict[str, JSONValue]:
+        """The square as its row and column."""
+        return {"row": self.square.row, "col": self.square.col}
+
+    @classmethod
+    def from_members(cls, values: Mapping[str, object]) -> Action:
+        """The action on the square of ``values["row"]``, ``values["col"]``."""
+        row, col = values["row"], values["col"]
+        assert isinstance(row, int) and isinstance(col, int)
+        return cls(ALL_SQUARES[(row - 1) * 9 + col - 1])  # type: ignore[call-arg]
 
 
 @dataclass(frozen=True, slots=True)
-class Colour(_Action):
-    """Colour ``square`` in one's colour (TD-2)."""
+class Colour(_OnASquare):
+    """Colour ``square`` in one's colour (TD-2).
 
+    JSON form: ``{"type": "colour", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "colour"
     square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "colour", "row": r, "col": c}``."""
-        return {"type": "colour", "row": self.square.row, "col": self.square.col}
 
     def __str__(self) -> str:
         return f"colour {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceFaceDown(_Action):
-    """Place one of one's four face-down dominoes on the empty white ``square`` (TD-3)."""
+class PlaceFaceDown(_OnASquare):
+    """Place one of one's four face-down dominoes on the empty white ``square`` (TD-3).
 
+    JSON form: ``{"type": "place-face-down", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "place-face-down"
     square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "place-face-down", "row": r, "col": c}``."""
-        return {"type": "place-face-down", "row": self.square.row, "col": self.square.col}
 
     def __str__(self) -> str:
         return f"place a face-down domino on {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
-class DrawFaceDown(_Action):
-    """A chance outcome: the next face-down domino, in placement order, carries ``digit`` (TD-3)."""
+class DrawFaceDown(Action):
+    """A chance outcome: the next face-down domino, in placement order, carries ``digit`` (TD-3).
+
+    JSON form: ``{"type": "draw-face-down", "digit": d}``.
+    """
+
+    kind: ClassVar[str] = "draw-face-down"
 
     digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "draw-face-down", "digit": d}``."""
-        return {"type": "draw-face-down", "digit": self.digit}
 
     def __str__(self) -> str:
         return f"face-down digit {self.digit}"
 
 
 @dataclass(frozen=True, slots=True)
-class DealPot(_Action):
-    """A chance outcome: the pot is dealt the digits ``low <= high`` (TD-4)."""
+class DealPot(Action):
+    """A chance outcome: the pot is dealt the digits ``low <= high`` (TD-4).
+
+    JSON form: ``{"type": "deal-pot", "digits": [low, high]}``.
+    """
+
+    kind: ClassVar[str] = "deal-pot"
+    json_members: ClassVar[tuple[str, ...] | None] = ("digits",)
 
     low: int
     high: int
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "deal-pot", "digits": [low, high]}``."""
-        return {"type": "deal-pot", "digits": [self.low, self.high]}
+    def json_values(self) -> dict[str, JSONValue]:
+        """The two digits as a list: ``{"digits": [low, high]}``."""
+        return {"digits": [self.low, self.high]}
+
+    @classmethod
+    def from_members(cls, values: Mapping[str, object]) -> Action:
+        """The deal of ``values["digits"]``, ``[low, high]``."""
+        digits = values["digits"]
+        assert isinstance(digits, list)
+        return cls(*digits)
 
     def __str__(self) -> str:
         return f"deal the pot {self.low} {self.high}"
 
 
 @dataclass(frozen=True, slots=True)
-class DealCount(_Action):
+class DealCount(Action):
     """A chance outcome: Red's pile is dealt ``count`` dominoes of ``digit`` (TD-4).
 
     Blue's pile receives the dominoes of that digit left over.
+
+    JSON form: ``{"type": "deal-count", "digit": d, "count": k}``.
     """
+
+    kind: ClassVar[str] = "deal-count"
 
     digit: int
     count: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "deal-count", "digit": d, "count": k}``."""
-        return {"type": "deal-count", "digit": self.digit, "count": self.count}
 
     def __str__(self) -> str:
         return f"deal red {self.count} of digit {self.digit}"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeFromPot(_Action):
-    """Take a domino of ``digit`` from the pot into one's pile (TD-6, step 1)."""
+class TakeFromPot(Action):
+    """Take a domino of ``digit`` from the pot into one's pile (TD-6, step 1).
+
+    JSON form: ``{"type": "take-pot", "digit": d}``.
+    """
+
+    kind: ClassVar[str] = "take-pot"
 
     digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take-pot", "digit": d}``."""
-        return {"type": "take-pot", "digit": self.digit}
 
     def __str__(self) -> str:
         return f"take {self.digit} from the pot"
 
 
 @dataclass(frozen=True, slots=True)
-class TakeFromBoard(_Action):
-    """Take the face-up domino on ``square`` into one's pile (TD-6 step 1, ruling TD-12)."""
+class TakeFromBoard(_OnASquare):
+    """Take the face-up domino on ``square`` into one's pile (TD-6 step 1, ruling TD-12).
 
+    JSON form: ``{"type": "take-board", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "take-board"
     square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "take-board", "row": r, "col": c}``."""
-        return {"type": "take-board", "row": self.square.row, "col": self.square.col}
 
     def __str__(self) -> str:
         return f"take the domino on {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayDomino(_Action):
-    """Play a domino of ``digit`` from one's pile on the empty ``square`` (TD-6 to TD-8)."""
+class PlayDomino(Action):
+    """Play a domino of ``digit`` from one's pile on the empty ``square`` (TD-6 to TD-8).
+
+    JSON form: ``{"type": "play", "digit": d, "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "play"
+    json_members: ClassVar[tuple[str, ...] | None] = ("digit", "row", "col")
 
     digit: int
     square: Square
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "play", "digit": d, "row": r, "col": c}``."""
-        return {"type": "play", "digit": self.digit, "row": self.square.row, "col": self.square.col}
+    def json_values(self) -> dict[str, JSONValue]:
+        """The digit, then the square as its row and column."""
+        return {"digit": self.digit, "row": self.square.row, "col": self.square.col}
+
+    @classmethod
+    def from_members(cls, values: Mapping[str, object]) -> Action:
+        """The play of ``values["digit"]`` on the square of ``values["row"]``, ``values["col"]``."""
+        square = ALL_SQUARES[(values["row"] - 1) * 9 + values["col"] - 1]  # type: ignore[operator]
+        digit = values["digit"]
+        assert isinstance(digit, int)
+        return cls(digit, square)
 
     def __str__(self) -> str:
         return f"play {self.digit} on {self.square}"
 
 
 @dataclass(frozen=True, slots=True)
-class ReturnToPot(_Action):
-    """Put a domino of ``digit`` from one's pile into the pot (TD-6, step 3)."""
+class ReturnToPot(Action):
+    """Put a domino of ``digit`` from one's pile into the pot (TD-6, step 3).
+
+    JSON form: ``{"type": "return", "digit": d}``.
+    """
+
+    kind: ClassVar[str] = "return"
 
     digit: int
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "return", "digit": d}``."""
-        return {"type": "return", "digit": self.digit}
 
     def __str__(self) -> str:
         return f"put {self.digit} into the pot"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(_Action):
-    """End one's turn now; at the start of a turn, a pass (TD-6)."""
+class EndTurn(Action):
+    """End one's turn now; at the start of a turn, a pass (TD-6).
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "end-turn"}``."""
-        return {"type": "end-turn"}
+    JSON form: ``{"type": "end-turn"}``.
+    """
+
+    kind: ClassVar[str] = "end-turn"
 
     def __str__(self) -> str:
         return "end the turn"
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal(_Action):
-    """A chance outcome: the face-down domino on ``square`` is turned face up (TD-8)."""
+class Reveal(_OnASquare):
+    """A chance outcome: the face-down domino on ``square`` is turned face up (TD-8).
 
+    JSON form: ``{"type": "reveal", "row": r, "col": c}``.
+    """
+
+    kind: ClassVar[str] = "reveal"
     square: Square
-
-    def to_json(self) -> dict[str, JSONValue]:
-        """``{"type": "reveal", "row": r, "col": c}``."""
-        return {"type": "reveal", "row": self.square.row, "col": self.square.col}
 
     def __str__(self) -> str:
         return f"reveal the face-down domino on {self.square}"
@@ -243,30 +288,20 @@ _KNOWN: dict[str, Action] = {
     )
 }
 
-# The members of each action's JSON form.
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "colour": ("row", "col"),
-    "place-face-down": ("row", "col"),
-    "draw-face-down": ("digit",),
-    "deal-pot": ("digits",),
-    "deal-count": ("digit", "count"),
-    "take-pot": ("digit",),
-    "take-board": ("row", "col"),
-    "play": ("digit", "row", "col"),
-    "return": ("digit",),
-    "end-turn": (),
-    "reveal": ("row", "col"),
-}
-
-
-def _shown(value: object) -> str:
-    """A JSON value as it is written, kept short."""
-    if isinstance(value, dict | list):
-        return quote(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return quote(value)
-    text = json.dumps(value)
-    return text if len(text) <= 42 else text[:40] + '"...'
+_KINDS = action_kinds(
+    Colour,
+    PlaceFaceDown,
+    DrawFaceDown,
+    DealPot,
+    DealCount,
+    TakeFromPot,
+    TakeFromBoard,
+    PlayDomino,
+    ReturnToPot,
+    EndTurn,
+    Reveal,
+)
+_OWN = frozenset(_KINDS.values())  # Two-Doku's kinds of action (not another game's)
 
 
 def _small_int(value: object, low: int, high: int) -> bool:
@@ -286,26 +321,18 @@ def _read_action(data: object) -> Action:
         known = _KNOWN.get(json.dumps(data))  # pragma: no mutate
         if known is not None:
             return known
-    if not isinstance(data, dict):
-        raise RecordError(f"$: an action is a JSON object, not {_shown(data)}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        kinds = ", ".join(sorted(_ACTION_FIELDS))
-        raise RecordError(f"$.type: {_shown(kind)} is not an action type ({kinds})")
-    fields = _ACTION_FIELDS[kind]
-    for key in data:
-        if key != "type" and key not in fields:
-            raise RecordError(f"$: a {kind} action has no member {_shown(key)}")
-    for key in fields:
-        if key not in data:
-            raise RecordError(f"$: a {kind} action needs {json.dumps(key)}")
+    return read_action(data, _KINDS, make=_make)
+
+
+def _make(kind: str, data: dict[str, object]) -> Action:
+    """The action of ``kind`` with the members ``data``, checked as a whole (TD-2 to TD-8)."""
     for key in ("row", "col"):
-        if key in fields and not _small_int(data[key], 1, 9):
-            raise RecordError(f"$.{key}: {_shown(data[key])} is not a {key} 1-9")
-    if "digit" in fields and not _small_int(data["digit"], 1, 9):
-        raise RecordError(f"$.digit: {_shown(data['digit'])} is not a digit 1-9")
+        if key in data and not _small_int(data[key], 1, 9):
+            raise RecordError(f"$.{key}: {shown_json(data[key])} is not a {key} 1-9")
+    if "digit" in data and not _small_int(data["digit"], 1, 9):
+        raise RecordError(f"$.digit: {shown_json(data['digit'])} is not a digit 1-9")
     if kind == "deal-count" and not _small_int(data["count"], 0, COPIES):
-        raise RecordError(f"$.count: {_shown(data['count'])} is not a count 0-{COPIES}")
+        raise RecordError(f"$.count: {shown_json(data['count'])} is not a count 0-{COPIES}")
     if kind == "deal-pot":
         digits = data["digits"]
         if not (
@@ -313,13 +340,12 @@ def _read_action(data: object) -> Action:
             and len(digits) == 2
             and all(_small_int(d, 1, 9) for d in digits)
         ):
-            raise RecordError(f"$.digits: {_shown(digits)} is not a list of two digits 1-9")
+            raise RecordError(f"$.digits: {shown_json(digits)} is not a list of two digits 1-9")
         if digits[0] > digits[1]:
-            raise RecordError(f"$.digits: {_shown(digits)} is not in increasing order")
+            raise RecordError(f"$.digits: {shown_json(digits)} is not in increasing order")
     # Every well-formed action is one of the actions made above.
-    canonical = {key: data[key] for key in ("type", *fields)}
-    found = _KNOWN.get(json.dumps(canonical))
+    found = _KNOWN.get(json.dumps({"type": kind, **data}))
     if found is None:  # pragma: no cover - every well-formed form is known
         # Unreachable (every well-formed form is known): its message is never seen.
-        raise RecordError(f"$: {_shown(data)} is not an action")  # pragma: no mutate
+        raise RecordError(f"$: {shown_json(data)} is not an action")  # pragma: no mutate
     return found
