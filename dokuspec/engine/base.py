@@ -50,6 +50,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from dokuspec.errors import DokuspecError
 from dokuspec.seeds import SEED_MAX, check_seed
+from dokuspec.vocabulary.jsontext import SchemaProblem, SchemaWords, json_path, schema_problem
 
 __all__ = [
     "CHANCE",
@@ -245,21 +246,21 @@ class OptionSpec:
     description: str
 
 
+#: jsonschema's own messages, whole.
+_WORDS = SchemaWords(cut=None)
+
+
+def _schema_error(schema: Mapping[str, Any], value: object) -> SchemaProblem | None:
+    """What ``schema`` finds wrong with ``value`` (JSON Schema's integers), or ``None``."""
+    return schema_problem(value, _sorted(json.dumps(schema, sort_keys=True)), _WORDS, strict=False)
+
+
 @cache
-def _schema_validator(schema_key: str) -> Any:
-    import jsonschema  # noqa: PLC0415 - only validation needs it
-
-    return jsonschema.Draft202012Validator(json.loads(schema_key))
-
-
-def _schema_error(schema: Mapping[str, Any], value: object) -> Any:
-    """The most relevant JSON-schema error of ``value``, or ``None``."""
-    import jsonschema  # noqa: PLC0415 - only validation needs it
-
-    validator = _schema_validator(json.dumps(schema, sort_keys=True))
-    if validator.is_valid(value):
-        return None
-    return jsonschema.exceptions.best_match(validator.iter_errors(value))
+def _sorted(schema_key: str) -> dict[str, Any]:
+    """A schema with its keywords in sorted order (which decides between equally relevant
+    errors), one object per schema."""
+    schema: dict[str, Any] = json.loads(schema_key)
+    return schema
 
 
 # -- games ---------------------------------------------------------------------------------------
@@ -301,7 +302,7 @@ class Game(ABC):
             value = options.get(spec.name, spec.default)
             error = _schema_error(spec.schema, value)
             if error is not None:
-                raise GameOptionError(self.name, spec.name, error.message)
+                raise GameOptionError(self.name, spec.name, error.reason)
             values[spec.name] = copy.deepcopy(value)
         self._options = values
 
@@ -762,7 +763,7 @@ class GameRecord:
                 raise RecordError(f"$.seed: {bad}") from None
         error = _schema_error(_RECORD_SCHEMA, data)
         if error is not None:
-            raise RecordError(f"{error.json_path}: {error.message}")
+            raise RecordError(f"{json_path(error.path)}: {error.reason}")
         assert isinstance(data, dict)
         result = data["result"]
         return cls(

@@ -37,19 +37,19 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from itertools import islice
 from typing import Any
 
 from dokuspec.errors import NotationError, OffBoardError, PositionError, quote
 from dokuspec.vocabulary.jsontext import (
+    VALUE_WORDS,
     JsonReader,
     check_depth,
     json_kind,
     json_path,
-    json_value,
     line_column,
+    package_schema,
+    schema_problem,
 )
 
 __all__ = [
@@ -1070,7 +1070,9 @@ class Position:
             for key in out:
                 if not (isinstance(key, str) and len(key) == 1 and key in "123456789"):
                     raise fail(f"key {quote(key)} is not a colour '1'-'9'", ("out",), key=key)
-        _check_schema(data, fail)
+        wrong = schema_problem(data, position_schema(), VALUE_WORDS)
+        if wrong is not None:
+            raise fail(wrong.reason, wrong.path, key=wrong.key)
         assert cells is not None  # the schema requires a board string
         variants = Variants(
             x=data.get("x", False),
@@ -1090,42 +1092,6 @@ class Position:
 # -- the JSON form ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
 def position_schema() -> dict[str, Any]:
     """The JSON schema of the position form (``sumodoku-position.schema.json``)."""
-    text = resources.files("dokuspec").joinpath("schemas/sumodoku-position.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-@lru_cache(maxsize=1)
-def _validator() -> Any:
-    import jsonschema  # noqa: PLC0415 - only the JSON form needs it
-
-    base = jsonschema.Draft202012Validator
-    # JSON Schema counts 1.0 as an integer; a count written 1.0 is refused here.
-    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
-    return strict(position_schema())
-
-
-def _schema_reason(error: Any) -> str:
-    kind, value, expected = error.validator, error.instance, error.validator_value
-    if kind == "type":
-        return f"{json_value(value)} is not of type {expected!r}"
-    if kind == "minimum":
-        return f"{json_value(value)} is less than the minimum of {expected}"
-    if kind == "maximum":
-        return f"{json_value(value)} is greater than the maximum of {expected}"
-    if kind == "required":
-        return str(error.message)
-    message = str(error.message)
-    return message if len(message) <= 100 else message[:100] + "..."
-
-
-def _check_schema(data: object, fail: Any) -> None:
-    import jsonschema  # noqa: PLC0415 - only the JSON form needs it
-
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
-    if error is not None:
-        raise fail(_schema_reason(error), tuple(error.absolute_path))
+    return package_schema("sumodoku-position")

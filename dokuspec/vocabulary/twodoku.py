@@ -32,22 +32,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from importlib import resources
+from functools import cache
 from typing import Any, Final, Literal, TypeAlias
 
 from dokuspec.errors import DokuspecError, NotationError, OffBoardError, PositionError, quote
 from dokuspec.vocabulary.jsontext import (
+    VALUE_WORDS,
     JsonReader,
     check_depth,
     json_kind,
     json_path,
     json_value,
     line_column,
+    package_schema,
+    schema_problem,
 )
 
 __all__ = [
@@ -719,11 +720,8 @@ def _json_squares(value: object, path: tuple[str | int, ...]) -> list[Square]:
 # -- the JSON forms ------------------------------------------------------------------------------
 
 
-@cache
 def _schema(name: str) -> dict[str, Any]:
-    text = resources.files("dokuspec").joinpath(f"schemas/twodoku-{name}.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    return package_schema(f"twodoku-{name}")
 
 
 def deal_schema() -> dict[str, Any]:
@@ -739,98 +737,6 @@ def position_schema() -> dict[str, Any]:
 def view_schema() -> dict[str, Any]:
     """The JSON schema of a player's view (``dokuspec/schemas/twodoku-view.schema.json``)."""
     return _schema("view")
-
-
-@lru_cache(maxsize=3)
-def _validator(name: str) -> Any:
-    import jsonschema  # noqa: PLC0415 - only the JSON forms need it
-
-    base = jsonschema.Draft202012Validator
-    # JSON Schema counts 1.0 as an integer; a digit written 1.0 is refused here.
-    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
-    return strict(_schema(name))
-
-
-def _schema_reason(error: Any) -> str:
-    kind, value, expected = error.validator, error.instance, error.validator_value
-    if kind == "type":
-        names = expected if isinstance(expected, list) else [expected]
-        return f"{json_value(value)} is not of type {' or '.join(map(repr, names))}"
-    if kind == "minimum":
-        return f"{json_value(value)} is less than the minimum of {expected}"
-    if kind == "maximum":
-        return f"{json_value(value)} is greater than the maximum of {expected}"
-    if kind == "enum":
-        return f"{json_value(value)} is not one of {', '.join(map(json.dumps, expected))}"
-    if kind == "additionalProperties":
-        unknown = sorted(k for k in value if k not in error.schema.get("properties", {}))
-        return f"unknown key {quote(unknown[0])}" if unknown else str(error.message)
-    if kind in ("minItems", "maxItems"):
-        return f"{len(value)} items, but {kind[:3]}imum is {expected}"
-    message = str(error.message)
-    return message if len(message) <= 100 else message[:100] + "..."
-
-
-def _first_error(errors: Iterable[Any]) -> Any:
-    """The most telling schema error; in ``oneOf`` (an event), that of the branch its kind names."""
-    import jsonschema  # noqa: PLC0415 - only the JSON forms need it
-
-    found = list(errors)
-    if not found:
-        return None
-    error = max(found, key=jsonschema.exceptions.relevance)
-    while error.validator in ("oneOf", "anyOf") and error.context:
-        branches: dict[int, list[Any]] = {}
-        for inner in error.context:
-            branches.setdefault(inner.relative_schema_path[0], []).append(inner)
-        # The branch whose "const" members (type, source) match is the kind the item means;
-        # a value that is not null means the branch that is not null.
-        meant = [
-            b
-            for b in branches.values()
-            if not any(e.validator == "const" for e in b)
-            and not (error.instance is not None and [e.validator_value for e in b] == ["null"])
-        ]
-        if len(meant) != 1:
-            if not meant:
-                return _no_kind(error, branches)
-            break
-        error = max(meant[0], key=jsonschema.exceptions.relevance)
-    if error.validator != "oneOf" and error.context:
-        error = jsonschema.exceptions.best_match(error.context)
-    return error
-
-
-class _KindError:
-    """A made-up schema error: a member (``type``, ``source``) naming no kind of item."""
-
-    def __init__(self, path: tuple[str | int, ...], value: object, kinds: list[str]) -> None:
-        self.absolute_path = path
-        self.validator = "enum"
-        self.instance = value
-        self.validator_value = kinds
-        self.context: list[Any] = []
-        self.message = f"{json_value(value)} is not one of {', '.join(kinds)}"
-
-
-def _no_kind(error: Any, branches: dict[int, list[Any]]) -> Any:
-    # Discriminate as a reader would: first by "type", then among the items of that type.
-    remaining = list(branches.values())
-    for member in ("type", "source"):
-        failing = [
-            b
-            for b in remaining
-            if any(e.validator == "const" and e.path == deque([member]) for e in b)
-        ]
-        if failing and len(failing) == len(remaining):
-            kinds = sorted(
-                {e.validator_value for b in failing for e in b if e.validator == "const"}
-            )
-            value = error.instance.get(member) if isinstance(error.instance, Mapping) else None
-            return _KindError((*error.absolute_path, member), value, kinds)
-        remaining = [b for b in remaining if b not in failing]
-    return error
 
 
 def _read_json(name: str, text_or_data: object, caller: str, *, text: bool = False) -> Any:
@@ -862,19 +768,11 @@ def _read_json(name: str, text_or_data: object, caller: str, *, text: bool = Fal
                 line, column = line_column(reader.text, offset)  # type: ignore[union-attr]
                 raise NotationError(message, line=line, column=column)
             raise NotationError(message)
-    error = _first_error(_validator(name).iter_errors(data))
-    if error is not None:
-        path = tuple(error.absolute_path)
-        message = f"{json_path(path)}: {_schema_reason(error)}"
+    problem = schema_problem(data, _schema(name), VALUE_WORDS)
+    if problem is not None:
         if reader is not None:
-            offset = reader.values.get(path)
-            if error.validator == "additionalProperties":
-                unknown = sorted(k for k in error.instance if k not in error.schema["properties"])
-                offset = reader.keys.get((path, unknown[0]), offset) if unknown else offset
-            if offset is not None:
-                line, column = line_column(reader.text, offset)
-                raise NotationError(message, line=line, column=column)
-        raise NotationError(message)
+            raise reader.located(problem.reason, problem.path, key=problem.key)
+        raise NotationError(f"{json_path(problem.path)}: {problem.reason}")
     return data
 
 
