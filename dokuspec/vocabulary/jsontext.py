@@ -408,8 +408,8 @@ class SchemaWords:
     kinds: bool = False
 
 
-#: The words of the game values' readers (positions, deals, views): jsonschema's
-#: keywords in plain words, an unknown key named, and events followed by their kind.
+#: How the readers of game values word a schema error, in plain words (an unknown
+#: key named, an event followed by its kind).
 VALUE_WORDS = SchemaWords(
     own=frozenset(
         {"type", "minimum", "maximum", "enum", "additionalProperties", "minItems", "maxItems"}
