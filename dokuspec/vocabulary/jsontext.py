@@ -403,7 +403,7 @@ class SchemaWords:
     """
 
     show: Callable[[object], str] = field(default=json_value)
-    own: frozenset[str] = frozenset()
+    own: tuple[str, ...] = ()
     cut: int | None = 100
     kinds: bool = False
 
@@ -411,9 +411,7 @@ class SchemaWords:
 #: How the readers of game values word a schema error, in plain words (an unknown
 #: key named, an event followed by its kind).
 VALUE_WORDS = SchemaWords(
-    own=frozenset(
-        {"type", "minimum", "maximum", "enum", "additionalProperties", "minItems", "maxItems"}
-    ),
+    own=("type", "minimum", "maximum", "enum", "additionalProperties", "minItems", "maxItems"),
     kinds=True,
 )
 

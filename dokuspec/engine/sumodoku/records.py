@@ -122,7 +122,7 @@ def _record_shape() -> dict[str, Any]:
 
 
 #: A record's schema errors in its own words (a value as it is written).
-_WORDS = SchemaWords(show=_shown, own=frozenset({"type", "enum", "const"}))
+_WORDS = SchemaWords(show=_shown, own=("type", "enum", "const"))
 
 
 def read_record(
