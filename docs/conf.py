@@ -7,6 +7,7 @@ import functools
 import importlib
 import inspect
 import os
+import pkgutil
 import re
 import sys
 from pathlib import Path
@@ -590,9 +591,40 @@ def _check_package_values(app: Sphinx, env: BuildEnvironment) -> None:
             )
 
 
+# -- The vocabulary's packages ------------------------------------------------
+#
+# A vocabulary package (dokuspec.vocabulary.twodoku, ...) is the home of every
+# class and function it publishes (their ``__module__``), as when it was one
+# module, so autodoc reads their members' order and attribute docs in the
+# package's source: the package is read as its ``__init__`` followed by its
+# modules.
+
+
+def _read_vocabulary_packages(app: Sphinx) -> None:
+    import dokuspec.vocabulary  # noqa: PLC0415 - after sys.path points at this checkout
+
+    for found in pkgutil.iter_modules(dokuspec.vocabulary.__path__, "dokuspec.vocabulary."):
+        if not found.ispkg:
+            continue
+        init = Path(importlib.import_module(found.name).__file__ or "")
+        files = [init, *sorted(init.parent.glob("[!_]*.py"))]
+        # A statement between two modules: a module's docstring is not taken for the
+        # docstring of the assignment before it.
+        source = "\npass\n".join(
+            _FUTURE.sub("", path.read_text(encoding="utf-8")) for path in files
+        )
+        ModuleAnalyzer.cache["module", found.name] = ModuleAnalyzer.for_string(
+            source, found.name, init
+        )
+
+
+_FUTURE = re.compile(r"^from __future__ import annotations$", re.MULTILINE)
+
+
 def setup(app: Sphinx) -> None:
     app.add_config_value("dokuspec_games", (), "env")
     app.add_directive("dokuspec-games", GamesDirective)
+    app.connect("builder-inited", _read_vocabulary_packages)
     app.connect("doctree-read", _qualify_names)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("missing-reference", _link_typing_data, priority=600)

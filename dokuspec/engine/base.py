@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex, TypeAlias
 
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.lazy import attach
+from dokuspec.vocabulary.jsontext import SchemaProblem, SchemaWords, schema_problem
 
 if TYPE_CHECKING:
     from dokuspec.engine.game import Game, OptionSpec
@@ -433,21 +434,21 @@ class HistoryEntry:
 # -- options -------------------------------------------------------------------------------------
 
 
+#: jsonschema's own messages, whole.
+_WORDS = SchemaWords(cut=None)
+
+
+def _schema_error(schema: Mapping[str, Any], value: object) -> SchemaProblem | None:
+    """What ``schema`` finds wrong with ``value`` (JSON Schema's integers), or ``None``."""
+    return schema_problem(value, _sorted(json.dumps(schema, sort_keys=True)), _WORDS, strict=False)
+
+
 @cache
-def _schema_validator(schema_key: str) -> Any:
-    import jsonschema  # noqa: PLC0415 - only validation needs it
-
-    return jsonschema.Draft202012Validator(json.loads(schema_key))
-
-
-def _schema_error(schema: Mapping[str, Any], value: object) -> Any:
-    """The most relevant JSON-schema error of ``value``, or ``None``."""
-    import jsonschema  # noqa: PLC0415 - only validation needs it
-
-    validator = _schema_validator(json.dumps(schema, sort_keys=True))
-    if validator.is_valid(value):
-        return None
-    return jsonschema.exceptions.best_match(validator.iter_errors(value))
+def _sorted(schema_key: str) -> dict[str, Any]:
+    """A schema with its keywords in sorted order (which decides between equally relevant
+    errors), one object per schema."""
+    schema: dict[str, Any] = json.loads(schema_key)
+    return schema
 
 
 # -- the protocol's other names, from their modules ----------------------------------------------

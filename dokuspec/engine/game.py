@@ -76,7 +76,7 @@ class Game(ABC):
             value = options.get(spec.name, spec.default)
             error = _schema_error(spec.schema, value)
             if error is not None:
-                raise GameOptionError(self.name, spec.name, error.message)
+                raise GameOptionError(self.name, spec.name, error.reason)
             values[spec.name] = copy.deepcopy(value)
         self._options = values
 

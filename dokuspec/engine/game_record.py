@@ -25,6 +25,7 @@ from dokuspec.engine.base import (
 from dokuspec.engine.registry import load_game
 from dokuspec.errors import DokuspecError
 from dokuspec.seeds import SEED_MAX, check_seed
+from dokuspec.vocabulary.jsontext import json_path
 
 if TYPE_CHECKING:
     from dokuspec.engine.state import State
@@ -97,7 +98,7 @@ class GameRecord:
                 raise RecordError(f"$.seed: {bad}") from None
         error = _schema_error(_RECORD_SCHEMA, data)
         if error is not None:
-            raise RecordError(f"{error.json_path}: {error.message}")
+            raise RecordError(f"{json_path(error.path)}: {error.reason}")
         assert isinstance(data, dict)
         result = data["result"]
         return cls(

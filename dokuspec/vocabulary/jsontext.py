@@ -9,6 +9,14 @@ itself where a silent reading would change an answer: a key given twice,
 characters or written with non-ASCII digits, and nesting deeper than
 :data:`MAX_DEPTH` levels are refused. :func:`check_depth` bounds Python
 data the same way, without recursion.
+
+The JSON forms are checked against their JSON schemas (shipped in
+``dokuspec/schemas``, :func:`package_schema`) by the jsonschema library,
+imported only when JSON is read: :func:`strict_validator` builds a Draft
+2020-12 validator that counts no boolean and no ``1.0`` as an integer,
+:func:`schema_problem` chooses the most telling error and words it (in the
+words of a :class:`SchemaWords`, one per caller), and
+:meth:`JsonReader.located` places it at its line and column.
 """
 
 from __future__ import annotations
@@ -18,20 +26,32 @@ import json.decoder
 import json.scanner
 import math
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any, NamedTuple
 
 from dokuspec.errors import NotationError, quote
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_NUMBER_LENGTH",
+    "VALUE_WORDS",
     "JsonReader",
+    "SchemaProblem",
+    "SchemaWords",
+    "best_error",
     "check_depth",
     "json_kind",
     "json_path",
     "json_value",
     "line_column",
+    "package_schema",
+    "schema_problem",
+    "schema_reason",
+    "strict_validator",
 ]
 
 #: The deepest nesting of arrays and objects accepted.
@@ -311,3 +331,217 @@ class JsonReader:
     @staticmethod
     def _constant(name: str) -> Any:
         raise _Refused(f"{name} is not a JSON value")
+
+
+# -- JSON schemas --------------------------------------------------------------------------------
+
+
+@cache
+def package_schema(name: str) -> dict[str, Any]:
+    """The JSON schema ``dokuspec/schemas/{name}.schema.json`` shipped with the package, parsed
+    once (callers must not change it)."""
+    path = resources.files("dokuspec").joinpath(f"schemas/{name}.schema.json")
+    schema: dict[str, Any] = json.loads(path.read_text())
+    return schema
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@lru_cache(maxsize=32)
+def _validator(key: str, strict: bool) -> Any:
+    import jsonschema  # noqa: PLC0415 - only reading JSON needs it
+
+    base = jsonschema.Draft202012Validator
+    if not strict:
+        return base(json.loads(key))
+    # JSON Schema counts 1.0 as an integer; an integer written 1.0 is refused here.
+    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
+    extended = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
+    return extended(json.loads(key))
+
+
+def strict_validator(schema: Mapping[str, Any], *, strict: bool = True) -> Any:
+    """A jsonschema Draft 2020-12 validator of ``schema`` (built once per schema).
+
+    ``strict`` (the default): an integer is an int, never a boolean nor a
+    float such as ``1.0`` (which JSON Schema itself counts as an integer);
+    ``strict=False`` keeps JSON Schema's own reading (booleans are still not
+    integers).
+    """
+    found = _BY_IDENTITY.get((id(schema), strict))
+    if found is not None and found[0] is schema:
+        return found[1]
+    # The key keeps the keywords' order, which decides between equally relevant errors.
+    validator = _validator(json.dumps(schema), strict)
+    if len(_BY_IDENTITY) < 64:  # the schemas kept for the life of the process
+        _BY_IDENTITY[(id(schema), strict)] = (schema, validator)
+    return validator
+
+
+# A schema object seen before is not written out again to find its validator (it holds the
+# schema, so its id stays its own).
+_BY_IDENTITY: dict[tuple[int, bool], tuple[Mapping[str, Any], Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaWords:
+    """How one reader words a schema error (:func:`schema_reason`).
+
+    Attributes:
+        show: a JSON value as a message writes it (``json_value`` by default).
+        own: the schema keywords worded here (``type``, ``minimum``,
+            ``maximum``, ``enum``, ``const``, ``additionalProperties``,
+            ``minItems``, ``maxItems``); any other keyword keeps jsonschema's
+            message.
+        cut: jsonschema's messages are cut after this many characters
+            (``None``: never).
+        kinds: in a ``oneOf`` or ``anyOf``, follow the branch the value
+            means (:func:`best_error`) rather than jsonschema's
+            ``best_match`` descent.
+    """
+
+    show: Callable[[object], str] = field(default=json_value)
+    own: tuple[str, ...] = ()
+    cut: int | None = 100
+    kinds: bool = False
+
+
+#: How the readers of game values word a schema error, in plain words (an unknown
+#: key named, an event followed by its kind).
+VALUE_WORDS = SchemaWords(
+    own=("type", "minimum", "maximum", "enum", "additionalProperties", "minItems", "maxItems"),
+    kinds=True,
+)
+
+
+class SchemaProblem(NamedTuple):
+    """The error a schema finds: where (the JSON path; ``key``, an unknown member of the
+    object there, when that is the fault) and why."""
+
+    path: tuple[str | int, ...]
+    reason: str
+    key: str | None = None
+
+
+def _unknown_key(error: Any) -> str | None:
+    if error.validator != "additionalProperties" or not isinstance(error.instance, Mapping):
+        return None
+    known = error.schema.get("properties", {})
+    unknown = sorted(k for k in error.instance if k not in known)
+    return unknown[0] if unknown else None
+
+
+def schema_reason(error: Any, words: SchemaWords) -> str:
+    """The reason a jsonschema error gives, in ``words`` (no JSON path)."""
+    kind, value, expected = error.validator, error.instance, error.validator_value
+    if kind in words.own:
+        show = words.show
+        if kind == "type":
+            names = expected if isinstance(expected, list) else [expected]
+            return f"{show(value)} is not of type {' or '.join(map(repr, names))}"
+        if kind == "minimum":
+            return f"{show(value)} is less than the minimum of {expected}"
+        if kind == "maximum":
+            return f"{show(value)} is greater than the maximum of {expected}"
+        if kind == "enum":
+            return f"{show(value)} is not one of {', '.join(map(json.dumps, expected))}"
+        if kind == "const":
+            return f"{show(value)} is not {json.dumps(expected)}"
+        if kind == "additionalProperties":
+            unknown = _unknown_key(error)
+            if unknown is not None:
+                return f"unknown key {quote(unknown)}"
+        if kind in ("minItems", "maxItems"):
+            return f"{len(value)} items, but {kind[:3]}imum is {expected}"
+    message = str(error.message)
+    if words.cut is None or len(message) <= words.cut:
+        return message
+    return message[: words.cut] + "..."
+
+
+def best_error(errors: Iterable[Any], *, kinds: bool = False) -> Any:
+    """The most telling of jsonschema's errors, or ``None``.
+
+    jsonschema's ``best_match``; with ``kinds``, a ``oneOf`` or ``anyOf`` is
+    followed into the branch the value means: the one whose ``const``
+    members (``type``, ``source``) match, or the one that is not ``null`` for
+    a value that is not null. A value whose member names no branch's kind is
+    an ``enum`` error at that member, listing the kinds.
+    """
+    import jsonschema  # noqa: PLC0415 - only reading JSON needs it
+
+    if not kinds:
+        return jsonschema.exceptions.best_match(errors)
+    found = list(errors)
+    if not found:
+        return None
+    relevance = jsonschema.exceptions.relevance
+    error = max(found, key=relevance)
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        branches: dict[int, list[Any]] = {}
+        for inner in error.context:
+            branches.setdefault(inner.relative_schema_path[0], []).append(inner)
+        meant = [
+            branch
+            for branch in branches.values()
+            if not any(e.validator == "const" for e in branch)
+            and not (error.instance is not None and [e.validator_value for e in branch] == ["null"])
+        ]
+        if len(meant) != 1:
+            if not meant:
+                return _no_kind(error, branches)
+            break
+        error = max(meant[0], key=relevance)
+    if error.validator != "oneOf" and error.context:
+        error = jsonschema.exceptions.best_match(error.context)
+    return error
+
+
+class _KindError:
+    """A made-up schema error: a member (``type``, ``source``) naming no kind of item."""
+
+    def __init__(self, path: tuple[str | int, ...], value: object, kinds: list[str]) -> None:
+        self.absolute_path = path
+        self.validator = "enum"
+        self.instance = value
+        self.validator_value = kinds
+        self.context: list[Any] = []
+        self.message = f"{json_value(value)} is not one of {', '.join(kinds)}"
+
+
+def _no_kind(error: Any, branches: dict[int, list[Any]]) -> Any:
+    # Discriminate as a reader would: first by "type", then among the items of that type.
+    remaining = list(branches.values())
+    for member in ("type", "source"):
+        failing = [
+            b
+            for b in remaining
+            if any(e.validator == "const" and e.path == deque([member]) for e in b)
+        ]
+        if failing and len(failing) == len(remaining):
+            kinds = sorted(
+                {e.validator_value for b in failing for e in b if e.validator == "const"}
+            )
+            value = error.instance.get(member) if isinstance(error.instance, Mapping) else None
+            return _KindError((*error.absolute_path, member), value, kinds)
+        remaining = [b for b in remaining if b not in failing]
+    return error
+
+
+def schema_problem(
+    data: object, schema: Mapping[str, Any], words: SchemaWords, *, strict: bool = True
+) -> SchemaProblem | None:
+    """What ``schema`` finds wrong with ``data`` (:func:`best_error`, worded by
+    :func:`schema_reason`), or ``None`` when it is valid.
+
+    ``strict`` as for :func:`strict_validator`. Place the problem in the text
+    with ``JsonReader.located(problem.reason, problem.path, key=problem.key)``.
+    """
+    validator = strict_validator(schema, strict=strict)
+    error = best_error(validator.iter_errors(data), kinds=words.kinds)
+    if error is None:
+        return None
+    key = _unknown_key(error) if "additionalProperties" in words.own else None
+    return SchemaProblem(tuple(error.absolute_path), schema_reason(error, words), key)

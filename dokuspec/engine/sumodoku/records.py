@@ -11,7 +11,6 @@ import copy
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from dokuspec.engine.base import (
@@ -32,14 +31,19 @@ from dokuspec.engine.records import (
 )
 from dokuspec.engine.sumodoku.actions import (
     Colours,
-    _is_int,
     _read_action,
 )
 from dokuspec.engine.sumodoku.game import _COLOURS_NODE, _GAME, _OWN_MISTAKE_WINS, Sumodoku
 from dokuspec.engine.sumodoku.state import SumodokuState
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.seeds import check_seed
-from dokuspec.vocabulary.jsontext import JsonReader, check_depth
+from dokuspec.vocabulary.jsontext import (
+    JsonReader,
+    SchemaWords,
+    check_depth,
+    package_schema,
+    schema_problem,
+)
 
 __all__ = [
     "read_record",
@@ -51,12 +55,9 @@ __all__ = [
 # -- game records in the game's own JSON form ----------------------------------------------------
 
 
-@lru_cache(maxsize=1)
 def record_schema() -> dict[str, Any]:
     """The JSON schema of a Sumodoku record (``sumodoku-record.schema.json``)."""
-    text = resources.files("dokuspec").joinpath("schemas/sumodoku-record.schema.json").read_text()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    return package_schema("sumodoku-record")
 
 
 def _entry(entry: HistoryEntry) -> dict[str, JSONValue]:
@@ -104,35 +105,20 @@ def record_text(state: SumodokuState) -> str:
 
 
 @lru_cache(maxsize=1)
-def _record_validator() -> Any:
+def _record_shape() -> dict[str, Any]:
     """The record's shape, each action only as an object with a player and a type.
 
     Each action is then read by :func:`_read_action`, which refuses what the
     published schema refuses with a message naming the member (and is some
     ten times faster than the schema's per-type conditions).
     """
-    import jsonschema  # noqa: PLC0415 - only reading records needs it
-
-    base = jsonschema.Draft202012Validator
-    # JSON Schema counts 1.0 as an integer; a record writes integers as integers.
-    checker = base.TYPE_CHECKER.redefine("integer", lambda _, value: _is_int(value))
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
     shape = copy.deepcopy(record_schema())
-    items = shape["properties"]["actions"]["items"]
-    del items["allOf"]
-    return strict(shape)
+    del shape["properties"]["actions"]["items"]["allOf"]
+    return shape
 
 
-def _schema_message(error: Any) -> str:
-    kind, value, expected = error.validator, error.instance, error.validator_value
-    if kind == "type":
-        return f"{_shown(value)} is not of type {expected!r}"
-    if kind == "enum":
-        return f"{_shown(value)} is not one of {', '.join(map(json.dumps, expected))}"
-    if kind == "const":
-        return f"{_shown(value)} is not {json.dumps(expected)}"
-    message = str(error.message)
-    return message if len(message) <= 100 else message[:100] + "..."
+#: A record's schema errors in its own words (a value as it is written).
+_WORDS = SchemaWords(show=_shown, own=("type", "enum", "const"))
 
 
 def read_record(
@@ -180,8 +166,6 @@ def read_record(
     def fail(path: tuple[str | int, ...], reason: str) -> RecordFileError:
         return located(reader, path, reason, source)
 
-    import jsonschema  # noqa: PLC0415 - only reading records needs it
-
     other = wrong_game(parsed, "sumodoku", "Sumodoku")
     if other is not None:  # before the schema, which would refuse another game's "result"
         raise fail(("game",), other)
@@ -191,9 +175,9 @@ def read_record(
             check_seed(seed)
         except DokuspecError as problem:
             raise fail(("seed",), str(problem)) from None
-    wrong = jsonschema.exceptions.best_match(_record_validator().iter_errors(parsed))
+    wrong = schema_problem(parsed, _record_shape(), _WORDS)
     if wrong is not None:
-        raise fail(tuple(wrong.absolute_path), _schema_message(wrong))
+        raise fail(wrong.path, wrong.reason)
     options = parsed["options"]
     if _OWN_MISTAKE_WINS not in options:
         # Written before SU-8 and SU-9 were revised (every record since names the option):
