@@ -57,53 +57,53 @@ from pathlib import Path
 
 SHARED_TESTS: dict[str, tuple[str, ...]] = {
     "dokuspec/engine/base.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_engine_base.py",
-        "tests/test_engine_actions.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/framework/test_engine_base.py",
+        "tests/framework/test_engine_actions.py",
     ),
     "dokuspec/engine/playout.py": (
-        "tests/test_engine_playout.py",
-        "tests/test_sumodoku_simulation.py",
-        "tests/test_engine_playout_contracts.py",
+        "tests/framework/test_engine_playout.py",
+        "tests/sumodoku/test_simulation.py",
+        "tests/framework/test_engine_playout_contracts.py",
     ),
     "dokuspec/engine/records.py": (
-        "tests/test_engine_playout.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_sumodoku_simulation.py",
-        "tests/test_competitive_play.py",
-        "tests/test_engine_records.py",
+        "tests/framework/test_engine_playout.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/sumodoku/test_simulation.py",
+        "tests/competitive/test_play.py",
+        "tests/framework/test_engine_records.py",
     ),
     "dokuspec/spec/model.py": (
-        "tests/test_model.py",
-        "tests/test_solvers.py",
-        "tests/test_model_can_hold.py",
-        "tests/test_verify_sumodoku_play.py",
+        "tests/framework/test_model.py",
+        "tests/framework/test_solvers.py",
+        "tests/framework/test_model_can_hold.py",
+        "tests/sumodoku/test_verify_play.py",
     ),
     "dokuspec/spec/encodings.py": (
-        "tests/test_twodoku_deals.py",
-        "tests/test_twodoku_positions.py",
-        "tests/test_spec_competitive.py",
+        "tests/twodoku/test_deals.py",
+        "tests/twodoku/test_positions.py",
+        "tests/competitive/test_spec.py",
     ),
     "dokuspec/engine/game.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_engine_base.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/framework/test_engine_base.py",
     ),
     "dokuspec/engine/state.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_engine_base.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/framework/test_engine_base.py",
     ),
     "dokuspec/engine/game_record.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_engine_base.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/framework/test_engine_base.py",
     ),
     "dokuspec/engine/registry.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_sumodoku.py",
-        "tests/test_engine_base.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/sumodoku/test_engine.py",
+        "tests/framework/test_engine_base.py",
     ),
 }
 """The toolkit's own modules under mutation testing (paths from the repository's root) ->
@@ -208,7 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     tests_of = own_tests()
     if args.list:
         for module, tests in tests_of.items():
-            names = " ".join(Path(test).name for test in tests)
+            names = " ".join(
+                (Path(test).relative_to("tests").as_posix() if test.startswith("tests/") else test)
+                for test in tests
+            )
             outside = "" if mutated_by_mutmut(root, module) else " (not in mutmut's only_mutate)"
             print(f"{module}: {names}{outside}")
         return 0
@@ -224,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = args.modules or [module for module in tests_of if mutated_by_mutmut(root, module)]
     for module in chosen:
         (root / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-        names_of_tests = [Path(test).name for test in tests_of[module]]
+        names_of_tests = [Path(test).relative_to("tests").as_posix() for test in tests_of[module]]
         env = dict(
             os.environ,
             HYPOTHESIS_PROFILE="mutation",

@@ -47,15 +47,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
     """Collect only the test files named in ``DOKUSPEC_MUTATION_TESTS``, when it is set.
 
-    ``scripts/mutation.py`` sets it (comma-separated file names, such as
-    ``test_engine_playout.py,test_engine_protocol.py``) to measure one module
-    against its own tests; unset, every test file is collected.
+    ``scripts/mutation.py`` sets it (comma-separated paths under ``tests/``, such
+    as ``framework/test_engine_playout.py,framework/test_engine_protocol.py``) to
+    measure one module against its own tests; unset, every test file is collected.
     """
     selected = os.environ.get("DOKUSPEC_MUTATION_TESTS")
     name = collection_path.name
     if not selected or collection_path.suffix != ".py" or not name.startswith("test_"):
         return None
-    return name not in selected.split(",")
+    where = collection_path.resolve().relative_to(Path(__file__).resolve().parent).as_posix()
+    return where not in selected.split(",")
 
 
 @pytest.fixture(autouse=True)

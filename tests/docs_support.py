@@ -1,4 +1,4 @@
-"""What the handbook's chapter tests share (``tests/test_docs_*.py``).
+"""What the handbook's chapter tests share (``tests/<game>/test_docs.py``).
 
 A :class:`Chapter` is one game's rules chapter (``docs/rules/<game>.rst``),
 its rows of the rulings register (its part of ``docs/rulings.rst``, the file
@@ -179,8 +179,8 @@ class Chapter:
                 assert "Option" not in stated, rule_id
 
     def check_named_tests_exist(self) -> None:
-        """Every ``tests/test_x.py[::test_y]`` the chapter names exists."""
-        named = re.findall(r"``(tests/test_\w+\.py)(?:::(\w+))?``", self.text)
+        """Every ``tests/<folder>/test_x.py[::test_y]`` the chapter names exists."""
+        named = re.findall(r"``(tests/(?:\w+/)?test_\w+\.py)(?:::(\w+))?``", self.text)
         assert named, "the chapter names no test"
         for module, function in named:
             assert (ROOT / module).is_file(), module
@@ -191,13 +191,13 @@ class Chapter:
                 )
 
     def check_test_entries(self) -> None:
-        """A "Tests" paragraph lists tests as ``tests/test_x.py::test_y``, nothing else."""
+        """A "Tests" paragraph lists tests as ``tests/<folder>/test_x.py::test_y``, nothing else."""
         blocks = re.findall(r"^Tests\n((?:   .*\n|\n)+)", self.text, flags=re.M)
         assert blocks
         for block in blocks:
             for line in block.strip("\n").split("\n"):
                 if line.strip():
-                    assert re.fullmatch(r"   \* ``tests/test_\w+\.py::\w+``", line), line
+                    assert re.fullmatch(r"   \* ``tests/\w+/test_\w+\.py::\w+``", line), line
 
     def check_generated_included(self, generated: Path) -> None:
         """The chapter includes every generated ``<name>-*.inc`` file, and no other."""

@@ -1,4 +1,4 @@
-"""What the chapter tests of the bots' statistics share (``tests/test_docs_*.py``).
+"""What the chapter tests of the bots' statistics share (``tests/<game>/test_docs.py``).
 
 A chapter's figure script (``scripts/make_<game>_figures.py``) records the
 statistics of the bots' games in ``STATS`` (``docs/generated/<game>-stats.json``)

@@ -24,9 +24,9 @@ GAME = GameSpec(
 
 MUTATION: dict[str, tuple[str, ...]] = {
     "dokuspec/engine/minidoku.py": (
-        "tests/test_engine_protocol.py",
-        "tests/test_engine_playout.py",
-        "tests/test_engine_minidoku.py",
+        "tests/framework/test_engine_protocol.py",
+        "tests/framework/test_engine_playout.py",
+        "tests/minidoku/test_engine.py",
     ),
 }
 """Its modules under mutation testing -> their own test files (paths from the repository's

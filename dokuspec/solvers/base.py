@@ -6,7 +6,7 @@ query only) and a :class:`Budget`. Answers are ``"sat"`` (with a model over
 every variable of the model), ``"unsat"`` (with a core over the assumptions)
 or ``"unknown"`` (the budget ran out, or the query was interrupted); never a
 guess. The contract every backend keeps, and which
-``tests/test_backend_contract.py`` checks for each of them:
+``tests/framework/test_backend_contract.py`` checks for each of them:
 
 * a model covers every variable of the model, ``model[v - 1]`` being ``v`` or ``-v``;
 * a budget means the same on every backend: a time limit of 0 or a conflict

@@ -21,5 +21,5 @@
 
 The engine's own invariants (the 90 dominoes accounted for, observations
 that never leak, the conformance suite) are checked in
-``tests/test_engine_twodoku.py`` with :mod:`dokuspec.verify.conformance`.
+``tests/twodoku/test_engine.py`` with :mod:`dokuspec.verify.conformance`.
 """

@@ -15,7 +15,7 @@ import pytest
 
 from dokuspec.verify.playthrough import PLAYTHROUGHS, Playthrough, playthrough
 
-GOLDEN = Path(__file__).parent / "playthroughs"
+GOLDEN = Path(__file__).parents[1] / "playthroughs"
 
 
 @pytest.mark.parametrize("spec", PLAYTHROUGHS, ids=lambda spec: spec.game)

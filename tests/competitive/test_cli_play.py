@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_simulate_workers import interrupted_run, stopped_after
+from framework.test_simulate_workers import interrupted_run, stopped_after
 
 from dokuspec import competitive
 from dokuspec.cli import main
@@ -285,7 +285,7 @@ def test_control_characters_in_a_file_name_are_escaped(tmp_path: Path) -> None:
 
 # A finished record with a fixed seed (game 13 of the run with seed 5, random against
 # random, written when the power series scored as a straight by default).
-RECORD = Path(__file__).parent / "data" / "competitive-as-straight-record.json"
+RECORD = Path(__file__).parents[1] / "data" / "competitive-as-straight-record.json"
 
 
 def test_replay_names_players_by_colour_and_number_and_counts_turns() -> None:

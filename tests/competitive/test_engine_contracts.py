@@ -9,7 +9,8 @@ of a state.
 from __future__ import annotations
 
 import pytest
-from test_engine_competitive import (
+
+from competitive.test_engine import (
     BLACK_FILL,
     RED_FILL,
     card,
@@ -20,10 +21,9 @@ from test_engine_competitive import (
     replay_onto,
     seen,
 )
-from test_engine_competitive import (
+from competitive.test_engine import (
     opening as opening_with_options,
 )
-
 from dokuspec.engine.base import (
     CHANCE,
     Action,

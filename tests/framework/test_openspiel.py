@@ -38,7 +38,7 @@ from dokuspec.openspiel import (  # noqa: E402
 from dokuspec.openspiel.codec import games as openspiel_games  # noqa: E402
 from dokuspec.openspiel.features import tensor_size  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "openspiel.rst"
 OWN_GAMES = ("minidoku", "sumodoku", "competitive", "twodoku")
 """dokuspec's own games, in the games' order."""

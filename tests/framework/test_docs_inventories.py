@@ -34,7 +34,7 @@ from sphinx.util.inventory import InventoryFile
 
 from dokuspec.engine.twodoku import TwoDokuState
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_inventories.py"
 DOCS = ROOT / "docs"
 INVENTORIES = DOCS / "_inventories"

@@ -16,8 +16,8 @@ import pytest
 from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_spec_competitive import brute_patterns, brute_points, brute_three_triplets, brute_wins
 
+from competitive.test_spec import brute_patterns, brute_points, brute_three_triplets, brute_wins
 from dokuspec import competitive as cs
 from dokuspec.competitive import (
     STANDARD_DECK,

@@ -24,7 +24,7 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "check_handbook.py"
 
 pytestmark = pytest.mark.skipif(

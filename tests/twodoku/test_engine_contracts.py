@@ -8,7 +8,7 @@ forces the answer. Rule IDs are those of RULINGS.md (TD-1 to TD-11, the
 rulings TD-12 to TD-18). Expected values are worked by hand from the rules
 and the documented forms.
 
-Scripted games colour as in ``test_engine_twodoku.py``: Red colours rows 1,
+Scripted games colour as in ``twodoku/test_engine.py``: Red colours rows 1,
 2, 3 and 7, Blue rows 4, 5, 6 and 8, row 9 stays white; Red places its
 face-down dominoes on r9c1-r9c4, Blue on r9c5-r9c8.
 """

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_simulate_workers import stopped_after
+from framework.test_simulate_workers import stopped_after
 
 from dokuspec import sumodoku
 from dokuspec.cli import main

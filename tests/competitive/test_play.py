@@ -881,7 +881,7 @@ def test_records_get_the_mode_of_any_new_file(tmp_path: Path) -> None:
 # straight by default (game 13 of the run with seed 5, random against random):
 # player 1 conceded and both scored their hands, player 1's worth 1 for a
 # mixed power series, so the record's result is [2, 1].
-OLD_RECORD = Path(__file__).parent / "data" / "competitive-as-straight-record.json"
+OLD_RECORD = Path(__file__).parents[1] / "data" / "competitive-as-straight-record.json"
 
 
 def test_a_record_written_before_the_power_series_revision_replays_to_its_result() -> None:

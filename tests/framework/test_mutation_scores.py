@@ -11,7 +11,7 @@ import pytest
 
 from dokuspec.games import installed
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "mutation_scores.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "mutation_scores.py"
 
 pytestmark = [
     pytest.mark.skipif(not SCRIPT.is_file(), reason="the scripts are not here (wheel tests)"),

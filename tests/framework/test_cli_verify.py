@@ -7,13 +7,13 @@ import shlex
 
 import pytest
 from click.testing import CliRunner, Result
-from test_planted_bugs import clear_engine_caches, td_wrong_reveal
-from test_simulate_workers import group_interrupted
 
 from dokuspec.cli.app import main
 from dokuspec.verify.campaign import Check, all_checks, run_campaign
 from dokuspec.verify.sumodoku import checks as sumodoku_checks
 from dokuspec.vocabulary.sumodoku import Position
+from framework.test_planted_bugs import clear_engine_caches, td_wrong_reveal
+from framework.test_simulate_workers import group_interrupted
 
 OWN_GAMES = ("sumodoku", "competitive", "twodoku")
 """dokuspec's own games with checks (another package may install more)."""
@@ -27,7 +27,7 @@ def verify(*args: str) -> Result:
 
 def line_kinds_cases(seed: int) -> int:
     """The different cases of competitive/line-kinds at --examples 1: 20 drawn by 2 tasks,
-    a triple drawn by both counted once (tests/test_verify_campaign.py)."""
+    a triple drawn by both counted once (tests/framework/test_verify_campaign.py)."""
     (result,) = run_campaign(names=["competitive/line-kinds"], examples=1, seed=seed)
     return result.cases
 

@@ -20,7 +20,7 @@ import pytest
 
 from dokuspec.games import GameSpec, installed
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 pytestmark = pytest.mark.skipif(
@@ -93,7 +93,7 @@ def test_the_chapters_of_dokuspecs_own_games_have_engine_entries() -> None:
 def test_an_engine_entry_without_a_reference_is_found() -> None:
     text = (
         ".. _zz-1:\n\nZZ-1: one\n~~~~~~~~~\n\nEngine\n   ``Game`` plays it.\n\n"
-        "Tests\n   * ``tests/test_zz.py::test_one``\n\n"
+        "Tests\n   * ``tests/zz/test_zz.py::test_one``\n\n"
         ".. _zz-2:\n\nZZ-2: two\n~~~~~~~~~\n\nEngine\n   The game,\n\n"
         "   :class:`~x.Game`, plays it.\n"
     )

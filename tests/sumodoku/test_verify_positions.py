@@ -259,7 +259,7 @@ def wrong_spec(monkeypatch: pytest.MonkeyPatch) -> None:
 
     # The spec states the rules twice (the completion model, and the full-board
     # model that certifies completions; proven equivalent in
-    # test_full_board_model.py): a wrong rule goes into both.
+    # sumodoku/test_full_board_model.py): a wrong rule goes into both.
     monkeypatch.setattr(public_sumodoku, "completion_model", model_with_a_wrong_rule)
     monkeypatch.setattr(public_sumodoku, "full_board_model", full_board_with_a_wrong_rule)
     # A cache of its own (the public API and the cross-checks share it), so no

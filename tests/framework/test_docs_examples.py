@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 TUTORIALS = DOCS / "tutorials"
 FLAGS = doctest.ELLIPSIS
@@ -44,7 +44,9 @@ pytestmark = pytest.mark.skipif(
 # Text blocks that show a Python session and are checked by another test, by where they
 # are and the test that checks them.
 CHECKED_ELSEWHERE = {
-    "docs/render.rst": "tests/test_render.py::test_the_handbook_example_is_what_table_text_prints",
+    "docs/render.rst": (
+        "tests/competitive/test_render.py::test_the_handbook_example_is_what_table_text_prints"
+    ),
 }
 
 _DIRECTIVE = re.compile(r"^(?P<indent> *)\.\. (?P<name>[\w:-]+)::(?P<argument>.*)$")

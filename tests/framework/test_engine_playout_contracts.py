@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from test_engine_playout import Result, Uniform, result_of
 
 from dokuspec.engine import playout
 from dokuspec.engine.base import Action
@@ -32,6 +31,7 @@ from dokuspec.engine.playout import (
 )
 from dokuspec.engine.records import write_record
 from dokuspec.errors import DokuspecError
+from framework.test_engine_playout import Result, Uniform, result_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_engine_playout import make_run
 
 from dokuspec import competitive, sumodoku, twodoku
 from dokuspec.cli import main
@@ -32,6 +31,7 @@ from dokuspec.verify.campaign import (
     tasks_of,
 )
 from dokuspec.verify.conformance import check_game, check_playout
+from framework.test_engine_playout import make_run
 
 TOO_LARGE = SEED_MAX + 1
 

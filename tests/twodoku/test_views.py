@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 import pytest
-from test_engine_twodoku import coloured, opening, sq
 
 from dokuspec.engine.twodoku import (
     Colour,
@@ -38,6 +37,7 @@ from dokuspec.twodoku import (
     valid_plays,
 )
 from dokuspec.vocabulary.jsontext import json_path
+from twodoku.test_engine import coloured, opening, sq
 
 
 def changed(view: View, **members: Any) -> View:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_simulate_workers import interrupted_run, stopped_after
+from framework.test_simulate_workers import interrupted_run, stopped_after
 
 from dokuspec import twodoku
 from dokuspec.cli import main

@@ -552,7 +552,7 @@ SIGINT_SCRIPT = textwrap.dedent(
 def test_sigint_stops_a_search_at_once_and_leaves_the_solver_usable(
     name: str, solver: str, budgeted: str
 ) -> None:
-    tests = os.path.dirname(os.path.abspath(__file__))
+    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     process = subprocess.Popen(
         [sys.executable, "-c", SIGINT_SCRIPT.format(tests=tests), name, solver, budgeted],
         stdout=subprocess.PIPE,
@@ -598,7 +598,7 @@ def test_cadical_leaves_sigint_to_python_s_own_handler(limited: bool) -> None:
     jump and raise its "keyboard interrupt" error, which can corrupt memory;
     here the program's handler runs, and the search goes on to its answer.
     """
-    tests = os.path.dirname(os.path.abspath(__file__))
+    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     limit = "1.5" if limited else "inf"
     script = HANDLER_SCRIPT.format(tests=tests)
     if not limited:  # no time limit: a conflict limit ends the search instead

@@ -633,7 +633,7 @@ def test_render_needs_no_other_part_of_dokuspec() -> None:
     )
 
 
-HANDBOOK_PAGE = Path(__file__).parent.parent / "docs" / "render.rst"
+HANDBOOK_PAGE = Path(__file__).parents[2] / "docs" / "render.rst"
 
 
 @pytest.mark.skipif(

@@ -1,0 +1,1 @@
+"""Tests of the framework shared by every game."""
