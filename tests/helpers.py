@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import pkgutil
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from importlib.metadata import entry_points
@@ -172,8 +174,24 @@ def twodoku_peers_without_boxes() -> tuple[tuple[int, ...], ...]:
 
 
 def replace_everywhere(mp: pytest.MonkeyPatch, module: ModuleType, name: str, value: Any) -> None:
-    """Replace ``module.name`` and every other binding of the same object in dokuspec."""
+    """Replace ``module.name`` and every other binding of the same object in dokuspec.
+
+    Every module of the engines, the public game modules and the cross-checks is
+    imported first, and every name they load on first use is bound: a module first
+    imported, or a name first used, while the replacement is in place would bind the
+    replacement and keep it after the test (the monkeypatch restores only what it
+    replaced), so a later test would run against the planted code.
+    """
+    packages = ("engine", "sumodoku", "competitive", "twodoku", "verify")
+    for package in (importlib.import_module(f"dokuspec.{layer}") for layer in packages):
+        for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(found.name)
     original = getattr(module, name)
+    for loaded in list(sys.modules.values()):
+        if loaded is None or not loaded.__name__.startswith("dokuspec"):
+            continue
+        if name in getattr(loaded, "__all__", ()) and name not in vars(loaded):
+            getattr(loaded, name)  # a name loaded on first use, bound now
     for loaded in list(sys.modules.values()):
         if loaded is None or not loaded.__name__.startswith("dokuspec"):
             continue
