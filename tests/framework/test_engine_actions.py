@@ -7,13 +7,14 @@ import copy
 import json
 import pickle
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import pytest
 
 from dokuspec.engine.base import (
     Action,
+    IllegalActionError,
     JSONValue,
     RecordError,
     action_kinds,
@@ -114,6 +115,39 @@ def test_actions_pickle_and_copy_to_equal_actions(action: Action) -> None:
 def test_a_declared_action_pickles_as_its_class_and_fields() -> None:
     assert Mark(3, (1, 2)).__reduce_ex__(4) == (Mark, (3, (1, 2)))
     assert Stop().__reduce_ex__(4) == (Stop, ())
+
+
+def test_a_class_declared_late_gets_its_json_form_and_pickle_form_when_first_used() -> None:
+    # Declared here, after every other class: the base reads its fields when it is first
+    # used (its JSON form, its pickle form), not when the class is made.
+    @dataclass(frozen=True, slots=True)
+    class Late(Action):
+        kind: ClassVar[str] = "late"
+
+        row: int
+        col: int
+
+    assert Late(4, 5).to_json() == {"type": "late", "row": 4, "col": 5}
+    assert Late(4, 5).__reduce_ex__(4) == (Late, (4, 5))
+
+
+def test_a_field_outside_init_is_pickled_as_python_pickles_it() -> None:
+    @dataclass(frozen=True)
+    class Counted(Action):
+        kind: ClassVar[str] = "counted"
+
+        row: int
+        seen: int = field(default=0, init=False)
+
+    assert Counted(2).__reduce_ex__(4) != (Counted, (2, 0))
+    assert Counted(2).__reduce_ex__(4)[0] is not Counted
+
+
+def test_an_illegal_action_names_the_player_in_the_games_words() -> None:
+    assert str(IllegalActionError("g", "x", 1, "why", names=("Red", "Blue"))) == (
+        "g: illegal action x for Blue: why"
+    )
+    assert str(IllegalActionError("g", "x", 1, "why")) == "g: illegal action x for player 1: why"
 
 
 @pytest.mark.parametrize(

@@ -215,6 +215,26 @@ def test_a_single_action_at_the_bid_is_refused() -> None:
     )
 
 
+def test_an_illegal_action_names_the_player_in_the_games_words() -> None:
+    class Named(Shelf):
+        player_names: ClassVar[tuple[str, ...]] = ("Red", "Blue")
+
+    state = Named().new_initial_state()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(Note("x"))  # only player 1 may write
+    assert str(caught.value) == "shelf: illegal action note x for Red: not a legal action here"
+
+
+@pytest.mark.parametrize("seed", [2**64, -1])
+def test_a_records_seed_out_of_range_is_refused_in_the_seeds_words(seed: int) -> None:
+    data = {"game": "minidoku", "options": {}, "seed": seed, "actions": [], "result": None}
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json(data)
+    assert str(caught.value) == (
+        f"$.seed: the seed is an integer 0 to 18446744073709551615, not {seed}"
+    )
+
+
 def test_an_action_after_the_end_is_refused() -> None:
     state = minidoku_at_bid()
     state.apply_actions([Bid(2), Bid(2)])
