@@ -232,9 +232,11 @@ class Action(ABC):
         """The members of the JSON form besides ``"type"``: each field's value as JSON (a
         tuple as a list, a value of another class as its text, ``str(card)``)."""
         values: dict[str, JSONValue] = {}
-        for name in _FIELD_NAMES.get(type(self)) or _field_names(type(self)):
+        # The cached names first and a plain value as it is: fast paths, each giving what
+        # the other way gives (the names read again, _as_json's copy of a plain value).
+        for name in _FIELD_NAMES.get(type(self)) or _field_names(type(self)):  # pragma: no mutate
             value = getattr(self, name)
-            values[name] = value if type(value) in _PLAIN else _as_json(value)
+            values[name] = value if type(value) in _PLAIN else _as_json(value)  # pragma: no mutate
         return values
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -271,7 +273,8 @@ _INIT_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 def _field_names(cls: type) -> tuple[str, ...]:
     """The names of the dataclass ``cls``'s fields, in order (none for another class)."""
-    names = _FIELD_NAMES.get(cls)
+    # A cache: without it the same names are read again.
+    names = _FIELD_NAMES.get(cls)  # pragma: no mutate
     if names is None:
         found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
         names = _FIELD_NAMES[cls] = tuple(f.name for f in found)

@@ -4,6 +4,7 @@ declared, the JSON form, its reading with located errors, pickling and the shown
 from __future__ import annotations
 
 import copy
+import copyreg
 import json
 import pickle
 from collections.abc import Mapping
@@ -143,6 +144,35 @@ def test_a_field_outside_init_is_pickled_as_python_pickles_it() -> None:
     assert Counted(2).__reduce_ex__(4)[0] is not Counted
 
 
+def test_an_action_that_is_no_dataclass_has_no_members_and_pickles_as_python_does() -> None:
+    class Plain(Action):
+        kind: ClassVar[str] = "plain"
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Plain)
+
+        def __hash__(self) -> int:
+            return 1
+
+    assert Plain().json_values() == {}
+    assert Plain().to_json() == {"type": "plain"}
+    assert Plain().__reduce_ex__(4)[0] is copyreg.__newobj__  # as Python pickles it
+
+
+def test_an_action_with_its_own_reduce_is_pickled_its_way() -> None:
+    @dataclass(frozen=True)
+    class Own(Action):
+        kind: ClassVar[str] = "own"
+
+        row: int
+
+        def __reduce__(self) -> tuple[object, ...]:
+            return (Own, (self.row + 0,))
+
+    assert Own(3).__reduce_ex__(4) == (Own, (3,))
+    assert Own.__reduce__ is not Action.__reduce__
+
+
 def test_an_illegal_action_names_the_player_in_the_games_words() -> None:
     assert str(IllegalActionError("g", "x", 1, "why", names=("Red", "Blue"))) == (
         "g: illegal action x for Blue: why"
@@ -190,6 +220,7 @@ def test_members_are_read_in_order_and_the_kind_makes_the_action() -> None:
 
 def test_the_shown_text_of_a_value_is_short_json() -> None:
     assert shown_json("abc") == '"abc"'
+    assert shown_json("x" * 40) == '"' + "x" * 40 + '"'
     assert shown_json("x" * 41) == '"' + "x" * 39 + '"...'
     assert shown_json(True) == "true"
     assert shown_json(None) == "null"
@@ -201,6 +232,10 @@ def test_the_shown_text_of_a_value_is_short_json() -> None:
 
 
 def test_kinds_are_declared_once() -> None:
+    assert action_kinds(Mark, Stop, Pair) == {"mark": Mark, "stop": Stop, "pair": Pair}
+    again = type(Stop)("Again", (Stop,), {})
+    with pytest.raises(ValueError, match=r"^two kinds of action are named 'stop'$"):
+        action_kinds(Mark, Stop, again)
     with pytest.raises(ValueError, match=r"^two kinds of action are named 'mark'$"):
         action_kinds(Mark, Mark.__class__("Again", (Mark,), {}))
     with pytest.raises(TypeError, match=r"^Old declares no kind$"):

@@ -277,6 +277,54 @@ def test_an_option_value_its_schema_refuses_is_named(
     assert str(caught.value) == message
 
 
+def test_of_two_equally_telling_errors_the_first_keyword_in_sorted_order_is_named() -> None:
+    # The schema declares multipleOf before minimum; the engine reads its keywords sorted.
+    class Even(Bare):
+        name: ClassVar[str] = "even"
+        option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+            OptionSpec("n", 10, {"type": "integer", "multipleOf": 2, "minimum": 10}, "n"),
+        )
+
+    with pytest.raises(GameOptionError) as caught:
+        Even(n=3)
+    assert str(caught.value) == "even: option 'n': 3 is less than the minimum of 10"
+
+
+def test_a_record_that_is_no_object_is_refused() -> None:
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json([1])
+    assert str(caught.value) == "$: [1] is not of type 'object'"
+
+
+def test_a_record_for_the_wrong_player_names_both_in_the_games_words() -> None:
+    @register
+    class Named(Shelf):
+        name: ClassVar[str] = "named"
+        player_names: ClassVar[tuple[str, ...]] = ("Red", "Blue")
+
+    options = Named().options
+    try:
+        late = GameRecord("named", options, 0, ({"player": 1, "action": {"type": "mark"}},))
+        with pytest.raises(RecordError) as caught:
+            replay(late)
+        assert str(caught.value) == (
+            "$.actions[0].player: recorded for player 1 (Blue), but Red is to act"
+        )
+        over = GameRecord(
+            "named",
+            options,
+            0,
+            ({"player": 0, "action": {"type": "mark"}}, {"player": 0, "action": {"type": "mark"}}),
+        )
+        with pytest.raises(RecordError) as caught:
+            replay(over)
+        assert str(caught.value) == (
+            "$.actions[1].player: recorded for player 0 (Red), but the game is over"
+        )
+    finally:
+        unregister("named")
+
+
 def test_an_option_value_is_copied_from_the_caller() -> None:
     rows: list[JSONValue] = [1, 2]
     game = Shelf(layout={"rows": rows}, limit=None)
