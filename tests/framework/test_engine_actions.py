@@ -167,9 +167,9 @@ def test_an_action_with_its_own_reduce_is_pickled_its_way() -> None:
         row: int
 
         def __reduce__(self) -> tuple[object, ...]:
-            return (Own, (self.row + 0,))
+            return (Own, (self.row,), None)
 
-    assert Own(3).__reduce_ex__(4) == (Own, (3,))
+    assert Own(3).__reduce_ex__(4) == (Own, (3,), None)
     assert Own.__reduce__ is not Action.__reduce__
 
 
