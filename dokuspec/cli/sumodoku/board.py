@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -27,10 +27,6 @@ from dokuspec.cli.shared import (
 from dokuspec.cli.sumodoku.options import DEFAULT_TIME_LIMIT, _Seconds
 from dokuspec.errors import DokuspecError, NotationError
 from dokuspec.sumodoku import Position, Verdict
-
-if TYPE_CHECKING:
-    pass
-
 
 # -- show ----------------------------------------------------------------------------------------
 

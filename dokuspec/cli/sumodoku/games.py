@@ -6,7 +6,7 @@ import json
 import sys
 import textwrap
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -32,10 +32,6 @@ from dokuspec.cli.shared import (
     svg_out,
 )
 from dokuspec.cli.sumodoku.options import _ASCII_FRACTION, _ASCII_NUMBER
-
-if TYPE_CHECKING:
-    pass
-
 
 # -- simulate ------------------------------------------------------------------------------------
 

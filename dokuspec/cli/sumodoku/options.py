@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -19,10 +19,6 @@ from dokuspec.cli.io import (
 from dokuspec.cli.shared import (
     STDIN,
 )
-
-if TYPE_CHECKING:
-    pass
-
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds per position when ``--time-limit`` is not given."""
