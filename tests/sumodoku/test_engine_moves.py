@@ -487,6 +487,29 @@ def test_one_s_own_unnoticed_mistake_does_not_keep_a_player_in_the_game() -> Non
     assert state.legal_actions() == (FindMistake(1, 1), Concede())
 
 
+def test_a_last_placement_on_r1c1_keeps_a_player_without_a_valid_move_in_the_game() -> None:
+    """SU-6 with SU-7: Player 1's last even piece, the 4 of r9c8, goes invalidly on r1c1
+    (row 1 holds r1c6=4). Player 2, holding only odd colours on a board of even cells, has
+    no valid move, but may point it out: they do not lose at the start of the turn."""
+    game = Sumodoku(parity=EVEN, enforcement="tabletop", first_player=2, **CLAIMS_LATE)  # type: ignore[arg-type]
+    ones = [Place(*p) for p in solution_pieces({2, 4})]
+    assert ones[-1] == Place(9, 8, 4)
+    twos = [Place(*p) for p in solution_pieces({6, 8})]
+    moves = [move for pair in zip(twos, [*ones[:-1], Place(1, 1, 4)], strict=True) for move in pair]
+    state = play(game.new_initial_state(), *moves)
+    assert state.result is None
+    assert state.current_player() == 1
+    assert not state.has_valid_move(1)
+    assert state.point_out_target() == Piece(1, 1, 4)
+    assert state.legal_actions() == (PointOut(1, 1), Concede())
+    assert finished(play(state, PointOut(1, 1))) == (
+        1,
+        "pointed-out",
+        "Player 2 pointed out the invalid placement r1c1=4 of Player 1: colour 4 is already "
+        "in row 1 (r1c6), SU-3",
+    )
+
+
 # -- the claim (SU-10, SU-15; rulings SU-26, SU-27) ----------------------------------------------
 
 
@@ -611,6 +634,41 @@ def test_the_observer_after_an_invalid_last_piece() -> None:
     # Player 2's last piece fills the hole: all 40 of theirs are placed (SU-5)
     play(state, Place(5, 1, 5))
     assert finished(state) == (1, "all-pieces-played", "Player 2 placed all 40 pieces (SU-5)")
+
+
+def test_an_invalid_last_piece_made_valid_by_the_observer_wins_at_once() -> None:
+    """SU-5 with SU-9: Player 2 places a 9 on r5c1 (box 4 holds r4c2=9, row 5 r5c7=9)
+    instead of their 9 of r8c3; Player 1's 40th and last piece, the 9 of r1c1, breaks column
+    1 with it alone. The observer removes Player 2's mistake: the last piece breaks nothing
+    any more, all 40 of Player 1's pieces are placed and they win."""
+    ones, twos = own_pieces()
+    nines = [p for p in ones if p[2] == 9 and p[:2] != (1, 1)]
+    mine = nines + [p for p in ones if p[2] != 9]
+    theirs = [
+        *(p for p in twos[36:39]),
+        (5, 1, 9),
+        *(p for p in twos[:36] if p[:2] != (5, 1)),
+    ]
+    assert [p[:2] for p in twos[36:39]] == [(5, 7), (6, 4), (7, 9)]
+    moves = [Place(*p) for pair in zip(mine, theirs, strict=True) for p in pair]
+    state = play_silently(LAST_PIECE.new_initial_state(), *moves)
+    play(state, Place(1, 1, 9))
+    assert state.hand(0) == (0,) * 9
+    assert state.unnoticed() == (Piece(5, 1, 9), Piece(1, 1, 9))
+    assert state.point_out_target() == Piece(1, 1, 9)
+    assert state.chance_outcomes() == ((Observe(5, 1), Fraction(1, 2)), (Silent(), Fraction(1, 2)))
+    silent = play(state.clone(), Silent())
+    # r5c1 is Player 2's own mistake: they may not find it (SU-8)
+    assert silent.legal_actions() == (PointOut(1, 1), Concede())
+    play(state, Observe(5, 1))
+    assert state.out == (0, 0, 0, 0, 0, 0, 0, 0, 1)
+    assert state.unnoticed() == ()
+    assert finished(state) == (
+        0,
+        "all-pieces-played",
+        "Player 1 placed all 40 pieces (SU-5); the last one is valid once the observer "
+        "removed r5c1=9",
+    )
 
 
 def test_after_an_invalid_last_piece_the_opponent_answers_it() -> None:
@@ -777,6 +835,19 @@ def test_a_mistake_whose_partner_leaves_is_none_though_a_marked_border_holds() -
     assert state.unnoticed() == ()
     assert state.point_out_target() is None
     assert state.valid_moves(1) == expected_valid_moves(state, 1)
+
+
+def test_a_mistake_left_alone_by_a_removal_is_judged_on_every_border_again() -> None:
+    """Ruling SU-22 with SU-14 strict marks: r5c5=2 breaks row 5 (r5c9=2) only; its marked
+    border with r5c4=3 holds consecutive colours and its unmarked border with r6c5=7 does
+    not. Once the observer removes r5c9, r5c5 breaks no rule."""
+    state = play(MARKED.new_initial_state(), Place(1, 5, 4), Place(5, 4, 3), Place(6, 5, 7))
+    play_silently(state, Place(1, 9, 2), Place(5, 9, 2))
+    play(state, Place(5, 5, 2))
+    assert state.unnoticed() == (Piece(5, 9, 2), Piece(5, 5, 2))
+    play(state, Observe(5, 9))
+    assert state.unnoticed() == ()
+    assert state.point_out_target() is None
 
 
 def test_a_hole_on_marked_borders_takes_only_what_fits_them() -> None:

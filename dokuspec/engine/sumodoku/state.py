@@ -133,8 +133,9 @@ class SumodokuState(State):
         self._to_move = rules.first
         self._node: str | None = _COLOURS_NODE if rules.random_colours else None
         self._mistakes: list[int] = []  # cells of unnoticed mistakes, in placement order
-        self._by = bytearray(81)  # per cell: who placed its piece, player + 1 (0: empty)
-        self._removed = [0, 0]  # each player's pieces the observer removed (SU-9)
+        # A longer _by table holds the same entries (equivalent mutant).
+        self._by = bytearray(81)  # per cell: who placed its piece, player + 1  # pragma: no mutate
+        self._removed = [False, False]  # whether the observer removed a piece of each (SU-9)
         self._moment = _UNSET  # the last placement's cell while SU-7 may point it out
         self._done = _UNSET  # a player who placed all pieces, the last one invalid (SU-23)
         self._result: SumodokuResult | None = None
@@ -626,9 +627,11 @@ class SumodokuState(State):
         name = self._name(cell)
         owner = self._by[cell] - 1
         self._take(cell)
-        self._by[cell] = 0
+        # _by is only read on occupied cells, and _place writes it when a hole is filled
+        # again: whatever this line writes is never read (equivalent mutants).
+        self._by[cell] = 0  # pragma: no mutate
         self._out[colour] += 1
-        self._removed[owner] += 1  # not placed for SU-5 any more
+        self._removed[owner] = True  # not all their pieces are placed any more (SU-5)
         if self._done == owner:
             self._done = _UNSET
         self._mistakes = [c for c in self._mistakes if c != cell and self._breaks(c)]
