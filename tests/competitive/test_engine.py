@@ -724,6 +724,7 @@ def test_a_full_grid_swaps_or_returns_the_card_cs11_cs12() -> None:
     with pytest.raises(IllegalActionError, match="Grid is full: swap r1 into a position or"):
         state.apply_action(Place(card("r1"), 1))
     play(state, Swap(card("r1"), 6, 2))  # r9 goes onto Stack 2
+    assert state.drawn() is None
     assert str(state.grid(1)) == "r1 r2 r3 / r4 r5 r1 / r8 r8 r9"
     assert str(state.table().pools[0]) == "red: r6 | r7 r9"
     # Black draws a red card from the red Pool and returns it: the one Stack of height 1
@@ -733,6 +734,7 @@ def test_a_full_grid_swaps_or_returns_the_card_cs11_cs12() -> None:
     with pytest.raises(IllegalActionError, match="leaves no choice of Stack, so the stack is null"):
         state.apply_action(Return(card("r6"), 1))
     play(state, Return(card("r6")))
+    assert state.drawn() is None
     assert str(state.table().pools[0]) == "red: r7 r9 | r6"
 
 
@@ -753,10 +755,55 @@ def test_a_flooded_pool_is_cleared_at_the_start_of_a_turn_cs12_cs14() -> None:
     assert state.chance_outcomes() == tuple(
         (draw(f"r{n}"), Fraction(1, 5)) for n in (3, 4, 5, 6, 7)
     )
-    play(state, draw("r5"), draw("r3"))
+    play(state, draw("r5"))
+    assert seen(state)["phase"] == "flood draw"  # the second new Stack, not a refill
+    play(state, draw("r3"))
     assert str(state.table().pools[0]) == "red: r5 | r3"
     assert state.current_player() == 1
     assert seen(state)["decks"] == [6, 3]
+
+
+def test_a_player_whose_deck_is_empty_passes_while_the_other_deck_holds_cards_cs15() -> None:
+    """One copy: Red takes b6 and b7 from the black Pool, whose refills empty the black
+    Deck; Black, drawing their last card, leaves the red Deck with one card: a turn, not
+    the choice of CS-16."""
+    state = opening()
+    play(state, TakeDeck())
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(draw("b8"))
+    assert caught.value.reason == "no b8 is left in the Deck of red cards (player 1's)"
+    play(state, draw("r8"), Place(card("r8"), 6))  # Red
+    play(state, TakeDeck())
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(draw("r9"))
+    assert caught.value.reason == "no r9 is left in the Deck of black cards (player 0's)"
+    play(state, draw("b8"), Place(card("b8"), 6))  # Black
+    play(state, Take("b", 1), Place(card("b6"), 7), draw("b9"))  # Red; black refill
+    assert seen(state)["decks"] == [0, 1]  # by seat: Black (0) holds none
+    assert state.current_player() == 0
+    assert state.legal_actions() == (Pass(),)
+
+
+def test_a_deck_of_one_card_gives_the_table_one_stack_cs8_cs16() -> None:
+    """One copy: after the trade Red's Deck holds the one black card outside the Grids, b7,
+    so Red draws once for the table and Black twice (CS-8 from an empty Deck)."""
+    state = opening()
+    play(state, Take("b", 1), Place(card("b6"), 6), draw("b8"))  # Red; black refill
+    play(state, TakeDeck(), draw("b9"), Place(card("b9"), 6))  # Black: their Deck is empty
+    play(state, Take("b", 1), Place(card("b7"), 7))  # Red
+    play(state, Pass())  # Black (CS-15)
+    play(state, TakeDeck(), draw("r8"), Place(card("r8"), 8))  # Red
+    play(state, Pass())
+    play(state, TakeDeck(), draw("r9"), Place(card("r9"), 9))  # Red: both Decks exhausted
+    assert str(state.grid(1)) == "r1 r2 r3 / r4 r5 b6 / b7 r8 r9"
+    assert seen(state)["pools"] == ["red: r6 | r7", "black: b8"]
+    play(state, (Continue(), Continue()))
+    assert seen(state)["decks"] == [2, 1]
+    play(state, draw("b8"))  # Red's one card
+    assert state.current_player() == CHANCE
+    play(state, draw("r6"), draw("r7"))  # Black's two
+    assert seen(state)["pools"] == ["red: r6 | r7", "black: b8"]
+    assert seen(state)["decks"] == [0, 0]
 
 
 def drive_until_choice(state: CompetitiveSudokuState) -> CompetitiveSudokuState:
@@ -855,6 +902,11 @@ def test_both_continuing_trade_decks_cs16_cs23_cs24() -> None:
         (Draw(c), Fraction(n, 9)) for c, n in outside.of_colour("b").counts().items()
     )
     first_outcome(first_outcome(state))
+    # Red's Deck (the black cards) holds 7 now, Black's (the red cards) 9.
+    assert state.table().decks == (7, 9)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(draw("b1"))
+    assert caught.value.reason == "no b1 is left in the Deck of red cards (player 0's)"
     # ... then Black (seat 0) from theirs, the red cards.
     assert state.chance_outcomes() == tuple(
         (Draw(c), Fraction(n, 9)) for c, n in outside.of_colour("r").counts().items()

@@ -90,6 +90,8 @@ from dokuspec.vocabulary.competitive import (
 
 __all__ = ["CompetitiveSudokuState"]
 
+_NONE = -1  # no seat, no card, no colour (only its sign is read)
+
 
 class CompetitiveSudokuState(State):
     """A Competitive Sudoku position: Grids, Pools, Decks, Discard Piles, whose turn.
@@ -106,27 +108,31 @@ class CompetitiveSudokuState(State):
         self._rules = game._rules
         self._phase = _WHO
         self._who: list[int] = []  # CS-2: seat 0's card, seat 1's card, seat 0's, ...
-        self._black = -1  # the seat of the Black player, once known
+        self._black = _NONE  # the seat of the Black player, once known
         self._dealt: list[int] = []  # the cards drawn for the deal (CS-3 to CS-5)
-        self._draft = [0] * 18  # the draft pool, by card index
+        # Equivalent mutants on the start values below marked so: each is set again before
+        # it is read (_make_decks, _start_table, _clear_flood, _finish and the first turn),
+        # or a table one entry longer holds the same counts.
+        self._draft = [0] * 18  # the draft pool, by card index  # pragma: no mutate
         self._hands: list[list[int]] = [[], []]  # by seat: cards received, not yet placed
         self._picks = 0
         self._grids = [[-1] * 9, [-1] * 9]  # by seat
         self._rounds = 0  # placement rounds played (CS-21)
-        self._deck = [0] * 18  # the cards in the Decks, by card index (each Deck one colour)
+        self._deck = [0] * 18  # the cards in the Decks, by card index  # pragma: no mutate
         self._sizes = [0, 0]  # the number of red cards and of black cards in the Decks
-        self._owner = [0, 1]  # the seat holding the red cards' Deck, the black cards' Deck
+        # the seat holding the red cards' Deck, the black cards' Deck
+        self._owner = [0, 1]  # pragma: no mutate
         self._pools: list[list[list[int]]] = [[], []]  # by colour: Stacks, bottom card first
         self._discards = [[0] * 18, [0] * 18]  # by seat, by card index
-        self._to_move = 0
-        self._drawn = -1  # the card drawn this turn, until it is placed or returned
-        self._table_step = 0  # CS-8: draws 0, 1 by Red; 2, 3 by Black
-        self._flood = -1  # the colour of the Pool being drawn again (CS-14)
-        self._flood_left = 0
+        self._to_move = 0  # pragma: no mutate
+        self._drawn = _NONE  # the card drawn this turn, until it is placed or returned
+        self._table_step = 0  # CS-8: draws 0, 1 by Red; 2, 3 by Black  # pragma: no mutate
+        self._flood = _NONE  # the colour of the Pool being drawn again (CS-14)
+        self._flood_left = 0  # pragma: no mutate
         self._turns = 0
         self._trades = 0
         self._result: tuple[int, int] | None = None
-        self._ending = ""
+        self._ending = ""  # pragma: no mutate
 
     def clone(self) -> CompetitiveSudokuState:
         """An independent copy (the game and its options are shared; they do not change)."""
@@ -175,7 +181,9 @@ class CompetitiveSudokuState(State):
 
     def _red(self) -> int:
         """The seat of the Red player (seat 0 before CS-2 decides)."""
-        return 1 - self._black if self._black >= 0 else 0
+        # Before CS-2 decides, the table is empty and either seat shows the same (equivalent
+        # mutants).
+        return 1 - self._black if self._black >= 0 else 0  # pragma: no mutate
 
     def _own_colour(self, seat: int) -> int:
         """The colour of the cards in the Deck in front of ``seat`` (CS-7, CS-16)."""
@@ -284,18 +292,15 @@ class CompetitiveSudokuState(State):
     def _return_stacks(self, colour: int) -> tuple[int | None, ...]:
         """Where a card returned to the Pool of ``colour`` may go (CS-12).
 
-        ``(None,)`` when there is no choice (a new Stack, or the one Stack of
-        height 1), ``(1, 2)`` when both Stacks hold one card, ``()`` for a
-        Flooded Pool (never the case while a card is being placed: a turn
-        starts with no Flooded Pool and returns one card at most).
+        ``(1, 2)`` when both Stacks hold one card, else ``(None,)``: no choice (a
+        new Stack, or the one Stack of height 1). The Pool is never Flooded
+        while a card is being placed: a turn starts with no Flooded Pool and
+        returns one card at most.
         """
         pool = self._pools[colour]
-        if len(pool) < 2:
-            return (None,)
-        low = [k + 1 for k in (0, 1) if len(pool[k]) == 1]
-        if len(low) == 2:
+        if len(pool) == 2 and len(pool[0]) == len(pool[1]) == 1:
             return (1, 2)
-        return (None,) if low else ()
+        return (None,)
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """Each distinct card that can be drawn, with probability copies left / cards left.
@@ -349,7 +354,7 @@ class CompetitiveSudokuState(State):
         for colour in (0, 1):
             if len(self._pools[colour]) < 2 and self._sizes[colour]:
                 return colour
-        return -1
+        return _NONE
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -384,20 +389,20 @@ class CompetitiveSudokuState(State):
         elif kind is Place:
             assert isinstance(action, Place)
             self._grids[player][action.position - 1] = self._drawn
-            self._drawn = -1
+            self._drawn = _NONE
             self._after_put(player)
         elif kind is Swap:
             assert isinstance(action, Swap)
             grid = self._grids[player]
             displaced = grid[action.position - 1]
             grid[action.position - 1] = self._drawn
-            self._drawn = -1
+            self._drawn = _NONE
             self._return(displaced, action.stack)
             self._after_put(player)
         elif kind is Return:
             assert isinstance(action, Return)
             self._return(self._drawn, action.stack)
-            self._drawn = -1
+            self._drawn = _NONE
             self._end_turn()
         elif kind is Flood:
             assert isinstance(action, Flood)
@@ -412,7 +417,8 @@ class CompetitiveSudokuState(State):
             if len(self._who) % 2 == 0:
                 sums = [sum(_RANK[c] for c in self._who[seat::2]) for seat in (0, 1)]
                 if sums[0] != sums[1]:
-                    self._black = 0 if sums[0] > sums[1] else 1
+                    # `>=` for `>` is equivalent: the sums differ here.
+                    self._black = 0 if sums[0] > sums[1] else 1  # pragma: no mutate
                     self._phase = _DEAL
         elif phase is _DEAL:
             self._deal(card)
@@ -434,7 +440,7 @@ class CompetitiveSudokuState(State):
                 self._pools[colour].append([card])
                 self._flood_left -= 1
                 if not self._flood_left or not self._sizes[colour]:
-                    self._flood = -1
+                    self._flood = _NONE
                     self._end_turn()
 
     def _deal(self, card: int) -> None:
@@ -451,7 +457,7 @@ class CompetitiveSudokuState(State):
                 self._phase = _PLACING
         elif mode == "twins-draft":
             self._draft[card] += 1
-            self._draft[card + 9] += 1
+            self._draft[9 + card] += 1
             if len(self._dealt) == _HAND:
                 self._phase = _PICKING
         else:
@@ -506,9 +512,10 @@ class CompetitiveSudokuState(State):
         if self._rules.mode != "twins":
             return red
         sums = [sum(_RANK[c] for stack in self._pools[colour] for c in stack) for colour in (0, 1)]
-        colour = 0 if sums[0] > sums[1] else 1
-        if sums[0] == sums[1]:
+        if sums[0] == sums[1]:  # noqa: SIM108 (the pragma below needs its own line)
             colour = self._rules.tie_colour
+        else:  # `>=` for `>`, and any true colour for 1, are equivalent here
+            colour = 0 if sums[0] > sums[1] else 1  # pragma: no mutate
         return red if colour == 0 else 1 - red
 
     def _begin_turn(self) -> None:
@@ -528,7 +535,7 @@ class CompetitiveSudokuState(State):
     def _after_put(self, player: int) -> None:
         """CS-19: a winning hand ends the game at once; otherwise the turn ends."""
         grid = self._grids[player]
-        if -1 not in grid and _is_winning(grid):
+        if _is_winning(grid):  # False while a position is empty
             scoring = self._rules.scoring
             scores = [0, 0]
             scores[player] = _winner_points(grid, scoring)
@@ -599,8 +606,13 @@ class CompetitiveSudokuState(State):
         for discard in self._discards:
             for card, count in enumerate(discard):
                 gathered[card] += count
-        if not any(gathered):
-            self._finish([0, 0], "no card is outside the Grids to trade: a draw (CS-16)")
+        # Never empty in play: the table (CS-8) puts 4 cards into the Pools, a Pool is refilled
+        # while its Deck has cards (CS-13), and the choice comes at the first turn after both
+        # Decks are exhausted, when a Pool still holds the card drawn last or one beside it.
+        # The draw below is kept for safety; its mutants are equivalent.
+        if not any(gathered):  # pragma: no mutate
+            ending = "no card is outside the Grids to trade: a draw (CS-16)"  # pragma: no mutate
+            self._finish([0, 0], ending)  # pragma: no mutate
             return
         self._trades += 1
         self._deck = gathered
