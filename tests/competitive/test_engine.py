@@ -166,6 +166,9 @@ def test_a_winning_hand_needs_lines_in_every_row_and_column_cs19() -> None:
     assert not is_winning_hand(Grid.parse("r1 r2 r3 / b3 b4 b5 / r6 r6 r7"))
     # Not full.
     assert not is_winning_hand(Grid.parse("r1 r1 b1 / r2 r2 b2 / r3 r3 .."))
+    # Not full, though a 9 on the empty position would win (an empty position is no 9).
+    assert not is_winning_hand(Grid.parse("r3 r3 b3 / r6 r6 b6 / r9 r9 .."))
+    assert is_winning_hand(Grid.parse("r3 r3 b3 / r6 r6 b6 / r9 r9 b9"))
 
 
 def test_the_nine_distinct_ranks_never_win_cs19() -> None:
