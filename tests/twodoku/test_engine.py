@@ -602,6 +602,11 @@ def test_play_where_td7_allows_own_colour_first_then_white_then_any_td7_td17() -
     for square in RED_SQUARES:
         planted._board[square.index] = 1
     assert planted.allowed_squares(0) == (sq("r9c9"),)
+    # ... so a play on Blue's colour fails while the white r9c9 is empty
+    on_blue = planted.clone()
+    on_blue._to_move = 0
+    on_blue.apply_action(PlayDomino(2, sq("r4c5")))
+    assert on_blue.events()[-1] == Play("red", sq("r4c5"), 2, "not-allowed")
     planted._board[sq("r9c9").index] = 1
     assert planted.allowed_squares(0) == tuple(sorted(BLUE_SQUARES))
     planted._to_move = 0
