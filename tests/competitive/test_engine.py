@@ -396,6 +396,18 @@ def opening(
     return play(state, *(draw(text) for text in table))
 
 
+def test_the_text_names_both_players_at_the_placement_cs21() -> None:
+    state = new_state(copies_per_colour=1)
+    play(state, draw("r9"), draw("r1"))
+    reds = [card(f"r{n}") for n in range(1, 6)]
+    blacks = [card(f"b{n}") for n in range(1, 6)]
+    play(state, *(Draw(c) for c in reds + blacks))
+    for black, red in zip(blacks, reds, strict=True):
+        play(state, Pick(black), Pick(red))
+    assert state.current_player() == SIMULTANEOUS
+    assert state.observation(0).text.splitlines()[-1] == "to act: both players (placement)"
+
+
 def seen(state: State) -> dict[str, JSONValue]:
     data = state.observation(0).data
     assert isinstance(data, dict)
@@ -754,6 +766,10 @@ def test_a_flooded_pool_is_cleared_at_the_start_of_a_turn_cs12_cs14() -> None:
         state.apply_action(TakeDeck())
     play(state, Flood("r"))
     assert seen(state)["discards"] == ["r1 r2 r6 r7", "-"]
+    lines = state.observation(1).text.splitlines()
+    assert [line for line in lines if "Discard Pile" in line] == [
+        "player 0 Discard Pile: r1 r2 r6 r7"
+    ]
     # Two new Stacks from the Deck of red cards: Red's (r3-r7 are left there, one each).
     assert state.chance_outcomes() == tuple(
         (draw(f"r{n}"), Fraction(1, 5)) for n in (3, 4, 5, 6, 7)

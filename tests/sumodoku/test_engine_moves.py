@@ -166,6 +166,16 @@ def test_a_claim_window_and_a_time_limit_of_one_turn() -> None:
             "sumodoku: option 'strict_marks': needs consecutive marks (or use non_consecutive), "
             "SU-17",
         ),
+        (
+            {"non_consecutive_marks": ["r1c1-r1c2"], "non_consecutive": True},
+            "sumodoku: option 'non_consecutive_marks': non_consecutive already forbids "
+            "consecutive digits across these borders; give the marks or it, not both (SU-37)",
+        ),
+        (
+            # the notation's reason, without its "column 1: " (the option is no text)
+            {"parity": "x" * 81},
+            "sumodoku: option 'parity': 'x' in the parity marking at r1c1 is not 'o', 'e' or '.'",
+        ),
     ],
     ids=[
         "non-integer-turn",
@@ -174,6 +184,8 @@ def test_a_claim_window_and_a_time_limit_of_one_turn() -> None:
         "last-turn-uncovered",
         "non-consecutive-and-marks",
         "strict-marks-alone",
+        "non-consecutive-and-apart-marks",
+        "parity-mark",
     ],
 )
 def test_an_option_error_names_the_option_exactly(options: dict[str, object], message: str) -> None:
