@@ -38,10 +38,12 @@ from dokuspec.engine.sumodoku import (
     Silent,
     Sumodoku,
     SumodokuState,
+    Violation,
     read_record,
     record_json,
     record_schema,
     record_text,
+    violations,
 )
 from dokuspec.errors import PositionError
 from dokuspec.vocabulary.sumodoku import Board, Piece, Variants
@@ -567,6 +569,31 @@ def test_a_non_consecutive_mark_forbids_consecutive_digits_across_it() -> None:
     state = play(game.new_initial_state(0), Place(1, 1, 4), Place(9, 9, 5))
     assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 2)} == {1, 2, 9}
     assert {m.colour for m in state.valid_moves(0) if (m.row, m.col) == (1, 3)} == {1, 2, 3, 9}
+
+
+def test_violations_name_the_digits_when_the_colours_mean_others() -> None:
+    """SU-36, SU-37: colour 1 is digit 2 here, so colours 1 and 3 (digits 2 and 3) break the
+    non-consecutive mark, and colour 1 breaks the odd cell; with the usual digits the same
+    colours break nothing, and the message names no digits."""
+    board = Board("13" + "." * 79)
+    odd = "o" + "." * 80
+    variants = Variants(non_consecutive_marks=["r1c1-r1c2"], digits="213456789", parity=odd)
+    assert violations(board, variants) == [
+        Violation("SU-13", (Piece(1, 1, 1),), "colour 1 (digit 2) on the odd cell r1c1"),
+        Violation(
+            "SU-37",
+            (Piece(1, 1, 1), Piece(1, 2, 3)),
+            "r1c1-r1c2 is marked non-consecutive but holds 1 and 3 (digits 2 and 3)",
+        ),
+    ]
+    assert violations(board, Variants(non_consecutive_marks=["r1c1-r1c2"], parity=odd)) == []
+    assert violations(Board("12" + "." * 79), Variants(non_consecutive_marks=["r1c1-r1c2"])) == [
+        Violation(
+            "SU-37",
+            (Piece(1, 1, 1), Piece(1, 2, 2)),
+            "r1c1-r1c2 is marked non-consecutive but holds 1 and 2",
+        )
+    ]
 
 
 def test_wrong_action_values_are_refused_at_construction() -> None:
