@@ -528,6 +528,13 @@ def unexpected(key: str) -> str:
         ),
         (record_with(seed="x"), "$.seed: \"x\" is not of type 'integer'"),
         (record_with(seed=1.5), "$.seed: 1.5 is not of type 'integer'"),
+        (record_with(seed=True), "$.seed: true is not of type 'integer'"),
+        # the seed's range in the seeds' own words, before the schema's
+        (record_with(seed=-1), "$.seed: the seed is an integer 0 to 18446744073709551615, not -1"),
+        (
+            record_with(seed=2**64),
+            "$.seed: the seed is an integer 0 to 18446744073709551615, not 18446744073709551616",
+        ),
         (record_with(actions={}), "$.actions: a dict of 0 items is not of type 'array'"),
         (
             record_with(actions=[{"player": 3, "type": "concede"}]),
