@@ -110,9 +110,8 @@ class CompetitiveSudokuState(State):
         self._who: list[int] = []  # CS-2: seat 0's card, seat 1's card, seat 0's, ...
         self._black = _NONE  # the seat of the Black player, once known
         self._dealt: list[int] = []  # the cards drawn for the deal (CS-3 to CS-5)
-        # Equivalent mutants on the start values below marked so: each is set again before
-        # it is read (_make_decks, _start_table, _clear_flood, _finish and the first turn),
-        # or a table one entry longer holds the same counts.
+        # Start values marked `no mutate` are set again before they are read, or a table one
+        # entry longer holds the same counts: their mutants are equivalent.
         self._draft = [0] * 18  # the draft pool, by card index  # pragma: no mutate
         self._hands: list[list[int]] = [[], []]  # by seat: cards received, not yet placed
         self._picks = 0
@@ -120,8 +119,7 @@ class CompetitiveSudokuState(State):
         self._rounds = 0  # placement rounds played (CS-21)
         self._deck = [0] * 18  # the cards in the Decks, by card index  # pragma: no mutate
         self._sizes = [0, 0]  # the number of red cards and of black cards in the Decks
-        # the seat holding the red cards' Deck, the black cards' Deck
-        self._owner = [0, 1]  # pragma: no mutate
+        self._owner = [0, 1]  # who holds the red cards' Deck, the black's  # pragma: no mutate
         self._pools: list[list[list[int]]] = [[], []]  # by colour: Stacks, bottom card first
         self._discards = [[0] * 18, [0] * 18]  # by seat, by card index
         self._to_move = 0  # pragma: no mutate
@@ -181,8 +179,7 @@ class CompetitiveSudokuState(State):
 
     def _red(self) -> int:
         """The seat of the Red player (seat 0 before CS-2 decides)."""
-        # Before CS-2 decides, the table is empty and either seat shows the same (equivalent
-        # mutants).
+        # Before CS-2 the table is empty: either seat shows the same (equivalent mutants).
         return 1 - self._black if self._black >= 0 else 0  # pragma: no mutate
 
     def _own_colour(self, seat: int) -> int:
@@ -292,10 +289,9 @@ class CompetitiveSudokuState(State):
     def _return_stacks(self, colour: int) -> tuple[int | None, ...]:
         """Where a card returned to the Pool of ``colour`` may go (CS-12).
 
-        ``(1, 2)`` when both Stacks hold one card, else ``(None,)``: no choice (a
-        new Stack, or the one Stack of height 1). The Pool is never Flooded
-        while a card is being placed: a turn starts with no Flooded Pool and
-        returns one card at most.
+        ``(1, 2)`` when both Stacks hold one card, else ``(None,)``: a new Stack, or
+        the one Stack of height 1. Never Flooded while a card is placed: a turn
+        starts with no Flooded Pool and returns one card at most.
         """
         pool = self._pools[colour]
         if len(pool) == 2 and len(pool[0]) == len(pool[1]) == 1:
@@ -416,8 +412,7 @@ class CompetitiveSudokuState(State):
             self._who.append(card)
             if len(self._who) % 2 == 0:
                 sums = [sum(_RANK[c] for c in self._who[seat::2]) for seat in (0, 1)]
-                if sums[0] != sums[1]:
-                    # `>=` for `>` is equivalent: the sums differ here.
+                if sums[0] != sums[1]:  # so `>=` for `>` below is equivalent
                     self._black = 0 if sums[0] > sums[1] else 1  # pragma: no mutate
                     self._phase = _DEAL
         elif phase is _DEAL:
@@ -606,10 +601,9 @@ class CompetitiveSudokuState(State):
         for discard in self._discards:
             for card, count in enumerate(discard):
                 gathered[card] += count
-        # Never empty in play: the table (CS-8) puts 4 cards into the Pools, a Pool is refilled
-        # while its Deck has cards (CS-13), and the choice comes at the first turn after both
-        # Decks are exhausted, when a Pool still holds the card drawn last or one beside it.
-        # The draw below is kept for safety; its mutants are equivalent.
+        # Never empty in play (its mutants are equivalent): the table (CS-8) fills the Pools,
+        # a Pool is refilled while its Deck has cards (CS-13), and the choice comes at the first
+        # turn after both Decks are exhausted, when a Pool still holds the card drawn last.
         if not any(gathered):  # pragma: no mutate
             ending = "no card is outside the Grids to trade: a draw (CS-16)"  # pragma: no mutate
             self._finish([0, 0], ending)  # pragma: no mutate
