@@ -751,6 +751,46 @@ def test_the_text_view_s_title_names_the_rules_in_force(
     assert str(Sumodoku(**options).new_initial_state(0)).splitlines()[0] == title
 
 
+ODD_R1C1 = "o" + "." * 80
+
+
+@pytest.mark.parametrize(
+    ("options", "title"),
+    [
+        # 79 columns: the last name fits with nothing after it
+        (
+            {
+                "parity": ODD_R1C1,
+                "non_consecutive_marks": ["r2c1-r2c2"],
+                "digits": "213456789",
+                "free_colours": True,
+            },
+            ["Sumodoku, strict, parity, non-consecutive marks, digits 213456789, free colours"],
+        ),
+        # ", digits 213456789" would end at column 80, with no room for the comma that another
+        # name after it would need: it starts the next line
+        (
+            {
+                "parity": ODD_R1C1,
+                "consecutive": ["r1c1-r1c2"],
+                "non_consecutive_marks": ["r2c1-r2c2"],
+                "digits": "213456789",
+                "enforcement": "tabletop",
+            },
+            [
+                "Sumodoku, tabletop, parity, consecutive, non-consecutive marks,",
+                "  digits 213456789",
+            ],
+        ),
+    ],
+    ids=["fits", "wraps"],
+)
+def test_a_long_title_fits_80_columns(options: dict[str, Any], title: list[str]) -> None:
+    lines = str(Sumodoku(**options).new_initial_state(0)).splitlines()
+    assert lines[: len(title)] == title
+    assert lines[len(title)] == "     1 2 3   4 5 6   7 8 9"
+
+
 def test_the_text_view_of_a_new_game() -> None:
     text = Sumodoku().new_initial_state(0).observation(0).text
     assert text.splitlines() == [

@@ -318,7 +318,8 @@ def _make(kind: str, data: dict[str, object]) -> Action:
             raise RecordError(f"$.{key}: {shown_json(data[key])} is not {what} 1-9")
     if kind == "place" or kind in _ON_A_CELL:
         row, col = data["row"], data["col"]
-        assert isinstance(row, int) and isinstance(col, int)
+        # The asserts here are for the type checker: the checks above ensured them.
+        assert isinstance(row, int) and isinstance(col, int)  # pragma: no mutate
         cell = (row - 1) * 9 + col - 1
         if kind in _ON_A_CELL:
             return _ON_A_CELL[kind][cell]
@@ -345,7 +346,9 @@ def _make(kind: str, data: dict[str, object]) -> Action:
                     "increasing"
                 )
         player1, player2, shared = data["player1"], data["player2"], data["shared"]
-        assert isinstance(player1, list) and isinstance(player2, list) and isinstance(shared, int)
+        # for the type checker: the checks above ensured them
+        assert isinstance(player1, list) and isinstance(player2, list)  # pragma: no mutate
+        assert isinstance(shared, int)
         if len({*player1, *player2, shared}) != 9:
             raise RecordError("$: player1, player2 and shared do not split the nine colours 1-9")
         return Colours(tuple(player1), tuple(player2), shared)
