@@ -247,6 +247,7 @@ def test_the_observer_is_read_exactly() -> None:
         (Decimal("0.5"), Fraction(1, 2), 0.5),
         (Decimal("0.1"), Fraction(1, 10), 0.1),
         (Decimal("0.33333333333333333333"), Fraction(33333333333333333333, 10**20), None),
+        (Decimal("1E-100"), Fraction(1, 10**100), 1e-100),  # 100 decimal places: the most
         ("1/3", Fraction(1, 3), "1/3"),
         ("2/6", Fraction(1, 3), "1/3"),
         ("3/4", Fraction(3, 4), 0.75),
@@ -276,6 +277,7 @@ def test_the_observer_takes_every_exact_number_and_writes_it_as_json_can(
         (Decimal("sNaN"), "Decimal('sNaN') is not a finite number from 0 to 1"),
         (Decimal("Infinity"), "Decimal('Infinity') is not a finite number from 0 to 1"),
         (Decimal("1E-999999999"), "Decimal('1E-999999999') has more than 100 decimal places"),
+        (Decimal("1E-101"), "Decimal('1E-101') has more than 100 decimal places"),
         (Fraction(4, 3), "Fraction(4, 3) is not a chance from 0 to 1"),
         (Decimal("1.5"), "Decimal('1.5') is not a chance from 0 to 1"),
         (-1, "-1 is not a chance from 0 to 1"),

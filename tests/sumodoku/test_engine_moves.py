@@ -8,6 +8,8 @@ board pair by pair, independent of the engine's bit masks.
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -172,6 +174,16 @@ def test_a_claim_window_and_a_time_limit_of_one_turn() -> None:
             "consecutive digits across these borders; give the marks or it, not both (SU-37)",
         ),
         (
+            # a number that is not JSON's is refused after an item the schema will refuse
+            {"claim_time_limits": [5, [16, 35, Decimal(1)]]},
+            "sumodoku: option 'claim_time_limits': [1]: Decimal('1') is not an int or float",
+        ),
+        (
+            # a NaN turn is the schema's to refuse, not a number of seconds
+            {"claim_window": [math.nan, 35]},
+            "sumodoku: option 'claim_window': nan is not of type 'integer'",
+        ),
+        (
             # the notation's reason, without its "column 1: " (the option is no text)
             {"parity": "x" * 81},
             "sumodoku: option 'parity': 'x' in the parity marking at r1c1 is not 'o', 'e' or '.'",
@@ -185,6 +197,8 @@ def test_a_claim_window_and_a_time_limit_of_one_turn() -> None:
         "non-consecutive-and-marks",
         "strict-marks-alone",
         "non-consecutive-and-apart-marks",
+        "decimal-seconds-after-a-bad-item",
+        "nan-turn",
         "parity-mark",
     ],
 )
