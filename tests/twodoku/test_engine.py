@@ -393,7 +393,9 @@ def test_the_game_is_registered_with_its_option_td14() -> None:
 def test_bad_options_are_named(options: dict[str, JSONValue], message: str) -> None:
     with pytest.raises(GameOptionError) as caught:
         TwoDoku(**options)
-    assert message in str(caught.value)
+    (option,) = options
+    assert (caught.value.game, caught.value.option) == ("twodoku", option)
+    assert str(caught.value) == f"twodoku: option {option!r}: {message}"
 
 
 def test_declared_bounds_td10_td14() -> None:
