@@ -104,6 +104,7 @@ SHARED_TESTS: dict[str, tuple[str, ...]] = {
         "tests/framework/test_engine_protocol.py",
         "tests/sumodoku/test_engine.py",
         "tests/framework/test_engine_base.py",
+        "tests/framework/test_games.py",  # the installed games, registered when first asked for
     ),
 }
 """The toolkit's own modules under mutation testing (paths from the repository's root) ->
