@@ -662,6 +662,29 @@ def test_the_observer_after_an_invalid_last_piece() -> None:
     assert finished(state) == (1, "all-pieces-played", "Player 2 placed all 40 pieces (SU-5)")
 
 
+def test_an_invalid_last_piece_on_r1c1_still_waits_after_the_observer_removes_another() -> None:
+    """As in :func:`invalid_last_piece`, but Player 2's 39th piece, the 5 of r5c1, goes
+    invalidly on r9c5 (column 5 holds r1c5=5), leaving r9c6 empty. The observer removes it:
+    Player 1's last piece on r1c1 still breaks row 1 (r1c8=1), so Player 2 may still point it
+    out (SU-5, SU-7, SU-9)."""
+    ones, twos = own_pieces()
+    mine = [p for p in ones if p[:2] not in ((1, 1), (2, 6))]
+    theirs = twos[36:40] + [p for p in twos[:36] if p[:2] != (5, 1)]
+    assert theirs[38] == (9, 6, 5)
+    moves = [Place(*p) for pair in zip(mine, theirs[:38], strict=True) for p in pair]
+    state = LAST_PIECE.new_initial_state()
+    play_silently(state, *moves, Place(5, 1, 9), Place(9, 5, 5))
+    play(state, Place(1, 1, 1))
+    assert state.unnoticed() == (Piece(5, 1, 9), Piece(9, 5, 5), Piece(1, 1, 1))
+    play(state, Observe(9, 5))
+    assert state.result is None
+    assert state.unnoticed() == (Piece(5, 1, 9), Piece(1, 1, 1))
+    assert state.point_out_target() == Piece(1, 1, 1)
+    assert state.current_player() == 1
+    # all 40 of Player 1's pieces are still placed: Player 2 answers first (ruling SU-23)
+    assert state.legal_actions() == (PointOut(1, 1), FindMistake(5, 1), Concede())
+
+
 def test_an_invalid_last_piece_made_valid_by_the_observer_wins_at_once() -> None:
     """SU-5 with SU-9: Player 2 places a 9 on r5c1 (box 4 holds r4c2=9, row 5 r5c7=9)
     instead of their 9 of r8c3; Player 1's 40th and last piece, the 9 of r1c1, breaks column

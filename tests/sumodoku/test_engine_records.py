@@ -558,6 +558,14 @@ def test_a_record_of_the_wrong_shape_is_refused_by_the_schema_s_rule(
     assert error.reason == reason
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"), [("[]", "a list of 0 items"), ("3", "3"), ('"x"', '"x"')]
+)
+def test_a_record_that_is_no_object_is_refused_at_its_start(text: str, shown: str) -> None:
+    error = refusal(text)
+    assert str(error) == f"game.json:1:1: $: {shown} is not of type 'object'"
+
+
 def test_a_wrong_option_is_named_where_it_is_or_at_the_options() -> None:
     data = record_with(options={"claim_window": [1, 81]})
     error = refusal(json.dumps(data))
