@@ -14,7 +14,9 @@ import pytest
 
 import dokuspec
 from dokuspec import games
-from dokuspec.engine import load_game, registered_games
+from dokuspec.engine import load_game, registered_games, registry
+from dokuspec.engine.base import Game, RegistryError
+from dokuspec.engine.sumodoku import Sumodoku
 from dokuspec.games import GameSpec, PluginError, UnknownGameError
 
 ROOT = Path(dokuspec.__file__).parent.parent
@@ -104,6 +106,62 @@ def test_an_engine_named_otherwise_than_its_game_is_refused() -> None:
     ):
         load_game("impostor")
     assert "impostor" not in registered_games()
+
+
+def test_an_engine_that_is_no_game_is_refused() -> None:
+    spec = GameSpec(
+        "notagame", "Not a game", "A test game.", "dokuspec.engine.minidoku:MinidokuState"
+    )
+    with (
+        games.registered(spec),
+        pytest.raises(
+            PluginError,
+            match=r"^notagame: its engine 'dokuspec\.engine\.minidoku:MinidokuState' is not a "
+            r"Game$",
+        ),
+    ):
+        load_game("notagame")
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, type[Game]]:
+    """An empty registry (as in a new process): each installed game is registered when it is
+    first asked for."""
+    empty: dict[str, type[Game]] = {}
+    monkeypatch.setattr(registry, "_REGISTRY", empty)
+    return empty
+
+
+def test_an_installed_game_is_registered_alone_when_first_asked_for(
+    fresh_registry: dict[str, type[Game]],
+) -> None:
+    assert load_game("twodoku").name == "twodoku"
+    assert set(fresh_registry) == {"twodoku"}
+    registry.unregister("competitive")  # registered first, then removed
+    assert set(fresh_registry) == {"twodoku"}
+    assert set(OWN) <= set(registered_games())  # every installed game, now
+    assert load_game("competitive").name == "competitive"
+
+
+def test_an_installed_engine_registering_itself_loads_no_other_game(
+    fresh_registry: dict[str, type[Game]],
+) -> None:
+    assert registry.register(Sumodoku) is Sumodoku
+    assert fresh_registry == {"sumodoku": Sumodoku}
+
+
+def test_another_class_under_an_installed_game_s_name_is_refused(
+    fresh_registry: dict[str, type[Game]],
+) -> None:
+    """The installed game of that name is registered first, so the program's own class,
+    defined outside the installed engine's package, cannot take its name."""
+
+    class Other(Sumodoku):
+        pass
+
+    with pytest.raises(RegistryError, match=r"^a game named 'sumodoku' is already registered$"):
+        registry.register(Other)
+    assert fresh_registry == {"sumodoku": Sumodoku}
 
 
 # -- the cache of the entry points ---------------------------------------------------------------
