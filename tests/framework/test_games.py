@@ -16,6 +16,7 @@ import dokuspec
 from dokuspec import games
 from dokuspec.engine import load_game, registered_games, registry
 from dokuspec.engine.base import Game, RegistryError
+from dokuspec.engine.minidoku import Minidoku
 from dokuspec.engine.sumodoku import Sumodoku
 from dokuspec.games import GameSpec, PluginError, UnknownGameError
 
@@ -162,6 +163,30 @@ def test_another_class_under_an_installed_game_s_name_is_refused(
     with pytest.raises(RegistryError, match=r"^a game named 'sumodoku' is already registered$"):
         registry.register(Other)
     assert fresh_registry == {"sumodoku": Sumodoku}
+
+
+class Tinydoku(Minidoku):
+    """An installed game's engine for the tests below (Minidoku's rules, another name)."""
+
+    name = "tinydoku"
+
+
+def test_a_class_of_the_installed_engine_s_package_registers_without_loading_it(
+    fresh_registry: dict[str, type[Game]],
+) -> None:
+    """A class defined in the installed engine's module or one below it is the engine
+    registering itself as its module is imported: nothing else is loaded. A class of the same
+    name from elsewhere finds the installed engine registered first."""
+    spec = GameSpec("tinydoku", "Tinydoku", "A test game.", f"{__name__}:Tinydoku")
+    below = type("Tinydoku", (Minidoku,), {"name": "tinydoku", "__module__": f"{__name__}.x"})
+    beside = type("Tinydoku", (Minidoku,), {"name": "tinydoku", "__module__": f"{__name__}x"})
+    with games.registered(spec):
+        assert registry.register(below) is below
+        assert fresh_registry == {"tinydoku": below}
+        registry.unregister("tinydoku")
+        with pytest.raises(RegistryError, match=r"^a game named 'tinydoku' is already registered$"):
+            registry.register(beside)
+        assert fresh_registry == {"tinydoku": Tinydoku}
 
 
 # -- the cache of the entry points ---------------------------------------------------------------
