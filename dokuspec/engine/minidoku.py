@@ -483,7 +483,8 @@ class MinidokuState(State):
         for index, entry in enumerate(history):
             action = entry.actions[0]
             if entry.player == CHANCE:
-                dealing = index < 2 * self._hand_size
+                # Entry 2 * hand size is the first bid, never a chance entry: `<=` is the same.
+                dealing = index < 2 * self._hand_size  # pragma: no mutate
                 recipient = index % 2 if dealing else history[index - 1].player
                 if recipient == opponent:
                     slots.append(index)
@@ -514,7 +515,8 @@ class MinidokuState(State):
         received: dict[int, int] = {}
         free = list(slots)
         for when, digit in uses:
-            choices = [slot for slot in free if slot < when]
+            # A slot (a chance entry) is never the use (a player's entry): `<=` is the same.
+            choices = [slot for slot in free if slot < when]  # pragma: no mutate
             if not choices:
                 # Unreachable: in a legal history every tile was received before it was used.
                 raise AssertionError("unreachable: the history was legal")  # pragma: no mutate
