@@ -418,6 +418,7 @@ def test_the_game_is_registered_with_its_options() -> None:
     assert "competitive" in registered_games()
     game = load_game("competitive")
     assert game == CompetitiveSudoku()
+    assert game.new_initial_state().seed == 0  # the protocol's default seed
     assert game.options == {
         "mode": "draft",
         "copies_per_colour": 2,
