@@ -396,18 +396,6 @@ def opening(
     return play(state, *(draw(text) for text in table))
 
 
-def test_the_text_names_both_players_at_the_placement_cs21() -> None:
-    state = new_state(copies_per_colour=1)
-    play(state, draw("r9"), draw("r1"))
-    reds = [card(f"r{n}") for n in range(1, 6)]
-    blacks = [card(f"b{n}") for n in range(1, 6)]
-    play(state, *(Draw(c) for c in reds + blacks))
-    for black, red in zip(blacks, reds, strict=True):
-        play(state, Pick(black), Pick(red))
-    assert state.current_player() == SIMULTANEOUS
-    assert state.observation(0).text.splitlines()[-1] == "to act: both players (placement)"
-
-
 def seen(state: State) -> dict[str, JSONValue]:
     data = state.observation(0).data
     assert isinstance(data, dict)

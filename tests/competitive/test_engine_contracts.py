@@ -26,6 +26,7 @@ from competitive.test_engine import (
 )
 from dokuspec.engine.base import (
     CHANCE,
+    SIMULTANEOUS,
     Action,
     IllegalActionError,
     RecordError,
@@ -313,6 +314,12 @@ def test_a_toss_message_when_the_deck_ran_out_on_equal_sums_cs2() -> None:
     )
     play(state, Toss(0))  # seat 0 is Black; the deal (CS-3) draws red cards first
     assert reason(state, draw("b1")) == "no b1 is left in the red cards being dealt"
+
+
+def test_the_text_names_both_players_at_the_placement_cs21() -> None:
+    state = placement()
+    assert state.current_player() == SIMULTANEOUS
+    assert state.observation(0).text.splitlines()[-1] == "to act: both players (placement)"
 
 
 def test_placement_reasons_cs6_cs21() -> None:
