@@ -507,10 +507,10 @@ class CompetitiveSudokuState(State):
         if self._rules.mode != "twins":
             return red
         sums = [sum(_RANK[c] for stack in self._pools[colour] for c in stack) for colour in (0, 1)]
-        if sums[0] == sums[1]:  # noqa: SIM108 (the pragma below needs its own line)
+        # A tie is decided below: `>=` for `>`, and any true colour for 1, are equivalent.
+        colour = 0 if sums[0] > sums[1] else 1  # pragma: no mutate
+        if sums[0] == sums[1]:
             colour = self._rules.tie_colour
-        else:  # `>=` for `>`, and any true colour for 1, are equivalent here
-            colour = 0 if sums[0] > sums[1] else 1  # pragma: no mutate
         return red if colour == 0 else 1 - red
 
     def _begin_turn(self) -> None:
