@@ -64,7 +64,7 @@ ENTRY_POINT_GROUP = "dokuspec.games"
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
 _REFERENCE = re.compile(r"[A-Za-z_][\w.]*(:[A-Za-z_][\w.]*)?")
-_PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel", "mutation")
+_PARTS = ("engine", "api", "cli", "checks", "strategies", "openspiel", "mutation", "play")
 
 
 def load_reference(reference: str) -> Any:
@@ -133,6 +133,10 @@ class GameSpec:
             (its part of the rulings register); and its
             chapter, ``<chapter's last name>.rst``, when that is not a page
             of the handbook's own. A part it does not hold is left out.
+        play: its part in the analysis of play: a
+            :class:`dokuspec.play.kit.PlayKit` (agents, endings, option sets,
+            exploits), read by ``dokuspec NAME health``, ``ladder`` and
+            ``loopholes``.
         mutation: its modules under mutation testing and their own tests: a
             mapping from a module's path to the paths of its test files (both
             from the repository's root), read by ``scripts/mutation.py``.
@@ -156,6 +160,7 @@ class GameSpec:
     order: int = 100
     handbook: str | None = None
     mutation: str | None = None
+    play: str | None = None
 
     def __post_init__(self) -> None:
         for field in fields(self):

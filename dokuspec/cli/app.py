@@ -64,7 +64,16 @@ class _Main(click.Group):
             ) from error
         if not isinstance(command, click.Command):
             raise games.PluginError(f"{cmd_name}: its command {reference!r} is not a command")
-        return command
+        found: click.Command = command
+        if isinstance(found, click.Group) and cmd_name != "verify":
+            spec = games.game(cmd_name)
+            if spec.play is not None:
+                from dokuspec.cli.play import play_commands  # noqa: PLC0415 - with a game only
+
+                for added in play_commands(cmd_name):
+                    if added.name not in found.commands:
+                        found.add_command(added)
+        return found
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

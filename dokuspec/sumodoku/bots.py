@@ -17,6 +17,10 @@ makes its choices reproducible.
   (one ply of look-ahead), and once the board is impossible plays for the
   last valid move (SU-6).
 
+* ``"strong"``: the search agent of :mod:`dokuspec.sumodoku.agents` at its
+  default strength (:func:`~dokuspec.sumodoku.agents.strong_agent`), the
+  strongest player dokuspec has.
+
 :func:`make_bot` makes a bot from its name (:data:`BOT_NAMES`).
 """
 
@@ -46,7 +50,7 @@ from dokuspec.vocabulary.sumodoku import Board, Position
 
 __all__ = ["BOT_NAMES", "Bot", "RandomBot", "SolverBot", "make_bot"]
 
-BOT_NAMES = ("random", "solver")
+BOT_NAMES = ("random", "solver", "strong")
 """The names :func:`make_bot` knows."""
 
 
@@ -276,13 +280,25 @@ def _wins(state: SumodokuState, player: int, move: Place) -> bool:
     return after.result is not None and after.result.winner == player
 
 
+def _strong() -> Bot:
+    from dokuspec.sumodoku.agents import strong_agent  # noqa: PLC0415 - it builds on this module
+
+    agent: Bot = strong_agent()
+    return agent
+
+
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``"random"`` (:class:`RandomBot`) or ``"solver"``
-    (:class:`SolverBot` with its defaults).
+    """A bot by its name: ``"random"`` (:class:`RandomBot`), ``"solver"``
+    (:class:`SolverBot` with its defaults) or ``"strong"`` (the search agent,
+    :func:`dokuspec.sumodoku.agents.strong_agent`).
 
     Raises:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "solver": SolverBot}
+    makers: dict[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "solver": SolverBot,
+        "strong": _strong,
+    }
     return named_bot(name, makers)

@@ -25,6 +25,7 @@ GAME = GameSpec(
     order=10,
     handbook="docs/games/sumodoku",
     mutation="dokuspec.sumodoku.plugin:MUTATION",
+    play="dokuspec.sumodoku.agents:PLAY",
 )
 """The declaration of Sumodoku, 81 coloured pieces placed by Sudoku rules (SU-1 to SU-17)."""
 

@@ -256,7 +256,7 @@ PARTS = ("", "cli.", "engine.")
 @pytest.mark.parametrize(
     ("game", "names"),
     [
-        ("sumodoku", "random, solver"),
+        ("sumodoku", "random, solver, strong"),
         ("competitive", "random, greedy"),
         ("twodoku", "random, inference"),
     ],

@@ -131,7 +131,7 @@ def test_options_that_are_not_a_mapping_are_refused(start: Callable[[], Any]) ->
 @pytest.mark.parametrize(
     ("module", "names"),
     [
-        (sumodoku_bots, "random, solver"),
+        (sumodoku_bots, "random, solver, strong"),
         (twodoku_bots, "random, inference"),
         (competitive_bots, "random, greedy"),
     ],

@@ -29,6 +29,7 @@ from dokuspec.engine.sumodoku import (
 )
 from dokuspec.errors import DokuspecError
 from dokuspec.sumodoku import Board, Position, RandomBot, SolverBot, claim_advice
+from dokuspec.sumodoku.agents import strong_agent
 from dokuspec.verify.sumodoku.strategies import BASE_GRID
 
 SUDOKU17 = [Board.parse(line) for line in data_lines("sudoku17.txt")]
@@ -275,10 +276,13 @@ def test_bots_are_deterministic_given_the_rng() -> None:
 
 
 def test_bot_arguments() -> None:
-    assert sumodoku.BOT_NAMES == ("random", "solver")
+    assert sumodoku.BOT_NAMES == ("random", "solver", "strong")
     assert isinstance(sumodoku.make_bot("solver"), SolverBot)
+    assert sumodoku.make_bot("strong") == strong_agent()
     assert isinstance(sumodoku.make_bot("random"), RandomBot)
-    with pytest.raises(DokuspecError, match="unknown bot 'clever' \\(bots: random, solver\\)"):
+    with pytest.raises(
+        DokuspecError, match="unknown bot 'clever' \\(bots: random, solver, strong\\)"
+    ):
         sumodoku.make_bot("clever")
     with pytest.raises(TypeError, match="a bot's name is a str"):
         sumodoku.make_bot(1)  # type: ignore[arg-type]

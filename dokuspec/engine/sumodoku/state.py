@@ -66,6 +66,11 @@ __all__ = [
     "SumodokuState",
 ]
 
+_MASK_COLOURS = tuple(
+    tuple(colour for colour in range(1, 10) if mask >> colour & 1) for mask in range(1 << 10)
+)
+"""The colours 1-9 whose bits a candidate mask sets, in order, for every mask."""
+
 REASONS = (
     "all-pieces-played",
     "no-valid-move",
@@ -259,7 +264,7 @@ class SumodokuState(State):
             EngineError: ``player`` is not 0 or 1.
         """
         hand = self._hand_mask(self._player(player))
-        cells, cand = self._cells, self._cand
+        cells, cand, colours_of = self._cells, self._cand, _MASK_COLOURS
         moves: list[Place] = []
         for cell in range(81):
             if cells[cell]:
@@ -267,9 +272,7 @@ class SumodokuState(State):
             mask = cand[cell] & hand
             if mask:
                 base = cell * 10
-                for colour in _COLOUR_NUMBERS:
-                    if mask >> colour & 1:
-                        moves.append(_PLACE[base + colour])  # type: ignore[arg-type]
+                moves.extend([_PLACE[base + colour] for colour in colours_of[mask]])  # type: ignore[misc]
         return tuple(moves)
 
     def has_valid_move(self, player: int) -> bool:

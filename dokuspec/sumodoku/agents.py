@@ -1,0 +1,475 @@
+"""Sumodoku's search agent and its play kit: the claim race, the spoil, the race for the last move.
+
+What decides a game between careful players (SU-5, SU-6, SU-10, SU-15): while
+the board can still be completed, the first player whose own turn falls in
+the claim window claims and wins; the other must make the board impossible
+(*spoil* it, with a valid placement that leaves no completion) before that
+turn comes. Once the board is impossible nobody can claim, and the game is a
+race for the last valid move (SU-6), or, rarely, to play out every piece
+(SU-5).
+
+:func:`strong_agent` makes an :class:`~dokuspec.play.mcts.ISMCTS` search that
+knows this (:data:`KNOWLEDGE`):
+
+* it takes a win at once without search: pointing out or finding a mistake
+  (SU-7, SU-8), a claim that :func:`~dokuspec.sumodoku.claim_advice` shows
+  winning (SU-10); it never places an invalid piece;
+* at a node of the search where the player to move may claim, the solver
+  decides the node: completable means that player wins (a claim succeeds
+  exactly when the position is completable, SU-15);
+* the candidates are valid placements: while the board is completable, a few
+  that agree with a completion (safe: the completion stays one) and more
+  that do not (possible spoils); once impossible, a sample of the valid
+  moves;
+* a playout keeps the claim race in mind: while the board is completable
+  each player places a piece of a completion (safe, no solver call), except
+  the one whose opponent would claim on their next turn, who spoils it
+  (random placements checked with :func:`~dokuspec.sumodoku.check` until one
+  leaves no completion); once impossible, random valid placements (the
+  race).
+
+Every solver answer it uses is exact (no budget), so the agent's choices
+depend only on the state and the generator it is called with.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dokuspec.engine.base import CHANCE, TERMINAL, Action
+from dokuspec.engine.sumodoku import Claim, Concede, FindMistake, Place, PointOut, SumodokuState
+from dokuspec.play.kit import Exploit, Outcome, PlayKit
+from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance
+from dokuspec.sumodoku.bots import RandomBot, SolverBot
+from dokuspec.sumodoku.claims import claim_advice
+from dokuspec.sumodoku.positions import check
+from dokuspec.vocabulary.sumodoku import Board, Position
+
+__all__ = ["KNOWLEDGE", "PLAY", "STRENGTHS", "SpoilerBot", "strong_agent"]
+
+STRENGTHS = {"strong-fast": 64, "strong": 256, "strong-deep": 1024}
+"""The search's iterations per decision at each named strength."""
+
+_SAFE = 4  # candidates that agree with a completion
+_OTHER = 8  # candidates that do not (possible spoils)
+_RACE = 16  # candidates once the board is impossible
+_SPOIL_TRIES = 12  # placements a playout's spoiler checks before it gives up
+_RACE_SCALE = 8.0  # valid moves of difference that make the race's score tanh(1)
+_CACHE = 20_000  # positions whose completion is remembered
+
+_completions: OrderedDict[tuple[object, ...], Board | None] = OrderedDict()
+
+
+def _key(state: SumodokuState) -> tuple[object, ...]:
+    """The position's key: its pieces and the pieces out (the variants are the game's)."""
+    return (state.board.cells, state.out, _facts(state).key)
+
+
+def completion(state: SumodokuState) -> Board | None:
+    """A completion of the state's board (SU-15), or ``None`` when it is impossible.
+
+    Exact (the solver without a budget); remembered for the last positions asked.
+    """
+    key = _key(state)
+    if key in _completions:
+        _completions.move_to_end(key)
+        return _completions[key]
+    verdict = check(state.position)
+    found = verdict.completion if verdict.status == "completable" else None
+    _completions[key] = found
+    if len(_completions) > _CACHE:
+        _completions.popitem(last=False)
+    return found
+
+
+def _wins(player: int) -> tuple[float, float]:
+    return (1.0, -1.0) if player == 0 else (-1.0, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the agent reads of a game's options, once per game."""
+
+    game: object  # the game itself, so that its id is not reused while it is kept
+    key: str  # the options, as text: what besides the pieces makes two positions differ
+    tabletop: bool  # tabletop enforcement (SU-4)
+    window: tuple[int, int]  # the claim window (SU-10)
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(state: SumodokuState) -> _Facts:
+    game = state.game
+    found = _FACTS.get(id(game))
+    if found is None or found.game is not game:
+        options = game.options
+        low, high = options["claim_window"]  # type: ignore[misc, str-unpack]
+        assert isinstance(low, int) and isinstance(high, int)
+        found = _Facts(
+            game, repr(sorted(options.items())), options["enforcement"] == "tabletop", (low, high)
+        )
+        if len(_FACTS) >= 64:
+            _FACTS.pop(next(iter(_FACTS)))
+        _FACTS[id(game)] = found
+    return found
+
+
+def _immediate(state: SumodokuState, player: int) -> Action | None:
+    """A win that needs no search: pointing out or finding a mistake (SU-7, SU-8)."""
+    if not _facts(state).tabletop:
+        return None  # strict enforcement: no invalid piece stands (SU-4)
+    for action in state.legal_actions(player):
+        if isinstance(action, PointOut | FindMistake):
+            return action
+    return None
+
+
+def decide(state: SumodokuState, player: int, rng: random.Random) -> Action | None:
+    """The agent's decision without search, or ``None`` (see the module)."""
+    del rng
+    found = _immediate(state, player)
+    if found is not None:
+        return found
+    if state.claim_open(player):
+        advice = claim_advice(state, player + 1)
+        if advice.succeeds and advice.filling is not None:
+            return Claim(advice.filling, 0.0)
+    valid = state.valid_moves(player)
+    if not valid:
+        concede = [a for a in state.legal_actions(player) if isinstance(a, Concede)]
+        return concede[0] if concede else state.legal_actions(player)[0]
+    return valid[0] if len(valid) == 1 else None
+
+
+def evaluate(state: SumodokuState, rng: random.Random) -> tuple[float, float] | None:
+    """The returns when the player to move may claim on a completable board (they win)."""
+    del rng
+    player = state.current_player()
+    if player >= 0 and state.claim_open(player) and completion(state) is not None:
+        return _wins(player)
+    return None
+
+
+def candidates(state: SumodokuState, player: int, rng: random.Random) -> Sequence[Action]:
+    """The placements the search weighs for ``player`` (see the module)."""
+    found = _immediate(state, player)
+    if found is not None:
+        return (found,)
+    valid = state.valid_moves(player)
+    if not valid:
+        return state.legal_actions(player)
+    if len(valid) <= _RACE:
+        return valid
+    board = completion(state)
+    if board is None:
+        ordered = race_order(state, player, valid)
+        best = ordered[: _RACE - 4]
+        return (*best, *rng.sample(ordered[_RACE - 4 :], 4))
+    cells = board.cells
+    safe = [m for m in valid if cells[m.cell] == m.colour]
+    other = [m for m in valid if cells[m.cell] != m.colour]
+    if safe and first_claimant(state) == player:
+        return rng.sample(safe, min(_SAFE + _OTHER, len(safe)))
+    return (
+        *rng.sample(safe, min(_SAFE, len(safe))),
+        *rng.sample(other, min(_OTHER, len(other))),
+    )
+
+
+def first_claimant(state: SumodokuState) -> int | None:
+    """The player whose own turn comes first in the claim window (SU-10), from the player to
+    move on, turns alternating; ``None`` when the window has passed for both."""
+    mover = state.current_player()
+    if mover < 0:
+        return None
+    low, high = _facts(state).window
+    turns = (state.turn_number(mover), state.turn_number(1 - mover))
+    for ahead in range(2 * 81):
+        player = ahead % 2
+        number = turns[player] + ahead // 2 + 1
+        if low <= number <= high:
+            return mover if player == 0 else 1 - mover
+        if number > high and turns[1 - player] + 1 > high:
+            return None
+    return None
+
+
+def _peers() -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers in its row, column and box (the 20 of standard Sudoku)."""
+    found = []
+    for cell in range(81):
+        row, col = divmod(cell, 9)
+        box = (row // 3 * 3, col // 3 * 3)
+        peers = {
+            other
+            for other in range(81)
+            if other != cell
+            and (
+                other // 9 == row
+                or other % 9 == col
+                or (other // 9 // 3 * 3, other % 9 // 3 * 3) == box
+            )
+        }
+        found.append(tuple(sorted(peers)))
+    return tuple(found)
+
+
+_PEERS = _peers()
+
+
+def race_value(state: SumodokuState) -> tuple[float, float]:
+    """A race's score (SU-6): ``tanh`` of the difference of the valid moves, over a scale.
+
+    The player to move without a valid move has lost.
+    """
+    player = state.current_player()
+    mine = len(state.valid_moves(0))
+    theirs = len(state.valid_moves(1))
+    if player == 0 and not mine:
+        return (-1.0, 1.0)
+    if player == 1 and not theirs:
+        return (1.0, -1.0)
+    value = math.tanh((mine - theirs) / _RACE_SCALE)
+    return (value, -value)
+
+
+def race_order(state: SumodokuState, player: int, valid: Sequence[Place]) -> list[Place]:
+    """``valid`` ordered by what each move takes from the opponent less what it takes from
+    ``player`` (moves on its cell, and of its colour on the cell's peers), best first."""
+    theirs = state.valid_moves(1 - player)
+    at_mine: dict[int, int] = {}
+    at_theirs: dict[int, int] = {}
+    mine_set = set()
+    theirs_set = set()
+    for move in valid:
+        at_mine[move.cell] = at_mine.get(move.cell, 0) + 1
+        mine_set.add((move.cell, move.colour))
+    for move in theirs:
+        at_theirs[move.cell] = at_theirs.get(move.cell, 0) + 1
+        theirs_set.add((move.cell, move.colour))
+    scored = []
+    for index, move in enumerate(valid):
+        cell, colour = move.cell, move.colour
+        score = at_theirs.get(cell, 0) - at_mine.get(cell, 0)
+        for peer in _PEERS[cell]:
+            if (peer, colour) in theirs_set:
+                score += 1
+            if (peer, colour) in mine_set:
+                score -= 1
+        scored.append((-score, index, move))
+    scored.sort()
+    return [move for _, _, move in scored]
+
+
+def node_key(state: SumodokuState) -> tuple[object, ...]:
+    """What the candidates depend on: the position, the turns taken, the mistakes unnoticed."""
+    return (_key(state), state.turn_number(0), state.turn_number(1), state.unnoticed())
+
+
+def _claims_next(state: SumodokuState, player: int) -> bool:
+    """Whether ``player``'s next own turn falls in the claim window (SU-10)."""
+    low, high = _facts(state).window
+    return low <= state.turn_number(player) + 1 <= high
+
+
+def _spoil(state: SumodokuState, player: int, valid: Sequence[Place], rng: random.Random) -> bool:
+    """Place a piece that leaves the board impossible, if one of a few tries does."""
+    position = state.position
+    tries = rng.sample(list(valid), min(_SPOIL_TRIES, len(valid)))
+    for move in tries:
+        after = Position(position.board.place(move.piece), position.variants, position.out)
+        if check(after).status == "impossible":
+            state.apply_action(move)
+            return True
+    return False
+
+
+def _piece_of(state: SumodokuState, player: int, board: Board, rng: random.Random) -> Place | None:
+    """A random placement of a piece of the completion ``board`` that ``player`` holds: valid,
+    and the completion stays one (so the board stays completable); ``None`` if there is none."""
+    hand = state.hand(player)
+    now = state.board.cells
+    filled = board.cells
+    cells = [cell for cell in range(81) if not now[cell] and hand[filled[cell] - 1]]
+    if not cells:
+        return None
+    cell = rng.choice(cells)
+    return Place(cell // 9 + 1, cell % 9 + 1, filled[cell])
+
+
+def effort(state: SumodokuState, player: int) -> float:
+    """The share of the iterations spent on a decision: all of them in the race and within
+    three turns of the claim window; a quarter within eight; an eighth before."""
+    del player
+    if completion(state) is None:
+        return 1.0
+    low, _ = _facts(state).window
+    ahead = low - max(state.turn_number(0), state.turn_number(1))
+    if ahead <= 3:
+        return 1.0
+    return 0.25 if ahead <= 8 else 0.125
+
+
+def playout(state: SumodokuState, rng: random.Random) -> tuple[float, ...]:
+    """Play on as careful players would (see the module) until the game ends, or a claim
+    wins, or the race begins; the returns then, or the race's score (:func:`race_value`)."""
+    board = completion(state) if state.current_player() != TERMINAL else None
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            return state.returns()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            board = completion(state)
+            continue
+        won = _immediate(state, player)
+        if won is not None:
+            state.apply_action(won)
+            continue
+        if board is None:
+            return race_value(state)
+        valid = state.valid_moves(player)
+        if not valid:
+            state.apply_action(rng.choice(state.legal_actions(player)))
+            continue
+        if state.claim_open(player):
+            return _wins(player)
+        if _claims_next(state, 1 - player) and _spoil(state, player, valid, rng):
+            board = None
+            continue
+        move = _piece_of(state, player, board, rng)
+        if move is not None:
+            state.apply_action(move)
+        else:
+            state.apply_action(rng.choice(valid))
+            board = completion(state)
+
+
+KNOWLEDGE = Knowledge(
+    candidates=candidates,
+    evaluate=evaluate,
+    decide=decide,
+    playout=playout,
+    key=node_key,
+    effort=effort,
+)
+"""What the search knows of Sumodoku (see the module)."""
+
+
+def strong_agent(iterations: int = STRENGTHS["strong"], name: str = "strong") -> ISMCTS:
+    """The search agent with ``iterations`` per decision (:data:`STRENGTHS`).
+
+    Raises:
+        TypeError, DokuspecError: a bad count (:class:`~dokuspec.play.mcts.ISMCTS`).
+    """
+    return ISMCTS(name, iterations, KNOWLEDGE)
+
+
+class SpoilerBot:
+    """The solver bot, except that its 15th placement spoils the board if it can.
+
+    The single deviation that showed the solver bot's first-player wins to
+    be an artefact: on its 15th own turn, with the board completable, it
+    plays a valid placement that leaves the board impossible (SU-15), the
+    first such in a random order; otherwise, and on every other turn, it
+    plays as :class:`~dokuspec.sumodoku.bots.SolverBot`.
+    """
+
+    name = "spoiler"
+
+    def __init__(self, turn: int = 15) -> None:
+        self.turn = turn
+        self._solver = SolverBot()
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """The choice of ``player`` (see the class)."""
+        if state.turn_number(player) + 1 == self.turn and _immediate(state, player) is None:
+            valid = state.valid_moves(player)
+            if valid and completion(state) is not None:
+                probe = state.clone()
+                if _spoil(probe, player, valid, rng):
+                    return probe.history()[-1].actions[0]
+        return self._solver(state, player, rng)
+
+
+_ENDINGS = {
+    "all-pieces-played": "SU-5",
+    "no-valid-move": "SU-6",
+    "pointed-out": "SU-7",
+    "mistake-found": "SU-8",
+    "claim-succeeded": "SU-10",
+    "claim-failed": "SU-10 failed",
+}
+
+
+def outcome(state: Any) -> Outcome:
+    """How a finished game ended: its winner, rule, turns (SU-25) and first player (SU-2)."""
+    assert isinstance(state, SumodokuState) and state.result is not None
+    first = state.game.options["first_player"]
+    assert isinstance(first, int)
+    return Outcome(
+        winner=state.result.winner,
+        ending=_ENDINGS[state.result.reason],
+        turns=state.turn_number(0) + state.turn_number(1),
+        first=first - 1,
+    )
+
+
+def _strong() -> ISMCTS:
+    return strong_agent()
+
+
+def _fast() -> ISMCTS:
+    return strong_agent(STRENGTHS["strong-fast"], "strong-fast")
+
+
+def _deep() -> ISMCTS:
+    return strong_agent(STRENGTHS["strong-deep"], "strong-deep")
+
+
+PLAY = PlayKit(
+    game="sumodoku",
+    seats=("Player 1", "Player 2"),
+    agents={
+        "random": RandomBot,
+        "solver": SolverBot,
+        "spoiler": SpoilerBot,
+        "strong-fast": _fast,
+        "strong": _strong,
+        "strong-deep": _deep,
+    },
+    ladder=("random", "solver", "strong-fast", "strong", "strong-deep"),
+    outcome=outcome,
+    option_sets={
+        "default": {},
+        "player-2-first": {"first_player": 2},
+        "random-colours": {"colour_assignment": "random"},
+        "free-colours": {"free_colours": True},
+        "tabletop": {"enforcement": "tabletop"},
+        "tabletop-observer": {"enforcement": "tabletop", "observer": "1/4"},
+        "own-mistake-wins": {"enforcement": "tabletop", "own_mistake_wins": True},
+        "sudoku-x": {"x": True},
+        "early-claims": {
+            "claim_window": [10, 35],
+            "claim_time_limits": [[10, 20, 960], [21, 25, 720], [26, 30, 480], [31, 35, 240]],
+        },
+    },
+    endings={
+        "SU-5": "every piece played",
+        "SU-6": "the last valid move",
+        "SU-7": "an invalid piece pointed out",
+        "SU-8": "a mistake found",
+        "SU-10": "a claim that succeeded",
+        "SU-10 failed": "a claim that failed",
+    },
+    exploits=(
+        Exploit("spoiler", "the solver bot that spoils the board on its 15th turn", SpoilerBot),
+    ),
+)
+"""Sumodoku's play kit (:class:`~dokuspec.play.kit.PlayKit`)."""
