@@ -152,6 +152,8 @@ def health_lines(report: Any) -> list[str]:
     for seat, wins in zip(report.seats, report.seat_wins, strict=True):
         lines.append(f"{seat + ' wins':<28}{_interval(wins)}")
     lines.append(f"{'first player wins':<28}{_interval(report.first_player_wins)}")
+    for role, wins in report.role_wins.items():
+        lines.append(f"{role[:23] + ' wins':<28}{_interval(wins)}")
     lines.append(f"{'draws':<28}{_interval(report.draws)}")
     lines.append("")
     lines.append(f"{'ending':<14}{'':<34}{'games':>8}{'share':>8}")
@@ -181,7 +183,7 @@ def health_lines(report: Any) -> list[str]:
 def health_command(game: str) -> click.Command:
     """``dokuspec GAME health``: win rates with 95% intervals, endings, lengths."""
 
-    @click.command(name="health")
+    @click.command(name="health", short_help="Win rates with 95% intervals, endings, lengths.")
     @click.option(
         "--agents",
         type=_NamesType(),
@@ -294,7 +296,7 @@ def ladder_lines(ladder: Any) -> list[str]:
 def ladder_command(game: str) -> click.Command:
     """``dokuspec GAME ladder``: ratings with 95% intervals from every pair's games."""
 
-    @click.command(name="ladder")
+    @click.command(name="ladder", short_help="Ratings of agents with 95% intervals.")
     @click.option(
         "--agents",
         type=_NamesType(),
@@ -356,6 +358,151 @@ def ladder_command(game: str) -> click.Command:
     return command
 
 
+def trial_line(trial: Any) -> str:
+    """One trial of the loophole search as a line of at most 80 columns."""
+    endings = ", ".join(f"{k} {v}" for k, v in trial.endings.items())
+    line = (
+        f"{trial.option_set[:16]:<17}{trial.policy[:15]:<16}{trial.opponent[:15]:<16}"
+        f"{_percent(trial.wins.estimate):>6} {_percent(trial.wins.low):>6}  {endings}"
+    )
+    return line[:_WIDTH]
+
+
+def finding_lines(finding: Any) -> list[str]:
+    """A finding of the loophole search as lines of at most 80 columns."""
+    trial = finding.trial
+    what = (
+        f"wins {_percent(finding.share)} (95% interval from {_percent(trial.wins.low)})"
+        if finding.kind == "wins"
+        else f"{_percent(finding.share)} of its games end by {finding.rules[0]}"
+    )
+    return [
+        f"{trial.option_set}: {trial.policy} v {trial.opponent}"[:_WIDTH],
+        f"  {what}; rules {', '.join(finding.rules)}; sample game {finding.sample_index}"[:_WIDTH],
+    ]
+
+
+def loopholes_command(game: str) -> click.Command:
+    """``dokuspec GAME loopholes``: exploit policies against strong play, per option set."""
+
+    @click.command(name="loopholes", short_help="Exploit policies against strong play.")
+    @click.option(
+        "--games",
+        type=GamesType(),
+        default="20",
+        show_default=True,
+        help="Games per trial, an even number: each deal in both seats.",
+    )
+    @click.option(
+        "--seed",
+        type=SeedType(),
+        default="0",
+        show_default=True,
+        help="The run's seed; each deal's seed is derived from it.",
+    )
+    @click.option(
+        "--option-set",
+        "option_sets",
+        metavar="NAME",
+        multiple=True,
+        help="An option set to search (repeat for more; default: all of the game's).",
+    )
+    @click.option(
+        "--policy",
+        "policies",
+        metavar="NAME",
+        multiple=True,
+        help="An exploit to try, or an opponent for its baseline (repeat for more; default: all).",
+    )
+    @click.option(
+        "--opponent",
+        "opponents",
+        metavar="NAME",
+        multiple=True,
+        help="An agent to pit the exploits against (repeat for more; default: the game's).",
+    )
+    @click.option(
+        "--records",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="A directory for each finding's sample game record (finding-NN.json).",
+    )
+    @click.option("--json", "as_json", is_flag=True, help="One JSON object per trial.")
+    def command(
+        games: int,
+        seed: int,
+        option_sets: tuple[str, ...],
+        policies: tuple[str, ...],
+        opponents: tuple[str, ...],
+        records: str | None,
+        as_json: bool,
+    ) -> None:
+        """Search for loopholes: exploit policies against strong play, per option set.
+
+        Each of the game's scripted exploits plays GAMES games against the
+        strong agent (and the game's other opponents), both seats; so do the
+        opponents against themselves. A policy whose win rate's 95% interval
+        lies above 60% is a finding, and so is one rule that ends more than
+        80% of a trial's games.
+        """
+        from dokuspec.play.loopholes import findings, trials  # noqa: PLC0415
+
+        with guarded():
+            out = standard_output()
+            console = plain_console(out)
+            directory = None
+            if records is not None:
+                from pathlib import Path  # noqa: PLC0415
+
+                directory = Path(records)
+                directory.mkdir(parents=True, exist_ok=True)
+            found: list[Any] = []
+            if not as_json:
+                print_plain(console, f"{game} loopholes: {games:,} games per trial, seed {seed}")
+                print_plain(console, "")
+                print_plain(
+                    console,
+                    f"{'option set':<17}{'policy':<16}{'opponent':<16}{'wins':>6} {'low':>6}"
+                    "  endings",
+                )
+            try:
+                for trial in trials(
+                    game,
+                    option_sets or None,
+                    games,
+                    seed,
+                    policies=policies or None,
+                    opponents=opponents or None,
+                ):
+                    these = findings(game, trial)
+                    found.extend(these)
+                    if as_json:
+                        row = trial.to_json()
+                        row["findings"] = [
+                            {k: v for k, v in f.to_json().items() if k != "trial"} for f in these
+                        ]
+                        out.write(json.dumps(row) + "\n")
+                    else:
+                        print_plain(console, trial_line(trial))
+            finally:
+                if directory is not None:
+                    from dokuspec.files import write_text_file  # noqa: PLC0415
+
+                    for number, finding in enumerate(found):
+                        write_text_file(
+                            str(directory / f"finding-{number:02}.json"), finding.sample
+                        )
+                if not as_json:
+                    print_plain(console, "")
+                    print_plain(console, f"{len(found)} findings")
+                    for finding in found:
+                        for text in finding_lines(finding):
+                            print_plain(console, text)
+        sys.exit(Status.OK)
+
+    return command
+
+
 def play_commands(game: str) -> tuple[click.Command, ...]:
-    """The commands of the rules in play for ``game``: ``health`` and ``ladder``."""
-    return (health_command(game), ladder_command(game))
+    """The commands of the rules in play for ``game``: ``health``, ``ladder``, ``loopholes``."""
+    return (health_command(game), ladder_command(game), loopholes_command(game))

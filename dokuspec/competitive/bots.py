@@ -48,7 +48,7 @@ from dokuspec.vocabulary.competitive import COLUMNS, ROWS, Card, Cards, Deck, Gr
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "strong")
 """The names :func:`make_bot` knows."""
 
 
@@ -526,12 +526,25 @@ class _Decision:
         return next(action for key, _, action in scored if key == top)
 
 
+def _strong() -> Bot:
+    from dokuspec.competitive.agents import strong_agent  # noqa: PLC0415 - it builds on this module
+
+    agent: Bot = strong_agent()
+    return agent
+
+
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``"random"`` (:class:`RandomBot`) or ``"greedy"`` (:class:`GreedyBot`).
+    """A bot by its name: ``"random"`` (:class:`RandomBot`), ``"greedy"``
+    (:class:`GreedyBot` with its defaults) or ``"strong"`` (the game's strongest agent,
+    :func:`dokuspec.competitive.agents.strong_agent`: for now the greedy bot).
 
     Raises:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+    makers: dict[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "strong": _strong,
+    }
     return named_bot(name, makers)

@@ -24,6 +24,7 @@ GAME = GameSpec(
     order=20,
     handbook="docs/games/competitive",
     mutation="dokuspec.competitive.plugin:MUTATION",
+    play="dokuspec.competitive.agents:PLAY",
 )
 """The declaration of Competitive Sudoku, the card game on a 3x3 Grid (CS-1 to CS-25)."""
 

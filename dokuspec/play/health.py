@@ -41,6 +41,8 @@ class Health:
         games: the games played.
         seat_wins: each seat's wins, with its interval.
         first_player_wins: the wins of whoever took the first turn.
+        role_wins: the wins of each of the game's roles (the kit's
+            :attr:`~dokuspec.play.kit.PlayKit.roles`), by whoever held it.
         draws: the draws.
         decided: the games with a winner.
         endings: games per ending (rule ID), in the kit's order, then others.
@@ -60,6 +62,7 @@ class Health:
     games: int
     seat_wins: tuple[Interval, ...]
     first_player_wins: Interval
+    role_wins: Mapping[str, Interval]
     draws: Interval
     decided: Interval
     endings: Mapping[str, int]
@@ -78,6 +81,7 @@ class Health:
             "games": self.games,
             "seat_wins": [dict(w.to_json()) for w in self.seat_wins],
             "first_player_wins": dict(self.first_player_wins.to_json()),
+            "role_wins": {k: dict(v.to_json()) for k, v in self.role_wins.items()},
             "draws": dict(self.draws.to_json()),
             "decided": dict(self.decided.to_json()),
             "endings": dict(self.endings),
@@ -178,6 +182,12 @@ def health_report(
         wilson_interval(sum(g.winner == s for g in done), count) for s in range(seats)
     )
     first = wilson_interval(sum(g.winner is not None and g.winner == g.first for g in done), count)
+    roles = {
+        role: wilson_interval(
+            sum(g.winner is not None and dict(g.roles).get(role) == g.winner for g in done), count
+        )
+        for role in found.roles
+    }
     draws = sum(g.winner is None for g in done)
     endings = dict.fromkeys(found.endings, 0)
     for result in done:
@@ -211,6 +221,7 @@ def health_report(
         games=count,
         seat_wins=seat_wins,
         first_player_wins=first,
+        role_wins=roles,
         draws=wilson_interval(draws, count),
         decided=wilson_interval(count - draws, count),
         endings={k: v for k, v in endings.items() if v or k in found.endings},

@@ -18,7 +18,7 @@ from dokuspec import games
 from dokuspec.engine.base import CHANCE, Action, Game, JSONValue, State
 from dokuspec.errors import DokuspecError, quote
 
-__all__ = ["Agent", "Exploit", "Outcome", "PlayKit", "agent", "first_mover", "kit"]
+__all__ = ["Agent", "Exploit", "Named", "Outcome", "PlayKit", "agent", "first_mover", "kit"]
 
 
 class Agent(Protocol):
@@ -33,6 +33,24 @@ class Agent(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Named:
+    """An agent under another name: ``Named("strong", GreedyBot())`` plays as the bot and
+    reports itself as ``"strong"``.
+
+    Attributes:
+        name: the name it reports.
+        agent: the agent that chooses.
+    """
+
+    name: str
+    agent: Agent
+
+    def __call__(self, state: Any, player: int, rng: random.Random) -> Action:
+        """The agent's choice."""
+        return self.agent(state, player, rng)
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How one game ended, in the game's own terms.
 
@@ -43,12 +61,15 @@ class Outcome:
             (``"SU-10 failed"``).
         turns: its length, in the game's unit of turns.
         first: the engine player who took the first turn.
+        roles: the game's roles besides the seats, each with the engine
+            player who held it in this game (``(("Black", 1),)``).
     """
 
     winner: int | None
     ending: str
     turns: int
     first: int
+    roles: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +77,15 @@ class Exploit:
     """A scripted policy the loophole search pits against the strong agent.
 
     Attributes:
-        name: its name in reports (``"claim-at-once"``).
+        name: its name in reports (``"own-mistake"``), the name of one of the
+            kit's :attr:`PlayKit.agents` (which makes the policy).
         description: what it does, one line.
-        agent: makes the policy (an :class:`Agent`).
         options: the option sets it is tried under (names of
             :attr:`PlayKit.option_sets`); empty: every one.
     """
 
     name: str
     description: str
-    agent: Callable[[], Agent]
     options: tuple[str, ...] = ()
 
 
@@ -88,6 +108,15 @@ class PlayKit:
         endings: each ending's rule ID with a few words on it, in the order
             reports list them.
         exploits: the scripted policies of the loophole search.
+        roles: the names of the roles :attr:`Outcome.roles` gives, in the order
+            reports list them (``("Black",)``).
+        loophole_opponents: the agents the loophole search pits the exploits
+            against (``("strong",)`` by default; a game may add models of
+            table play, such as a player who does not notice mistakes).
+        record: a finished game's record in the game's own form (what its
+            ``replay`` command reads); ``None``: the engine's record.
+        replay: reads such a record and plays it again with the rules
+            engine, giving the final state; ``None``: the engine's reader.
     """
 
     game: str
@@ -100,14 +129,21 @@ class PlayKit:
     )
     endings: Mapping[str, str] = field(default_factory=dict)
     exploits: tuple[Exploit, ...] = ()
+    roles: tuple[str, ...] = ()
+    loophole_opponents: tuple[str, ...] = ("strong",)
+    record: Callable[[Any], str] | None = None
+    replay: Callable[[str], Any] | None = None
 
     def __post_init__(self) -> None:
         for required in ("random", "strong"):
             if required not in self.agents:
                 raise games.PluginError(f"{self.game}: a play kit needs an agent {required!r}")
-        for name in self.ladder:
+        for name in (*self.ladder, *self.loophole_opponents):
             if name not in self.agents:
-                raise games.PluginError(f"{self.game}: the ladder's agent {name!r} is unknown")
+                raise games.PluginError(f"{self.game}: the agent {name!r} is unknown")
+        for exploit in self.exploits:
+            if exploit.name not in self.agents:
+                raise games.PluginError(f"{self.game}: the exploit {exploit.name!r} is no agent")
         if next(iter(self.option_sets), None) != "default" or self.option_sets["default"]:
             raise games.PluginError(f"{self.game}: the first option set is 'default', empty")
 
@@ -120,6 +156,28 @@ class PlayKit:
         from dokuspec.engine import load_game  # noqa: PLC0415 - the registry loads the game
 
         return load_game(self.game, **dict(options or {}))
+
+    def record_of(self, state: State) -> str:
+        """The record of a finished game (:attr:`record`, else the engine's)."""
+        if self.record is not None:
+            return self.record(state)
+        from dokuspec.engine.records import record_text  # noqa: PLC0415
+
+        return record_text(state)
+
+    def replayed(self, text: str) -> State:
+        """A record played again by the rules engine: the final state.
+
+        Raises:
+            RecordError, DokuspecError: the record does not replay.
+        """
+        if self.replay is not None:
+            found: State = self.replay(text)
+            return found
+        from dokuspec.engine.records import read_record  # noqa: PLC0415
+
+        title = self.game
+        return read_record(text, source=None, game=self.game, title=title)
 
     def option_set(self, name: str) -> dict[str, JSONValue]:
         """The options of the set ``name``: a copy.

@@ -42,6 +42,8 @@ class MatchGame:
         ending: the rule it ended by (:attr:`~dokuspec.play.kit.Outcome.ending`).
         turns: its length in the game's turns.
         first: the seat that took the first turn.
+        roles: the game's roles with the seat that held each
+            (:attr:`~dokuspec.play.kit.Outcome.roles`).
     """
 
     index: int
@@ -51,9 +53,11 @@ class MatchGame:
     ending: str
     turns: int
     first: int
+    roles: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, JSONValue]:
-        """``{"index", "seed", "agents", "winner", "ending", "turns", "first"}`` (seats from 0)."""
+        """``{"index", "seed", "agents", "winner", "ending", "turns", "first", "roles"}``
+        (seats from 0; ``roles`` maps a role to its seat)."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -62,6 +66,7 @@ class MatchGame:
             "ending": self.ending,
             "turns": self.turns,
             "first": self.first,
+            "roles": dict(self.roles),
         }
 
 
@@ -101,14 +106,30 @@ def _play(
     alternate: bool,
     seed: int,
     index: int,
+    *,
+    checked: bool = False,
 ) -> MatchGame:
     deal, swapped = (index // 2, index % 2 == 1) if alternate else (index, False)
     seated = tuple(reversed(agents)) if swapped else agents
     this_seed = deal_seed(game, seed, deal)
     state = play_out(_game(game, options), [agent(game, name) for name in seated], this_seed)  # type: ignore[arg-type]
-    outcome = kit(game).outcome(state)
+    found = kit(game)
+    outcome = found.outcome(state)
+    if checked:
+        again = found.outcome(found.replayed(found.record_of(state)))
+        if again != outcome:
+            raise RuntimeError(
+                f"internal error: game {index} ended {outcome}, its record replays to {again}"
+            )
     return MatchGame(
-        index, this_seed, seated, outcome.winner, outcome.ending, outcome.turns, outcome.first
+        index,
+        this_seed,
+        seated,
+        outcome.winner,
+        outcome.ending,
+        outcome.turns,
+        outcome.first,
+        outcome.roles,
     )
 
 
@@ -138,6 +159,7 @@ def play_games(
     *,
     alternate: bool = False,
     start: int = 0,
+    checked: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
 ) -> Iterator[MatchGame]:
@@ -151,6 +173,9 @@ def play_games(
         options: the game's options (the engine checks them).
         alternate: exchange the seats every other game, on the same deal.
         start: the index of the first game.
+        checked: replay each game's record with the game's own reader (the
+            rules engine) and check that it ends the same way; a game that
+            does not raises RuntimeError (the agents and the rules disagree).
         workers: local processes (1: this one).
         scheduler: a Dask scheduler's address, or ``None``.
 
@@ -169,5 +194,5 @@ def play_games(
     names = check_agents(game, agents, len(found.seats))
     items = tuple(sorted(dict(options or {}).items()))
     _game(game, items)  # the options are checked now
-    play = functools.partial(_play, game, names, items, alternate, seed)
+    play = functools.partial(_play, game, names, items, alternate, seed, checked=checked)
     return ordered_map(play, range(start, start + games), workers=workers, scheduler=scheduler)

@@ -23,8 +23,10 @@ Computational Intelligence and AI in Games 4(2), 2012), with
   M. H. M. Winands, "Monte Carlo Tree Search in Simultaneous Move Games
   with Applications to Goofspiel", CGW 2013): each player chooses by its
   own statistics, the child is the joint action;
-* rewards that are each player's return scaled to 0-1 by the game's
-  utilities, each player maximising its own.
+* rewards that are each player's *score* of a game: 1 for a win (a return
+  above every other player's), 0.5 for a draw (shared with others), 0 for a
+  loss; each player maximises its own expected score, its chance of winning
+  (the margin of a win does not count, as in matches and ladders).
 
 A game brings its knowledge through :class:`Knowledge`: the actions worth
 searching (``candidates``: the legal actions by default), the value of a
@@ -51,17 +53,26 @@ from typing import Any
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
 from dokuspec.errors import DokuspecError, quote
 
-__all__ = ["ISMCTS", "Knowledge", "legal_candidates", "random_rollout", "sample_chance"]
+__all__ = [
+    "ISMCTS",
+    "Knowledge",
+    "legal_candidates",
+    "random_rollout",
+    "sample_chance",
+    "scores",
+]
 
 #: ``candidates(state, player, rng)``: the actions the search weighs for ``player``.
 Candidates = Callable[[Any, int, random.Random], Sequence[Action]]
-#: ``evaluate(state, rng)``: each player's return, when the game can judge the state; else None.
+#: ``evaluate(state, rng)``: each player's expected score 0-1 (1 a win, 0.5 a draw), when the
+#: game can judge the state; else None.
 Evaluate = Callable[[Any, random.Random], Sequence[float] | None]
 #: ``rollout(state, player, rng)``: ``player``'s action in a playout.
 Rollout = Callable[[Any, int, random.Random], Action]
 #: ``decide(state, player, rng)``: an action to take without search, or None.
 Decide = Callable[[Any, int, random.Random], Action | None]
-#: ``playout(state, rng)``: play ``state`` on to its end (or a judged state); each player's return.
+#: ``playout(state, rng)``: play ``state`` on to its end (or a judged state); each player's
+#: expected score 0-1.
 Playout = Callable[[Any, random.Random], Sequence[float]]
 #: ``key(state)``: what the candidates depend on (an information state's key).
 Key = Callable[[Any], Hashable]
@@ -78,6 +89,14 @@ def legal_candidates(state: State, player: int, rng: random.Random) -> Sequence[
 def random_rollout(state: State, player: int, rng: random.Random) -> Action:
     """The playout policy by default: uniform among ``state.legal_actions(player)``."""
     return rng.choice(state.legal_actions(player))
+
+
+def scores(returns: Sequence[float]) -> list[float]:
+    """Each player's score of a finished game: 1 a win (the only best return), a share of 1
+    for a best return shared by several (0.5 each in a two-player draw), 0 a loss."""
+    best = max(returns)
+    winners = sum(1 for r in returns if r == best)
+    return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
@@ -103,22 +122,23 @@ class Knowledge:
     Attributes:
         candidates: the actions searched for a player; a subset of what the
             state accepts (legal actions and open actions such as a claim).
-        evaluate: each player's return for a state the game can judge
-            without playing on (a leaf of the search), or ``None``.
+        evaluate: each player's expected score (0 to 1: 1 a win, 0.5 a
+            draw) in a state the game can judge without playing on (a leaf
+            of the search), or ``None``.
         rollout: the playouts' policy.
         decide: an action taken at once, without search (a win in one move,
             a forced move), or ``None`` to search.
         playout: plays a state on in the game's own way and gives each
-            player's return; replaces ``rollout`` and ``evaluate`` in the
-            playouts (``evaluate`` still judges the tree's nodes).
+            player's expected score (as ``evaluate``); replaces ``rollout``
+            and ``evaluate`` in the playouts (``evaluate`` still judges the
+            tree's nodes).
         key: what ``candidates`` depends on: a node of the tree computes
             the candidates once per key (so that candidates drawn at random
             stay the same at a node); ``None``: every time.
         effort: the share (above 0, at most 1) of the agent's iterations that a
             decision is worth; ``None``: all of them.
         rollout_limit: the most actions of a playout; a playout cut short is
-            scored by ``evaluate`` if it can, else as a draw (every player the
-            middle of the utilities).
+            scored by ``evaluate`` if it can, else as a draw (0.5 each).
     """
 
     candidates: Candidates = legal_candidates
@@ -243,7 +263,6 @@ class ISMCTS:
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
         knowledge = self.knowledge
         game = state.game
-        low, high = game.min_utility(), game.max_utility()
         players = game.num_players()
         path: list[tuple[_Node, int, Action]] = []
         node = root
@@ -279,13 +298,14 @@ class ISMCTS:
                 child = node.children[key] = _Node()
                 expanded = True
             node = child
-        span = (high - low) or 1.0
         if judged is not None:
-            rewards = [(r - low) / span for r in judged]
-        elif knowledge.playout is not None and state.current_player() != TERMINAL:
-            rewards = [(r - low) / span for r in knowledge.playout(state, rng)]
+            rewards: Sequence[float] = judged
+        elif state.current_player() == TERMINAL:
+            rewards = scores(state.returns())
+        elif knowledge.playout is not None:
+            rewards = knowledge.playout(state, rng)
         else:
-            rewards = self._playout(state, rng, low, high, players)
+            rewards = self._playout(state, rng, players)
         for at, p, action in path:
             stats = at.stats[p][action]
             stats.visits += 1
@@ -331,20 +351,17 @@ class ISMCTS:
                 best.append(action)
         return (best[0] if len(best) == 1 else rng.choice(best)), False
 
-    def _playout(
-        self, state: State, rng: random.Random, low: float, high: float, players: int
-    ) -> list[float]:
-        """Play on with the rollout policy; each player's return scaled to 0-1."""
+    def _playout(self, state: State, rng: random.Random, players: int) -> Sequence[float]:
+        """Play on with the rollout policy; each player's score (see :func:`scores`)."""
         knowledge = self.knowledge
-        span = (high - low) or 1.0
         for _ in range(knowledge.rollout_limit):
             current = state.current_player()
             if current == TERMINAL:
-                return [(r - low) / span for r in state.returns()]
+                return scores(state.returns())
             if knowledge.evaluate is not None and current != CHANCE:
                 judged = knowledge.evaluate(state, rng)
                 if judged is not None:
-                    return [(r - low) / span for r in judged]
+                    return judged
             if current == CHANCE:
                 state.apply_action(sample_chance(state, rng))
             elif current == SIMULTANEOUS:
@@ -352,9 +369,9 @@ class ISMCTS:
             else:
                 state.apply_action(knowledge.rollout(state, current, rng))
         if state.current_player() == TERMINAL:
-            return [(r - low) / span for r in state.returns()]
+            return scores(state.returns())
         if knowledge.evaluate is not None:
             judged = knowledge.evaluate(state, rng)
             if judged is not None:
-                return [(r - low) / span for r in judged]
+                return judged
         return [0.5] * players

@@ -34,6 +34,7 @@ depend only on the state and the generator it is called with.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import OrderedDict
@@ -44,7 +45,8 @@ from typing import Any
 from dokuspec.engine.base import CHANCE, TERMINAL, Action
 from dokuspec.engine.sumodoku import Claim, Concede, FindMistake, Place, PointOut, SumodokuState
 from dokuspec.play.kit import Exploit, Outcome, PlayKit
-from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance
+from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance, scores
+from dokuspec.sumodoku import simulation as _simulation
 from dokuspec.sumodoku.bots import RandomBot, SolverBot
 from dokuspec.sumodoku.claims import claim_advice
 from dokuspec.sumodoku.positions import check
@@ -88,7 +90,8 @@ def completion(state: SumodokuState) -> Board | None:
 
 
 def _wins(player: int) -> tuple[float, float]:
-    return (1.0, -1.0) if player == 0 else (-1.0, 1.0)
+    """The scores when ``player`` wins: 1 for the winner, 0 for the other."""
+    return (1.0, 0.0) if player == 0 else (0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +133,13 @@ def _immediate(state: SumodokuState, player: int) -> Action | None:
     return None
 
 
-def decide(state: SumodokuState, player: int, rng: random.Random) -> Action | None:
-    """The agent's decision without search, or ``None`` (see the module)."""
+def decide(
+    state: SumodokuState, player: int, rng: random.Random, *, aware: bool = True
+) -> Action | None:
+    """The agent's decision without search, or ``None`` (see the module); with ``aware``
+    false it never points out or finds a mistake."""
     del rng
-    found = _immediate(state, player)
+    found = _immediate(state, player) if aware else None
     if found is not None:
         return found
     if state.claim_open(player):
@@ -156,9 +162,12 @@ def evaluate(state: SumodokuState, rng: random.Random) -> tuple[float, float] | 
     return None
 
 
-def candidates(state: SumodokuState, player: int, rng: random.Random) -> Sequence[Action]:
-    """The placements the search weighs for ``player`` (see the module)."""
-    found = _immediate(state, player)
+def candidates(
+    state: SumodokuState, player: int, rng: random.Random, *, aware: bool = True
+) -> Sequence[Action]:
+    """The placements the search weighs for ``player`` (see the module); with ``aware``
+    false, never pointing out or finding a mistake."""
+    found = _immediate(state, player) if aware else None
     if found is not None:
         return (found,)
     valid = state.valid_moves(player)
@@ -224,7 +233,8 @@ _PEERS = _peers()
 
 
 def race_value(state: SumodokuState) -> tuple[float, float]:
-    """A race's score (SU-6): ``tanh`` of the difference of the valid moves, over a scale.
+    """Each player's chance of winning the race (SU-6), estimated as ``(1 + tanh(d / 8)) / 2``
+    where ``d`` is the player's valid moves less the other's.
 
     The player to move without a valid move has lost.
     """
@@ -232,11 +242,11 @@ def race_value(state: SumodokuState) -> tuple[float, float]:
     mine = len(state.valid_moves(0))
     theirs = len(state.valid_moves(1))
     if player == 0 and not mine:
-        return (-1.0, 1.0)
+        return (0.0, 1.0)
     if player == 1 and not theirs:
-        return (1.0, -1.0)
-    value = math.tanh((mine - theirs) / _RACE_SCALE)
-    return (value, -value)
+        return (1.0, 0.0)
+    value = (1 + math.tanh((mine - theirs) / _RACE_SCALE)) / 2
+    return (value, 1 - value)
 
 
 def race_order(state: SumodokuState, player: int, valid: Sequence[Place]) -> list[Place]:
@@ -316,14 +326,14 @@ def effort(state: SumodokuState, player: int) -> float:
     return 0.25 if ahead <= 8 else 0.125
 
 
-def playout(state: SumodokuState, rng: random.Random) -> tuple[float, ...]:
+def playout(state: SumodokuState, rng: random.Random) -> Sequence[float]:
     """Play on as careful players would (see the module) until the game ends, or a claim
     wins, or the race begins; the returns then, or the race's score (:func:`race_value`)."""
     board = completion(state) if state.current_player() != TERMINAL else None
     while True:
         player = state.current_player()
         if player == TERMINAL:
-            return state.returns()
+            return scores(state.returns())
         if player == CHANCE:
             state.apply_action(sample_chance(state, rng))
             board = completion(state)
@@ -362,6 +372,26 @@ KNOWLEDGE = Knowledge(
 """What the search knows of Sumodoku (see the module)."""
 
 
+UNAWARE = Knowledge(
+    candidates=functools.partial(candidates, aware=False),
+    evaluate=evaluate,
+    decide=functools.partial(decide, aware=False),
+    playout=playout,
+    key=node_key,
+    effort=effort,
+)
+"""The search's knowledge for a player who never notices a mistake (see :func:`unaware_agent`)."""
+
+
+def unaware_agent() -> ISMCTS:
+    """The strong agent, except that it never points out or finds a mistake (SU-7, SU-8).
+
+    A model of table play, where mistakes can go unnoticed (the premise of
+    SU-8 and SU-9): the loophole search pits the exploits against it too.
+    """
+    return ISMCTS("strong-unaware", STRENGTHS["strong"], UNAWARE)
+
+
 def strong_agent(iterations: int = STRENGTHS["strong"], name: str = "strong") -> ISMCTS:
     """The search agent with ``iterations`` per decision (:data:`STRENGTHS`).
 
@@ -375,27 +405,79 @@ class SpoilerBot:
     """The solver bot, except that its 15th placement spoils the board if it can.
 
     The single deviation that showed the solver bot's first-player wins to
-    be an artefact: on its 15th own turn, with the board completable, it
-    plays a valid placement that leaves the board impossible (SU-15), the
-    first such in a random order; otherwise, and on every other turn, it
-    plays as :class:`~dokuspec.sumodoku.bots.SolverBot`.
+    be an artefact: on its 15th own turn (``turn``), with the board
+    completable, it plays a valid placement that leaves the board
+    impossible (SU-15), the first such in a random order of a few tries;
+    otherwise, and on every other turn, it plays as
+    :class:`~dokuspec.sumodoku.bots.SolverBot`. With ``turn=None`` it tries
+    on every turn until the board is impossible (the early spoiler).
     """
 
-    name = "spoiler"
-
-    def __init__(self, turn: int = 15) -> None:
+    def __init__(self, turn: int | None = 15, name: str = "spoiler") -> None:
         self.turn = turn
+        self.name = name
         self._solver = SolverBot()
 
     def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
         """The choice of ``player`` (see the class)."""
-        if state.turn_number(player) + 1 == self.turn and _immediate(state, player) is None:
+        now = self.turn is None or state.turn_number(player) + 1 == self.turn
+        if now and _immediate(state, player) is None:
             valid = state.valid_moves(player)
             if valid and completion(state) is not None:
                 probe = state.clone()
                 if _spoil(probe, player, valid, rng):
                     return probe.history()[-1].actions[0]
         return self._solver(state, player, rng)
+
+
+class OwnMistakeBot:
+    """An exploit of the literal SU-8 (``own_mistake_wins``): it places one invalid piece
+    when it has no mistake on the board, finds its own mistake at the start of its next
+    turn when it may, points out and finds the opponent's, and otherwise plays as the
+    solver bot. Tabletop enforcement only makes an invalid piece possible (SU-4)."""
+
+    name = "own-mistake"
+
+    def __init__(self) -> None:
+        self._solver = SolverBot()
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """The choice of ``player`` (see the class)."""
+        legal = state.legal_actions(player)
+        for action in legal:
+            if isinstance(action, PointOut | FindMistake):
+                return action
+        valid = set(state.valid_moves(player))
+        invalid = [a for a in legal if isinstance(a, Place) and a not in valid]
+        if invalid and not state.unnoticed():
+            return rng.choice(invalid)
+        return self._solver(state, player, rng)
+
+
+class InvalidPlacerBot:
+    """An exploit of tabletop enforcement (SU-4): an invalid piece whenever one may be
+    placed, pointing out and finding the opponent's mistakes; otherwise the solver bot."""
+
+    name = "invalid-placer"
+
+    def __init__(self) -> None:
+        self._solver = SolverBot()
+
+    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
+        """The choice of ``player`` (see the class)."""
+        legal = state.legal_actions(player)
+        for action in legal:
+            if isinstance(action, PointOut | FindMistake):
+                return action
+        valid = set(state.valid_moves(player))
+        invalid = [a for a in legal if isinstance(a, Place) and a not in valid]
+        if invalid:
+            return rng.choice(invalid)
+        return self._solver(state, player, rng)
+
+
+def _early_spoiler() -> SpoilerBot:
+    return SpoilerBot(turn=None, name="early-spoiler")
 
 
 _ENDINGS = {
@@ -440,12 +522,18 @@ PLAY = PlayKit(
         "random": RandomBot,
         "solver": SolverBot,
         "spoiler": SpoilerBot,
+        "early-spoiler": _early_spoiler,
+        "own-mistake": OwnMistakeBot,
+        "invalid-placer": InvalidPlacerBot,
+        "strong-unaware": unaware_agent,
         "strong-fast": _fast,
         "strong": _strong,
         "strong-deep": _deep,
     },
     ladder=("random", "solver", "strong-fast", "strong", "strong-deep"),
     outcome=outcome,
+    record=_simulation.record_text,
+    replay=_simulation.replay_record,
     option_sets={
         "default": {},
         "player-2-first": {"first_player": 2},
@@ -469,7 +557,19 @@ PLAY = PlayKit(
         "SU-10 failed": "a claim that failed",
     },
     exploits=(
-        Exploit("spoiler", "the solver bot that spoils the board on its 15th turn", SpoilerBot),
+        Exploit("spoiler", "the solver bot, but its 15th placement spoils the board"),
+        Exploit("early-spoiler", "the solver bot, but it spoils the board as soon as it can"),
+        Exploit(
+            "own-mistake",
+            "places an invalid piece, then finds its own mistake (SU-8 read literally)",
+            ("tabletop", "tabletop-observer", "own-mistake-wins"),
+        ),
+        Exploit(
+            "invalid-placer",
+            "places an invalid piece whenever it can (tabletop)",
+            ("tabletop", "tabletop-observer", "own-mistake-wins"),
+        ),
     ),
+    loophole_opponents=("strong", "strong-unaware"),
 )
 """Sumodoku's play kit (:class:`~dokuspec.play.kit.PlayKit`)."""

@@ -56,7 +56,7 @@ from dokuspec.vocabulary.twodoku import (
 
 __all__ = ["BOT_NAMES", "Bot", "InferenceBot", "RandomBot", "make_bot"]
 
-BOT_NAMES = ("random", "inference")
+BOT_NAMES = ("random", "inference", "strong")
 """The names :func:`make_bot` knows."""
 
 
@@ -540,13 +540,25 @@ class _Turn:
         return plans
 
 
+def _strong() -> Bot:
+    from dokuspec.twodoku.agents import strong_agent  # noqa: PLC0415 - it builds on this module
+
+    agent: Bot = strong_agent()
+    return agent
+
+
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``"random"`` (:class:`RandomBot`) or ``"inference"``
-    (:class:`InferenceBot` with its defaults).
+    """A bot by its name: ``"random"`` (:class:`RandomBot`), ``"inference"``
+    (:class:`InferenceBot` with its defaults) or ``"strong"`` (the game's strongest agent,
+    :func:`dokuspec.twodoku.agents.strong_agent`: for now the inference bot).
 
     Raises:
         TypeError: ``name`` is not a str.
         DokuspecError: an unknown name.
     """
-    makers: dict[str, Callable[[], Bot]] = {"random": RandomBot, "inference": InferenceBot}
+    makers: dict[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "inference": InferenceBot,
+        "strong": _strong,
+    }
     return named_bot(name, makers)

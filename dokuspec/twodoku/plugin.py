@@ -29,6 +29,7 @@ GAME = GameSpec(
     order=30,
     handbook="docs/games/twodoku",
     mutation="dokuspec.twodoku.plugin:MUTATION",
+    play="dokuspec.twodoku.agents:PLAY",
 )
 """The declaration of Two-Doku, the game of 90 one-digit dominoes (TD-1 to TD-18)."""
 

@@ -257,8 +257,8 @@ PARTS = ("", "cli.", "engine.")
     ("game", "names"),
     [
         ("sumodoku", "random, solver, strong"),
-        ("competitive", "random, greedy"),
-        ("twodoku", "random, inference"),
+        ("competitive", "random, greedy, strong"),
+        ("twodoku", "random, inference, strong"),
     ],
 )
 def test_a_wrong_bot_names_the_games_bots_which_load_when_bots_is_read(

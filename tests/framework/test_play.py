@@ -4,6 +4,7 @@ their commands: exact counts, the same results however the games are split, one-
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +18,7 @@ from dokuspec.errors import DokuspecError
 from dokuspec.play.health import health, health_games, health_report
 from dokuspec.play.kit import PlayKit, agent, kit
 from dokuspec.play.ladder import ladder, pairs
+from dokuspec.play.loopholes import loopholes
 from dokuspec.play.matches import deal_seed, play_game, play_games
 from dokuspec.play.stats import wilson_interval
 from dokuspec.sumodoku.bots import RandomBot, SolverBot
@@ -25,7 +27,7 @@ PLAYED = [spec.name for spec in games.installed() if spec.play is not None]
 
 
 def test_every_game_of_dokuspec_has_a_play_kit() -> None:
-    assert {"sumodoku"} <= set(PLAYED)
+    assert {"sumodoku", "competitive", "twodoku"} <= set(PLAYED)
 
 
 @pytest.mark.parametrize("name", PLAYED)
@@ -196,3 +198,92 @@ def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], message: str)
     assert (code, out) == (2, "")
     assert err.startswith("dokuspec: error: ") and err.count("\n") == 1
     assert message in err
+
+
+# -- loopholes -----------------------------------------------------------------------------------
+
+
+def test_the_search_finds_the_own_mistake_exploit_of_the_literal_su8() -> None:
+    # Against a player who never notices a mistake, the exploit wins every game by finding
+    # its own mistake (SU-8 read literally); under the revised SU-8 it cannot.
+    (literal,), found = loopholes(
+        "sumodoku",
+        ("own-mistake-wins",),
+        games=6,
+        policies=("own-mistake",),
+        opponents=("strong-unaware",),
+    )
+    assert (literal.option_set, literal.policy, literal.opponent) == (
+        "own-mistake-wins",
+        "own-mistake",
+        "strong-unaware",
+    )
+    assert literal.wins.successes == 6 and literal.wins.low > 0.6
+    assert literal.endings == {"SU-8": 6}
+    (revised,), _ = loopholes(
+        "sumodoku", ("tabletop",), games=2, policies=("own-mistake",), opponents=("strong-unaware",)
+    )
+    assert revised.endings.get("SU-8", 0) == 0 and revised.wins.low < 0.6
+    wins = [f for f in found if f.kind == "wins"]
+    assert [(f.trial.option_set, f.rules) for f in wins] == [("own-mistake-wins", ("SU-8",))]
+    state = kit("sumodoku").replayed(wins[0].sample)
+    assert state.result is not None and state.result.reason == "mistake-found"  # type: ignore[attr-defined]
+
+
+def test_the_search_reports_how_two_doku_ends() -> None:
+    done, found = loopholes("twodoku", ("short",), games=2)
+    assert [t.policy for t in done] == ["strong", "always-pass", "pot-cycler"]
+    endings = {(f.trial.policy, f.rules) for f in found if f.kind == "ending"}
+    assert ("always-pass", ("TD-9 no play",)) in endings
+    for finding in found:
+        again = kit("twodoku").replayed(finding.sample)
+        assert again.is_terminal()
+
+
+def test_checked_games_are_replayed_by_the_rules_engine() -> None:
+    for name, agents in (
+        ("sumodoku", ("random", "solver")),
+        ("competitive", ("random", "greedy")),
+        ("twodoku", ("random", "inference")),
+    ):
+        plain = list(play_games(name, agents, 2, seed=4))
+        checked = list(play_games(name, agents, 2, seed=4, checked=True))
+        assert plain == checked
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": 3}, "even number"),
+        ({"policies": ("nobody",)}, "unknown exploit 'nobody'"),
+        ({"opponents": ("nobody",)}, "unknown agent 'nobody'"),
+        ({"option_sets": ("nope",)}, "unknown option set 'nope'"),
+    ],
+)
+def test_bad_searches_are_refused(kwargs: dict, message: str) -> None:
+    with pytest.raises(DokuspecError, match=message):
+        loopholes("twodoku", **kwargs)
+
+
+def test_loopholes_prints_trials_and_findings_within_80_columns(tmp_path: Path) -> None:
+    code, out, err = run(
+        "twodoku", "loopholes", "--games", "2", "--option-set", "short",
+        "--policy", "always-pass", "--records", str(tmp_path),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "twodoku loopholes: 2 games per trial, seed 0"
+    assert all(len(line) <= 80 for line in lines)
+    assert "1 findings" in lines
+    assert [p.name for p in tmp_path.iterdir()] == ["finding-00.json"]
+    kit("twodoku").replayed((tmp_path / "finding-00.json").read_text())
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_every_exploit_plays_whole_games_under_its_option_sets(name: str) -> None:
+    found = kit(name)
+    for exploit in found.exploits:
+        option_set = exploit.options[0] if exploit.options else "default"
+        options = found.option_set(option_set)
+        (result,) = play_games(name, (exploit.name, "random"), 1, 5, options, checked=True)
+        assert result.ending in found.endings and result.agents == (exploit.name, "random")

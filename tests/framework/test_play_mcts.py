@@ -12,7 +12,7 @@ import pytest
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, TERMINAL
 from dokuspec.engine.minidoku import Minidoku, MinidokuState
 from dokuspec.errors import DokuspecError
-from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance
+from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance, scores
 
 
 def advance(state: MinidokuState, players: int, seed: int) -> None:
@@ -74,12 +74,13 @@ def test_the_choice_depends_on_the_information_state_only() -> None:
 
 
 def leaf_value(state: MinidokuState, rng: random.Random) -> tuple[float, float] | None:
-    """Judge each state by the digit on r1c1: the higher, the better for player 0."""
+    """Judge each state by the digit on r1c1: the higher, the better for player 0 (its score
+    the digit over 4, the other player's the rest)."""
     del rng
     corner = str(state.observation(0).data["board"][0])[0]  # type: ignore[index]
     digit = int(corner) if corner.isdigit() else 0
-    value = (digit - 2.5) / 2
-    return (value, -value)
+    value = digit / 4
+    return (value, 1 - value)
 
 
 def on_corner(action: object) -> bool:
@@ -110,6 +111,13 @@ def test_the_search_maximises_the_acting_players_own_reward(player: int) -> None
         # Player 1 does best by leaving r1c1 empty: an empty r1c1 is worth less to player 0
         # than any digit.
         assert not on_corner(chosen)
+
+
+def test_a_finished_game_scores_a_win_one_a_draw_a_half() -> None:
+    assert scores((13, 0)) == [1.0, 0.0]
+    assert scores((-1, 1)) == [0.0, 1.0]
+    assert scores((0, 0)) == [0.5, 0.5]
+    assert scores((2, 2, 1)) == [0.5, 0.5, 0.0]
 
 
 def test_chance_is_drawn_by_its_exact_probabilities() -> None:

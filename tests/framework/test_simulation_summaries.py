@@ -132,8 +132,8 @@ def test_options_that_are_not_a_mapping_are_refused(start: Callable[[], Any]) ->
     ("module", "names"),
     [
         (sumodoku_bots, "random, solver, strong"),
-        (twodoku_bots, "random, inference"),
-        (competitive_bots, "random, greedy"),
+        (twodoku_bots, "random, inference, strong"),
+        (competitive_bots, "random, greedy, strong"),
     ],
 )
 def test_bots_are_made_by_name(module: Any, names: str) -> None:

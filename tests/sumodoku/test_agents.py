@@ -101,9 +101,9 @@ def test_the_agent_never_places_an_invalid_piece_at_a_table() -> None:
 def test_the_race_is_lost_by_the_player_to_move_without_a_valid_move() -> None:
     state = played_until(Sumodoku().new_initial_state(3), (15, 14), 3)
     value = race_value(state)
-    assert value[0] == -value[1] and -1 < value[0] < 1
+    assert value[0] == 1 - value[1] and 0 < value[0] < 1
     mine, theirs = len(state.valid_moves(0)), len(state.valid_moves(1))
-    assert (value[0] > 0) == (mine > theirs)
+    assert (value[0] > 0.5) == (mine > theirs)
 
 
 def test_the_spoiler_spoils_on_its_15th_turn_only() -> None:
@@ -131,7 +131,8 @@ def test_the_outcome_names_the_rule_and_the_first_player() -> None:
 
 def test_the_kit_offers_the_strengths_and_today_s_bots() -> None:
     assert list(PLAY.agents) == [
-        "random", "solver", "spoiler", "strong-fast", "strong", "strong-deep",
+        "random", "solver", "spoiler", "early-spoiler", "own-mistake", "invalid-placer",
+        "strong-unaware", "strong-fast", "strong", "strong-deep",
     ]  # fmt: skip
     assert PLAY.agents["strong"]() == strong_agent()
     assert [PLAY.agents[name]().iterations for name in STRENGTHS] == list(STRENGTHS.values())

@@ -53,7 +53,10 @@ def test_the_group_lists_its_commands() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     listed = done.stderr.split("Commands:\n", 1)[1].splitlines()
-    names = ["count", "deal", "infer", "replay", "simulate", "validate", "view"]
+    names = [
+        "count", "deal", "health", "infer", "ladder", "loopholes", "replay", "simulate",
+        "validate", "view",
+    ]  # fmt: skip
     assert [line.split()[0] for line in listed] == names
     assert not any(line.endswith("...") for line in listed)  # each summary whole
 

@@ -131,11 +131,13 @@ def test_bots_refuse_wrong_arguments(bot: Bot) -> None:
 
 
 def test_bots_by_name() -> None:
-    assert BOT_NAMES == ("random", "inference")
+    assert BOT_NAMES == ("random", "inference", "strong")
     assert make_bot("random").name == "random" and isinstance(make_bot("random"), RandomBot)
     assert make_bot("inference").name == "inference"
     assert isinstance(make_bot("inference"), InferenceBot)
-    with pytest.raises(DokuspecError, match="unknown bot 'smart' \\(bots: random, inference\\)"):
+    with pytest.raises(
+        DokuspecError, match="unknown bot 'smart' \\(bots: random, inference, strong\\)"
+    ):
         make_bot("smart")
     with pytest.raises(TypeError):
         make_bot(1)  # type: ignore[arg-type]
