@@ -443,9 +443,10 @@ def loopholes_command(game: str) -> click.Command:
         strong agent (and the game's other opponents), both seats; so do the
         opponents against themselves. A policy whose win rate's 95% interval
         lies above 60% is a finding, and so is one rule that ends more than
-        80% of a trial's games.
+        80% of the baseline's games, or of a policy's games when it is
+        another rule than the baseline's.
         """
-        from dokuspec.play.loopholes import findings, trials  # noqa: PLC0415
+        from dokuspec.play.loopholes import dominant, findings, trials  # noqa: PLC0415
 
         with guarded():
             out = standard_output()
@@ -457,6 +458,7 @@ def loopholes_command(game: str) -> click.Command:
                 directory = Path(records)
                 directory.mkdir(parents=True, exist_ok=True)
             found: list[Any] = []
+            usual: dict[tuple[str, str], str | None] = {}
             if not as_json:
                 print_plain(console, f"{game} loopholes: {games:,} games per trial, seed {seed}")
                 print_plain(console, "")
@@ -474,7 +476,11 @@ def loopholes_command(game: str) -> click.Command:
                     policies=policies or None,
                     opponents=opponents or None,
                 ):
-                    these = findings(game, trial)
+                    if trial.policy == trial.opponent:
+                        usual[(trial.option_set, trial.opponent)] = dominant(trial)
+                    these = findings(
+                        game, trial, usual=usual.get((trial.option_set, trial.opponent))
+                    )
                     found.extend(these)
                     if as_json:
                         row = trial.to_json()

@@ -47,7 +47,7 @@ class Health:
         decided: the games with a winner.
         endings: games per ending (rule ID), in the kit's order, then others.
         lengths: ``{"min", "q1", "median", "q3", "max", "mean"}`` in turns
-            (quartiles by :func:`statistics.quantiles`, inclusive); empty
+            (quartiles by ``statistics.quantiles``, inclusive); empty
             without games.
         width: the sequential mode's target width, or ``None``.
         stopped: ``"width"`` (the sequential mode's target reached),

@@ -12,8 +12,8 @@ deals, and the opponent against itself (the baseline). It reports a
   is above ``threshold`` (60% by default): it beats the opponent far more
   than a strong player should;
 * ``"ending"``: one rule ends more than ``dominance`` (80% by default) of the
-  policy's games (of the baseline's too: a game whose strong play ends by
-  one rule almost always is reported as well),
+  baseline's games (how strong play ends), or of a policy's games when that
+  rule is not the baseline's,
 
 each with the rule IDs involved and a sample game record (the first game
 that shows it), replayable with ``dokuspec GAME replay``.
@@ -31,7 +31,7 @@ from dokuspec.play.kit import agent, kit
 from dokuspec.play.matches import MatchGame, play_games
 from dokuspec.play.stats import Interval, wilson_interval
 
-__all__ = ["Finding", "Trial", "findings", "loopholes", "trials"]
+__all__ = ["Finding", "Trial", "dominant", "findings", "loopholes", "trials"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,10 +190,33 @@ def trials(
                 yield _trial(game, name, policy, opponent, games, seed)
 
 
+def dominant(trial: Trial, dominance: float = 0.8) -> str | None:
+    """The ending of more than ``dominance`` of the trial's games, or ``None``."""
+    if not trial.games:
+        return None
+    ending, count = max(trial.endings.items(), key=lambda item: (item[1], item[0]))
+    return ending if count / len(trial.games) > dominance else None
+
+
 def findings(
-    game: str, trial: Trial, *, threshold: float = 0.6, dominance: float = 0.8
+    game: str,
+    trial: Trial,
+    *,
+    threshold: float = 0.6,
+    dominance: float = 0.8,
+    usual: str | None = None,
 ) -> list[Finding]:
-    """The findings a trial shows (see the module)."""
+    """The findings a trial shows (see the module).
+
+    Args:
+        game: the game.
+        trial: its games.
+        threshold: the win rate whose interval's lower end makes a finding.
+        dominance: the share of games one ending must exceed to make a finding.
+        usual: the baseline's dominant ending (the opponent against itself
+            under the same option set): a policy whose games end that way
+            makes no ending finding, since that is how strong play ends.
+    """
     found: list[Finding] = []
     played = trial.games
     baseline = trial.policy == trial.opponent
@@ -210,20 +233,19 @@ def findings(
                 won[0].index,
             )
         )
-    if played:
-        ending, count = max(trial.endings.items(), key=lambda item: (item[1], item[0]))
-        if count / len(played) > dominance:
-            first = next(g for g in played if g.ending == ending)
-            found.append(
-                Finding(
-                    "ending",
-                    trial,
-                    (ending,),
-                    count / len(played),
-                    _record(game, trial.option_set, first),
-                    first.index,
-                )
+    ending = dominant(trial, dominance)
+    if ending is not None and (baseline or ending != usual):
+        first = next(g for g in played if g.ending == ending)
+        found.append(
+            Finding(
+                "ending",
+                trial,
+                (ending,),
+                trial.endings[ending] / len(played),
+                _record(game, trial.option_set, first),
+                first.index,
             )
+        )
     return found
 
 
@@ -251,8 +273,20 @@ def loopholes(
     Raises:
         As :func:`trials`.
     """
-    done = list(trials(game, option_sets, games, seed, policies=policies, opponents=opponents))
-    found = [
-        f for trial in done for f in findings(game, trial, threshold=threshold, dominance=dominance)
-    ]
+    done: list[Trial] = []
+    found: list[Finding] = []
+    usual: dict[tuple[str, str], str | None] = {}
+    for trial in trials(game, option_sets, games, seed, policies=policies, opponents=opponents):
+        done.append(trial)
+        if trial.policy == trial.opponent:
+            usual[(trial.option_set, trial.opponent)] = dominant(trial, dominance)
+        found.extend(
+            findings(
+                game,
+                trial,
+                threshold=threshold,
+                dominance=dominance,
+                usual=usual.get((trial.option_set, trial.opponent)),
+            )
+        )
     return done, found

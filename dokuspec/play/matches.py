@@ -16,6 +16,7 @@ without it, agent ``s`` always sits in seat ``s``.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -89,20 +90,29 @@ def play_game(
     Raises:
         As :func:`play_games`.
     """
-    return _play(
-        game, tuple(agents), tuple(sorted((options or {}).items())), alternate, seed, index
-    )
+    return _play(game, tuple(agents), _options_text(options), alternate, seed, index)
+
+
+def _options_text(options: Mapping[str, JSONValue] | None) -> str:
+    """The options as canonical JSON text: hashable and picklable, one text per value."""
+    if options is not None and not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping, not {type(options).__name__}")
+    try:
+        return json.dumps(dict(options or {}), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise DokuspecError(f"options are JSON values: {error}") from None
 
 
 @functools.lru_cache(maxsize=16)
-def _game(game: str, options: tuple[tuple[str, JSONValue], ...]) -> object:
-    return kit(game).make_game(dict(options))
+def _game(game: str, options: str) -> object:
+    found: dict[str, JSONValue] = json.loads(options)
+    return kit(game).make_game(found)
 
 
 def _play(
     game: str,
     agents: tuple[str, ...],
-    options: tuple[tuple[str, JSONValue], ...],
+    options: str,
     alternate: bool,
     seed: int,
     index: int,
@@ -192,7 +202,7 @@ def play_games(
     check_options(workers, scheduler)
     found = kit(game)
     names = check_agents(game, agents, len(found.seats))
-    items = tuple(sorted(dict(options or {}).items()))
+    items = _options_text(options)
     _game(game, items)  # the options are checked now
     play = functools.partial(_play, game, names, items, alternate, seed, checked=checked)
     return ordered_map(play, range(start, start + games), workers=workers, scheduler=scheduler)

@@ -1,7 +1,7 @@
 """The statistics of play: confidence intervals of rates, and ratings from matches.
 
 * :func:`wilson_interval`: a rate (wins out of games) with its Wilson score
-  interval, computed by :func:`scipy.stats.binomtest` (``method="wilson"``;
+  interval, computed by ``scipy.stats.binomtest`` (``method="wilson"``;
   E. B. Wilson, "Probable inference, the law of succession, and statistical
   inference", JASA 22, 1927).
 * :func:`bradley_terry`: ratings of agents from the results of their games,
@@ -11,7 +11,7 @@
   / 400))``, a draw counts half a win for each, and each pair of agents that
   met is given ``prior_draws`` virtual draws (BayesElo's prior), so that an
   agent that won every game still has a finite rating. The maximum
-  a-posteriori ratings are found with :func:`scipy.optimize.minimize`; the
+  a-posteriori ratings are found with ``scipy.optimize.minimize``; the
   intervals are the normal approximation from the curvature there (the
   inverse Hessian of the log posterior), relative to the anchor, whose
   rating is 0 by definition.

@@ -49,7 +49,8 @@ from dokuspec.play.mcts import ISMCTS, Knowledge, sample_chance, scores
 from dokuspec.sumodoku import simulation as _simulation
 from dokuspec.sumodoku.bots import RandomBot, SolverBot
 from dokuspec.sumodoku.claims import claim_advice
-from dokuspec.sumodoku.positions import check
+from dokuspec.sumodoku.positions import check, compiled_model
+from dokuspec.sumodoku.search import propose
 from dokuspec.vocabulary.sumodoku import Board, Position
 
 __all__ = ["KNOWLEDGE", "PLAY", "STRENGTHS", "SpoilerBot", "strong_agent"]
@@ -75,14 +76,30 @@ def _key(state: SumodokuState) -> tuple[object, ...]:
 def completion(state: SumodokuState) -> Board | None:
     """A completion of the state's board (SU-15), or ``None`` when it is impossible.
 
-    Exact (the solver without a budget); remembered for the last positions asked.
+    Exact (the solver without a budget) and *canonical*: the same position
+    gives the same completion in every process, whatever was asked before,
+    so that the agent's choices depend only on the state and its generator.
+    Whether a completion exists is :func:`~dokuspec.sumodoku.check`'s
+    answer; the completion is the fast search's proposal when ``check``
+    certified it, else the model of a fresh solver (a solver that has
+    answered other queries may find another). Remembered for the last
+    positions asked.
     """
     key = _key(state)
     if key in _completions:
         _completions.move_to_end(key)
         return _completions[key]
-    verdict = check(state.position)
-    found = verdict.completion if verdict.status == "completable" else None
+    position = state.position
+    verdict = check(position)
+    found: Board | None = None
+    if verdict.status == "completable":
+        if propose(position).completion == verdict.completion:
+            found = verdict.completion
+        else:
+            spec, compiled = compiled_model(position)
+            answer = compiled.scratch().solve(spec.assumptions(position.board))
+            assert answer.model is not None  # check said completable
+            found = spec.board_of(answer.model)
     _completions[key] = found
     if len(_completions) > _CACHE:
         _completions.popitem(last=False)
@@ -480,6 +497,15 @@ def _early_spoiler() -> SpoilerBot:
     return SpoilerBot(turn=None, name="early-spoiler")
 
 
+# Variant markings for the option sets, read off the pattern solution r, c -> (3r + r // 3 + c)
+# mod 9 + 1 (rows and columns from 0), so that a completion exists: the parity of every third
+# cell, and every third consecutive border of rows 1, 5 and 9.
+_PARITY = "o..e..o....e..o..o.e..e..o.e..o..e....o..o..e.o..o..e.o..e..o....e..e..o.o..e..o."
+_CONSECUTIVE = (
+    "r1c1-r1c2", "r1c4-r1c5", "r1c7-r1c8", "r5c1-r5c2", "r5c4-r5c5", "r5c8-r5c9",
+    "r9c4-r9c5", "r9c7-r9c8",
+)  # fmt: skip
+
 _ENDINGS = {
     "all-pieces-played": "SU-5",
     "no-valid-move": "SU-6",
@@ -543,6 +569,8 @@ PLAY = PlayKit(
         "tabletop-observer": {"enforcement": "tabletop", "observer": "1/4"},
         "own-mistake-wins": {"enforcement": "tabletop", "own_mistake_wins": True},
         "sudoku-x": {"x": True},
+        "odd-even": {"parity": _PARITY},
+        "consecutive": {"consecutive": list(_CONSECUTIVE)},
         "early-claims": {
             "claim_window": [10, 35],
             "claim_time_limits": [[10, 20, 960], [21, 25, 720], [26, 30, 480], [31, 35, 240]],

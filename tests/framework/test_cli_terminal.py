@@ -89,6 +89,15 @@ def without_times(lines: list[str]) -> list[str]:
         pytest.param(["competitive", "simulate", "--games", "3"], id="competitive"),
         pytest.param(["twodoku", "simulate", "--games", "3"], id="twodoku"),
         pytest.param(
+            ["twodoku", "health", "--agents", "inference,random", "--games", "4"], id="health"
+        ),
+        pytest.param(
+            ["competitive", "ladder", "--agents", "random,greedy", "--games", "2"], id="ladder"
+        ),
+        pytest.param(
+            ["twodoku", "loopholes", "--games", "2", "--option-set", "short"], id="loopholes"
+        ),
+        pytest.param(
             [
                 "verify",
                 "--examples",

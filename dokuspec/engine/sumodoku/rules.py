@@ -63,22 +63,26 @@ class Violation:
     message: str
 
 
-def _piece(board: Board, row: int, col: int) -> Piece:
-    return Piece(row, col, board[row, col])
-
-
 def _same_colour_pairs(
     board: Board, cells: list[tuple[int, int]], rule: str, where: str
 ) -> list[Violation]:
+    grid = board.cells
+    colours = [grid[(row - 1) * 9 + col - 1] for row, col in cells]
+    filled = [colour for colour in colours if colour]
+    if len(set(filled)) == len(filled):
+        return []  # no colour twice: the common case, without looking at pairs
     found = []
     for i, (r1, c1) in enumerate(cells):
-        for r2, c2 in cells[i + 1 :]:
-            colour = board[r1, c1]
-            if colour and colour == board[r2, c2]:
+        colour = colours[i]
+        if not colour:
+            continue
+        for j in range(i + 1, len(cells)):
+            if colours[j] == colour:
+                r2, c2 = cells[j]
                 found.append(
                     Violation(
                         rule,
-                        (_piece(board, r1, c1), _piece(board, r2, c2)),
+                        (Piece(r1, c1, colour), Piece(r2, c2, colour)),
                         f"colour {colour} twice in {where}: r{r1}c{c1} and r{r2}c{c2}",
                     )
                 )

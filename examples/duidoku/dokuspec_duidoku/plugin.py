@@ -24,6 +24,7 @@ GAME = GameSpec(
     order=100,
     handbook="examples/duidoku/docs",
     mutation="dokuspec_duidoku.plugin:MUTATION",
+    play="dokuspec_duidoku.agents:PLAY",
 )
 """Duidoku: two players fill a 4x4 Sudoku board; the last to move wins (DU-1 to DU-8)."""
 
