@@ -447,30 +447,6 @@ class SpoilerBot:
         return self._solver(state, player, rng)
 
 
-class OwnMistakeBot:
-    """An exploit of the literal SU-8 (``own_mistake_wins``): it places one invalid piece
-    when it has no mistake on the board, finds its own mistake at the start of its next
-    turn when it may, points out and finds the opponent's, and otherwise plays as the
-    solver bot. Tabletop enforcement only makes an invalid piece possible (SU-4)."""
-
-    name = "own-mistake"
-
-    def __init__(self) -> None:
-        self._solver = SolverBot()
-
-    def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
-        """The choice of ``player`` (see the class)."""
-        legal = state.legal_actions(player)
-        for action in legal:
-            if isinstance(action, PointOut | FindMistake):
-                return action
-        valid = set(state.valid_moves(player))
-        invalid = [a for a in legal if isinstance(a, Place) and a not in valid]
-        if invalid and not state.unnoticed():
-            return rng.choice(invalid)
-        return self._solver(state, player, rng)
-
-
 class InvalidPlacerBot:
     """An exploit of tabletop enforcement (SU-4): an invalid piece whenever one may be
     placed, pointing out and finding the opponent's mistakes; otherwise the solver bot."""
@@ -480,6 +456,11 @@ class InvalidPlacerBot:
     def __init__(self) -> None:
         self._solver = SolverBot()
 
+    def _may_err(self, state: SumodokuState) -> bool:
+        """Whether it places an invalid piece now, when it can."""
+        del state
+        return True
+
     def __call__(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
         """The choice of ``player`` (see the class)."""
         legal = state.legal_actions(player)
@@ -488,9 +469,22 @@ class InvalidPlacerBot:
                 return action
         valid = set(state.valid_moves(player))
         invalid = [a for a in legal if isinstance(a, Place) and a not in valid]
-        if invalid:
+        if invalid and self._may_err(state):
             return rng.choice(invalid)
         return self._solver(state, player, rng)
+
+
+class OwnMistakeBot(InvalidPlacerBot):
+    """An exploit of the literal SU-8 (``own_mistake_wins``): it places one invalid piece
+    when it has no mistake on the board, finds its own mistake at the start of its next
+    turn when it may, points out and finds the opponent's, and otherwise plays as the
+    solver bot. Tabletop enforcement only makes an invalid piece possible (SU-4)."""
+
+    name = "own-mistake"
+
+    def _may_err(self, state: SumodokuState) -> bool:
+        """Only while no mistake of either player stands unnoticed."""
+        return not state.unnoticed()
 
 
 def _early_spoiler() -> SpoilerBot:
