@@ -446,7 +446,7 @@ def loopholes_command(game: str) -> click.Command:
         80% of the baseline's games, or of a policy's games when it is
         another rule than the baseline's.
         """
-        from dokuspec.play.loopholes import dominant, findings, trials  # noqa: PLC0415
+        from dokuspec.play.loopholes import search  # noqa: PLC0415
 
         with guarded():
             out = standard_output()
@@ -458,7 +458,6 @@ def loopholes_command(game: str) -> click.Command:
                 directory = Path(records)
                 directory.mkdir(parents=True, exist_ok=True)
             found: list[Any] = []
-            usual: dict[tuple[str, str], str | None] = {}
             if not as_json:
                 print_plain(console, f"{game} loopholes: {games:,} games per trial, seed {seed}")
                 print_plain(console, "")
@@ -468,7 +467,7 @@ def loopholes_command(game: str) -> click.Command:
                     "  endings",
                 )
             try:
-                for trial in trials(
+                for trial, these in search(
                     game,
                     option_sets or None,
                     games,
@@ -476,11 +475,6 @@ def loopholes_command(game: str) -> click.Command:
                     policies=policies or None,
                     opponents=opponents or None,
                 ):
-                    if trial.policy == trial.opponent:
-                        usual[(trial.option_set, trial.opponent)] = dominant(trial)
-                    these = findings(
-                        game, trial, usual=usual.get((trial.option_set, trial.opponent))
-                    )
                     found.extend(these)
                     if as_json:
                         row = trial.to_json()

@@ -31,7 +31,7 @@ from dokuspec.play.kit import agent, kit
 from dokuspec.play.matches import MatchGame, play_games
 from dokuspec.play.stats import Interval, wilson_interval
 
-__all__ = ["Finding", "Trial", "dominant", "findings", "loopholes", "trials"]
+__all__ = ["Finding", "Trial", "dominant", "findings", "loopholes", "search", "trials"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,18 +275,49 @@ def loopholes(
     """
     done: list[Trial] = []
     found: list[Finding] = []
+    for trial, these in search(
+        game,
+        option_sets,
+        games,
+        seed,
+        policies=policies,
+        opponents=opponents,
+        threshold=threshold,
+        dominance=dominance,
+    ):
+        done.append(trial)
+        found.extend(these)
+    return done, found
+
+
+def search(
+    game: str,
+    option_sets: Sequence[str] | None = None,
+    games: int = 20,
+    seed: int = 0,
+    *,
+    policies: Sequence[str] | None = None,
+    opponents: Sequence[str] | None = None,
+    threshold: float = 0.6,
+    dominance: float = 0.8,
+) -> Iterator[tuple[Trial, list[Finding]]]:
+    """Each trial of :func:`trials` with its findings, as it finishes; a policy's ending
+    is weighed against the baseline of its opponent and option set (see :func:`findings`).
+
+    Raises:
+        As :func:`trials`.
+    """
     usual: dict[tuple[str, str], str | None] = {}
     for trial in trials(game, option_sets, games, seed, policies=policies, opponents=opponents):
-        done.append(trial)
         if trial.policy == trial.opponent:
             usual[(trial.option_set, trial.opponent)] = dominant(trial, dominance)
-        found.extend(
+        yield (
+            trial,
             findings(
                 game,
                 trial,
                 threshold=threshold,
                 dominance=dominance,
                 usual=usual.get((trial.option_set, trial.opponent)),
-            )
+            ),
         )
-    return done, found
