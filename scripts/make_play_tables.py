@@ -50,6 +50,8 @@ LOOPHOLE_SETS = {
     "twodoku": ("default", "short"),
 }
 SAMPLE = 2
+BALANCE = {"competitive": ("default", 400), "sumodoku": ("odd-even-random-colours", 120)}
+"""Per game, the option set and games of the larger run that weighs its deal classes."""
 
 
 def games() -> list[str]:
@@ -61,10 +63,10 @@ def games() -> list[str]:
 
 
 def health_entry(
-    game: str, name: str, workers: int, *, quick: bool = False
+    game: str, name: str, workers: int, *, quick: bool = False, count: int | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The health report of the strong agent against itself under the option set ``name``,
-    and its sample games."""
+    """The health report of the strong agent against itself under the option set ``name``
+    (``count`` games, else the game's usual number), and its sample games."""
     found = kit(game)
     options = found.option_set(name)
     print(f"{game}: health under {name}", file=sys.stderr, flush=True)
@@ -72,7 +74,7 @@ def health_entry(
         play_games(
             game,
             ("strong", "strong"),
-            2 if quick else HEALTH_GAMES[game],
+            2 if quick else count or HEALTH_GAMES[game],
             SEED,
             options,
             checked=True,
@@ -105,7 +107,47 @@ def compute(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
         game, entrants, results, SEED, games_per_pair=per_pair
     ).to_json()
     record["loopholes"] = loopholes_entry(game, quick=quick)
+    if game in BALANCE:
+        record["balance"] = balance_entry(game, workers, quick=quick)
     return record
+
+
+def balance_entry(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
+    """The larger health run of :data:`BALANCE`, read by its deal classes."""
+    name, count = BALANCE[game]
+    report, samples = health_entry(game, name, workers, quick=quick, count=count)
+    return {"option_set": name, "report": report, "samples": samples}
+
+
+def render_balance(record: Mapping[str, Any]) -> str:
+    """The win rates by class of deal of a game's balance run."""
+    entry = record["balance"]
+    report = entry["report"]
+    roles = list(report["role_wins"])
+    who = roles[0] if roles else report["seats"][0]
+    rows = [
+        [
+            found["label"],
+            str(found["games"]),
+            _interval(found["role_wins"][who] if roles else found["seat_wins"][0]),
+            _interval(found["first_player_wins"]),
+        ]
+        for found in report["by_deal"]
+    ]
+    overall = report["role_wins"][who] if roles else report["seat_wins"][0]
+    rows.append(
+        [
+            "all deals",
+            str(report["games"]),
+            _interval(overall),
+            _interval(report["first_player_wins"]),
+        ]
+    )
+    return (
+        f"The strong agent against itself, {report['games']} games under ``{entry['option_set']}`` "
+        f"(seed {record['seed']}), by class of deal; rates with their 95% Wilson intervals.\n\n"
+        + _table(["Deal", "Games", f"{who} wins", "First player wins"], rows)
+    )
 
 
 def loopholes_entry(game: str, *, quick: bool = False) -> dict[str, Any]:
@@ -244,12 +286,15 @@ def render(record: Mapping[str, Any]) -> dict[Path, str]:
             for name, report in health.items()
         ],
     )
-    return {
+    found = {
         FIGURES / f"{game}-first-player.svg": chart + "\n",
         GENERATED / f"play-{game}-health.inc": health_text,
         GENERATED / f"play-{game}-ladder.inc": ladder_text,
         GENERATED / f"play-{game}-loopholes.inc": loopholes_text,
     }
+    if "balance" in record:
+        found[GENERATED / f"play-{game}-balance.inc"] = render_balance(record)
+    return found
 
 
 def recorded(game: str) -> dict[str, Any]:
@@ -263,7 +308,10 @@ def replay_samples(record: Mapping[str, Any]) -> list[str]:
     game = record["game"]
     found = kit(game)
     differ = []
-    for name, samples in record["samples"].items():
+    sampled = list(record["samples"].items())
+    if "balance" in record:
+        sampled.append((record["balance"]["option_set"], record["balance"]["samples"]))
+    for name, samples in sampled:
         for sample in samples:
             again = play_game(
                 game, sample["agents"], record["seed"], sample["index"], found.option_set(name)
@@ -288,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--loopholes", action="store_true", help="run only the loophole search again"
     )
+    parser.add_argument(
+        "--balance", action="store_true", help="run only the deal classes' larger run again"
+    )
     args = parser.parse_args(argv)
     chosen = args.game or games()
     stale = []
@@ -308,6 +359,13 @@ def main(argv: list[str] | None = None) -> int:
                 record["health"][name], record["samples"][name] = health_entry(
                     game, name, args.workers
                 )
+            order = [name for name in kit(game).option_sets if name in record["health"]]
+            record["health"] = {name: record["health"][name] for name in order}
+            record["samples"] = {name: record["samples"][name] for name in order}
+        elif args.balance:
+            record = recorded(game)
+            if game in BALANCE:
+                record["balance"] = balance_entry(game, args.workers)
         else:
             record = compute(game, args.workers, quick=args.quick)
         if args.quick:

@@ -26,12 +26,14 @@ from dokuspec import competitive
 from dokuspec.cli.io import (
     Output,
     Status,
+    error_line,
     guarded,
     shown,
     standard_output,
 )
 from dokuspec.cli.shared import (
     SecondsType,
+    SeedType,
     bots_option,
     check_svg_output,
     percent,
@@ -670,6 +672,91 @@ def simulate_command(
         summary_json=lambda done: competitive.summarise(done).to_json(),
         summary_lines=lambda done: _summary_lines(competitive.summarise(done), mode, seed, bots),
     )
+
+
+# -- deal ----------------------------------------------------------------------------------------
+
+
+@competitive_group.command(name="deal")
+@click.option(
+    "--mode",
+    type=click.Choice(list(competitive.MODES)),
+    default="draft",
+    show_default=True,
+    help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
+)
+@click.option(
+    "--seed",
+    type=SeedType(),
+    default=None,
+    help="The game's seed (the same seed, the same deal); default: a random one, printed.",
+)
+@click.option(
+    "--copies",
+    type=click.IntRange(1, 4),
+    default=2,
+    show_default=True,
+    help="Copies of each card in the deck (CS-1).",
+)
+@click.option(
+    "--balance",
+    type=click.FloatRange(0, None),
+    default=None,
+    metavar="BITS",
+    help="Deal only deals whose advantage is within BITS of 0, either way.",
+)
+@click.option("--json", "as_json", is_flag=True, help="A JSON object instead of text.")
+def deal_command(
+    mode: str, seed: int | None, copies: int, balance: float | None, as_json: bool
+) -> None:
+    """Deal a game: who is Black (CS-2) and the mode's cards (CS-3 to CS-5).
+
+    The deal is the one the game of the seed starts with. Its advantage for
+    Black is the value, in bits, of the draft of its pool under alternating
+    best picks, Black first: Black's flexibility minus Red's, a hand's
+    flexibility being log2(1 + the winning rank Grids that hold its ranks);
+    0 in twins, where both players get the same ranks
+    (dokuspec.competitive.balance). With --balance BITS the deal is the first
+    of a sequence of games drawn from the seed whose advantage is within
+    BITS of 0: the engine's deals within that margin, each with its usual
+    chance.
+    Prints the deal, its advantage and the seed of the game that starts with
+    it; with --json, {"seed", "advantage", "deal"} (the deal's JSON form).
+
+    Exit status: 0 dealt; 1 no deal within BITS in 10,000 draws; 2 bad
+    usage; 74 an output failure; 130 interrupted.
+    """
+    from dokuspec.competitive.balance import advantage  # noqa: PLC0415 - loads its tables
+
+    with guarded():
+        out = standard_output()
+        if seed is None:
+            import secrets  # noqa: PLC0415 - only a seedless deal draws one
+
+            seed = secrets.randbits(63)
+        game_seed = seed
+        if balance is not None:
+            try:
+                game_seed = competitive.balanced_seed(mode, seed, balance, copies_per_colour=copies)
+            except DokuspecError as error:
+                error_line(str(error))
+                sys.exit(Status.UNKNOWN)
+        dealt = competitive.deal(mode, game_seed, copies_per_colour=copies)
+        value = advantage(mode, dealt.pool, copies)
+        if as_json:
+            _json(out, {"seed": game_seed, "advantage": value, "deal": dealt.to_json()})
+        else:
+            console = plain_console(out)
+            for line in str(dealt).splitlines():
+                console.print(Text(line))
+            console.print(Text(f"advantage for Black: {value:.3f} bits"))
+            if game_seed == seed:
+                console.print(Text(f"seed {seed}"))
+            else:
+                console.print(
+                    Text(f"game seed {game_seed} (drawn from seed {seed}, balance {balance:g})")
+                )
+    sys.exit(Status.OK)
 
 
 # -- replay --------------------------------------------------------------------------------------

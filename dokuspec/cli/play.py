@@ -156,13 +156,21 @@ def health_lines(report: Any) -> list[str]:
         lines.append(f"{role[:23] + ' wins':<28}{_interval(wins)}")
     lines.append(f"{'draws':<28}{_interval(report.draws)}")
     lines.append("")
-    lines.append(f"{'ending':<14}{'':<34}{'games':>8}{'share':>8}")
+    lines.append(f"{'ending':<14}{'':<50}{'games':>8}{'share':>8}")
     from dokuspec.play.kit import kit  # noqa: PLC0415 - loaded with the report
 
     words = kit(report.game).endings
     for ending, count in report.endings.items():
         share = _percent(count / report.games) if report.games else "-"
-        lines.append(f"{ending[:13]:<14}{words.get(ending, '')[:33]:<34}{count:>8,}{share:>8}")
+        lines.append(f"{ending[:13]:<14}{words.get(ending, '')[:49]:<50}{count:>8,}{share:>8}")
+    if report.by_deal:
+        role = next(iter(report.role_wins), None)
+        column = f"{role} wins" if role is not None else f"{report.seats[0]} wins"
+        lines.append("")
+        lines.append(f"{'by deal':<28}{'games':>6}  {column[:22]} (95% interval)")
+        for found in report.by_deal:
+            wins = found.role_wins[role] if role is not None else found.seat_wins[0]
+            lines.append(f"{found.label[:27]:<28}{found.games:>6,}  {_interval(wins)}")
     if report.lengths:
         n = report.lengths
         lines.append("")

@@ -59,12 +59,15 @@ from typing import TYPE_CHECKING
 from dokuspec.lazy import attach
 
 if TYPE_CHECKING:
+    from dokuspec.competitive.balance import advantage
     from dokuspec.competitive.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
     from dokuspec.competitive.deals import (
+        BALANCE_TRIES,
         DEAL_KEYS,
         VIOLATION_CODES,
         Deal,
         Violation,
+        balanced_seed,
         deal,
         deal_of,
         validate_deal,
@@ -138,6 +141,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AS_STRAIGHT",
+    "BALANCE_TRIES",
     "BOT_NAMES",
     "DEAL_KEYS",
     "ENDINGS",
@@ -175,6 +179,8 @@ __all__ = [
     "Stack",
     "Summary",
     "Violation",
+    "advantage",
+    "balanced_seed",
     "best_completion",
     "card_svg",
     "check_backend",
@@ -219,11 +225,14 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "RandomBot",
         "make_bot",
     ),
+    "dokuspec.competitive.balance": ("advantage",),
     "dokuspec.competitive.deals": (
+        "BALANCE_TRIES",
         "DEAL_KEYS",
         "VIOLATION_CODES",
         "Deal",
         "Violation",
+        "balanced_seed",
         "deal",
         "deal_of",
         "validate_deal",

@@ -21,17 +21,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dokuspec.engine.base import CHANCE, State
+from dokuspec.engine.base import CHANCE, GameOptionError, State
 from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState, Toss
-from dokuspec.errors import NotationError, PositionError, quote
+from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
 from dokuspec.seeds import check_seed
 from dokuspec.vocabulary.competitive import BLACK, RED, Card, Cards, Deck
 
 __all__ = [
+    "BALANCE_TRIES",
     "DEAL_KEYS",
     "VIOLATION_CODES",
     "Deal",
     "Violation",
+    "balanced_seed",
     "deal",
     "deal_of",
     "validate_deal",
@@ -41,6 +43,9 @@ _MAX_COPIES = 4
 """The most copies of each card the game accepts (its ``copies_per_colour`` option, CS-1)."""
 
 _HAND = 5  # cards each player receives (CS-3 to CS-5)
+
+BALANCE_TRIES = 10_000
+"""Deals :func:`balanced_seed` draws before it refuses a margin no deal meets."""
 
 DEAL_KEYS = ("mode", "copies_per_colour", "black", "draws", "toss", "pool", "hands")
 """The keys of a deal's JSON form, all required, in the order :meth:`Deal.to_json` writes them."""
@@ -305,7 +310,7 @@ def _read_cards(text: object, where: str) -> Cards:
 # -- dealing ---------------------------------------------------------------------------------
 
 
-def deal(mode: str, seed: int, *, copies_per_colour: int = 2) -> Deal:
+def deal(mode: str, seed: int, *, copies_per_colour: int = 2, balance: float | None = None) -> Deal:
     """The deal the game of ``seed`` starts with: who is Black (CS-2), then the mode's cards.
 
     The engine's chance nodes are played from
@@ -315,29 +320,89 @@ def deal(mode: str, seed: int, *, copies_per_colour: int = 2) -> Deal:
     the deal has exactly the engine's distribution and a game played from
     that seed starts with it, whatever its players do.
 
+    With ``balance``, the deal is that of :func:`balanced_seed`: the first of
+    a sequence of games drawn from ``seed`` whose advantage for Black
+    (:func:`dokuspec.competitive.balance.advantage`) is within ``balance``
+    bits of 0. Play the game of ``balanced_seed(...)`` to play that deal.
+
     Args:
         mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
         seed: the game's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         copies_per_colour: the copies of each card, 1-4 (CS-1).
+        balance: the largest advantage allowed either way, in bits (0 or
+            more), or ``None`` for any deal.
 
     Returns:
         A :class:`Deal` that :func:`validate_deal` accepts.
 
     Raises:
-        TypeError: ``mode`` not a str, ``seed`` or ``copies_per_colour`` not an int.
-        DokuspecError: ``seed`` outside 0 to ``2**64 - 1``.
-        GameOptionError: an unknown mode, or copies outside 1-4.
+        TypeError: ``mode`` not a str, ``seed`` or ``copies_per_colour`` not an
+            int, ``balance`` not a number.
+        DokuspecError: ``seed`` outside 0 to ``2**64 - 1``; no deal within
+            ``balance`` in :data:`BALANCE_TRIES` draws.
+        GameOptionError: an unknown mode, copies outside 1-4, a negative balance.
     """
+    if balance is not None:
+        seed = balanced_seed(mode, seed, balance, copies_per_colour=copies_per_colour)
+    return _deal(_game(mode, copies_per_colour), check_seed(seed))
+
+
+def _game(mode: object, copies_per_colour: object) -> CompetitiveSudoku:
     if not isinstance(mode, str):
         raise TypeError(f"mode is a str, not {type(mode).__name__}")
     if isinstance(copies_per_colour, bool) or not isinstance(copies_per_colour, int):
         raise TypeError(f"copies_per_colour is an int, not {type(copies_per_colour).__name__}")
-    check_seed(seed)
-    game = CompetitiveSudoku(mode=mode, copies_per_colour=copies_per_colour)
+    return CompetitiveSudoku(mode=mode, copies_per_colour=copies_per_colour)
+
+
+def _deal(game: CompetitiveSudoku, seed: int) -> Deal:
     state = game.new_initial_state(seed)
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance_outcome())
     return _read_deal(state)
+
+
+def balanced_seed(mode: str, seed: int, balance: float, *, copies_per_colour: int = 2) -> int:
+    """The seed of a game whose deal favours neither player by more than ``balance`` bits.
+
+    Candidates are the games ``game_seed("competitive-balanced", seed, k)``
+    for ``k = 0, 1, ...`` (:func:`~dokuspec.engine.records.game_seed`); the
+    first whose deal's :func:`~dokuspec.competitive.balance.advantage` is
+    within ``balance`` of 0 (:func:`~dokuspec.competitive.balance.within`)
+    is chosen. The candidates are independent draws of
+    the engine's deal, so the deal chosen has exactly the engine's
+    distribution conditioned on its advantage being within ``balance``
+    (rejection sampling): every balanced deal keeps its relative chance.
+
+    Args:
+        mode, copies_per_colour: the game's options (as :func:`deal`).
+        seed: the seed the candidates are drawn from, 0 to ``2**64 - 1``.
+        balance: the largest advantage allowed, in bits, 0 or more.
+
+    Raises:
+        TypeError: a wrong argument type.
+        DokuspecError: a bad seed; no deal within ``balance`` among
+            :data:`BALANCE_TRIES` candidates.
+        GameOptionError: a bad mode or copies, a negative or non-finite balance.
+    """
+    from dokuspec.competitive.balance import within  # noqa: PLC0415 - its tables load on use
+    from dokuspec.engine.records import game_seed  # noqa: PLC0415
+
+    game = _game(mode, copies_per_colour)
+    check_seed(seed)
+    if isinstance(balance, bool) or not isinstance(balance, int | float):
+        raise TypeError(f"balance is a number of bits, not {type(balance).__name__}")
+    if not 0 <= balance < float("inf"):
+        raise GameOptionError("competitive", "balance", f"is 0 or more bits, not {balance!r}")
+    for index in range(BALANCE_TRIES):
+        candidate = game_seed("competitive-balanced", seed, index)
+        found = _deal(game, candidate)
+        if within(mode, found.pool, balance, copies_per_colour):
+            return candidate
+    raise DokuspecError(
+        f"no {mode} deal within {balance} bits of advantage in "
+        f"{BALANCE_TRIES:,} draws; allow a larger margin"
+    )
 
 
 def deal_of(state: State) -> Deal:

@@ -173,11 +173,17 @@ def bot_rng(seed: int, player: int) -> random.Random:
 
 
 def play_out(
-    game: Game, bots: Sequence[Callable[[Any, int, random.Random], Action]], seed: int
+    game: Game,
+    bots: Sequence[Callable[[Any, int, random.Random], Action]],
+    seed: int,
+    *,
+    chance: Callable[[Any], Action | None] | None = None,
 ) -> State:
     """Play a game from ``game.new_initial_state(seed)`` to its end.
 
-    Chance nodes take :meth:`~dokuspec.engine.base.State.sample_chance_outcome`;
+    Chance nodes take :meth:`~dokuspec.engine.base.State.sample_chance_outcome`,
+    or ``chance(state)`` where it gives an outcome (a dealer that steers the
+    deal; the engine refuses an outcome that is not possible there);
     player ``p`` acts with ``bots[p](state, p, bot_rng(seed, p))``, at a
     simultaneous node every player at once.
 
@@ -192,7 +198,8 @@ def play_out(
     while True:
         player = state.current_player()
         if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome())
+            steered = None if chance is None else chance(state)
+            state.apply_action(state.sample_chance_outcome() if steered is None else steered)
         elif player == SIMULTANEOUS:
             state.apply_actions([bot(state, p, rngs[p]) for p, bot in enumerate(bots)])
         elif player >= 0:

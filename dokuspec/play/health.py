@@ -25,7 +25,54 @@ from dokuspec.play.kit import kit
 from dokuspec.play.matches import MatchGame, play_games
 from dokuspec.play.stats import Interval, wilson_interval
 
-__all__ = ["Health", "health", "health_games", "health_report"]
+__all__ = ["DealClass", "Health", "health", "health_games", "health_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealClass:
+    """The games of one class of deals (:attr:`~dokuspec.play.kit.Outcome.deal`).
+
+    Attributes:
+        label: the class (``"advantage 1-2 bits"``).
+        games: its games.
+        seat_wins: each seat's wins in them, with its 95% interval.
+        first_player_wins: the first player's.
+        role_wins: each role's.
+    """
+
+    label: str
+    games: int
+    seat_wins: tuple[Interval, ...]
+    first_player_wins: Interval
+    role_wins: Mapping[str, Interval]
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Every attribute, intervals as :meth:`~dokuspec.play.stats.Interval.to_json`."""
+        return {
+            "label": self.label,
+            "games": self.games,
+            "seat_wins": [dict(w.to_json()) for w in self.seat_wins],
+            "first_player_wins": dict(self.first_player_wins.to_json()),
+            "role_wins": {k: dict(v.to_json()) for k, v in self.role_wins.items()},
+        }
+
+
+def _wins(
+    done: Sequence[MatchGame], seats: int, roles: Sequence[str]
+) -> tuple[tuple[Interval, ...], Interval, dict[str, Interval]]:
+    """Each seat's, the first player's and each role's wins in ``done``, with intervals."""
+    count = len(done)
+    seat_wins = tuple(
+        wilson_interval(sum(g.winner == s for g in done), count) for s in range(seats)
+    )
+    first = wilson_interval(sum(g.winner is not None and g.winner == g.first for g in done), count)
+    by_role = {
+        role: wilson_interval(
+            sum(g.winner is not None and dict(g.roles).get(role) == g.winner for g in done), count
+        )
+        for role in roles
+    }
+    return seat_wins, first, by_role
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +97,8 @@ class Health:
             (quartiles by ``statistics.quantiles``, inclusive); empty
             without games.
         width: the sequential mode's target width, or ``None``.
+        by_deal: the win rates per class of deal, by label, where the kit
+            tells deals apart (empty where it does not).
         stopped: ``"width"`` (the sequential mode's target reached),
             ``"budget"`` (every game of the budget played) or ``"interrupted"``.
     """
@@ -69,6 +118,7 @@ class Health:
     lengths: Mapping[str, float]
     width: float | None
     stopped: str
+    by_deal: tuple[DealClass, ...] = ()
 
     def to_json(self) -> dict[str, JSONValue]:
         """Every attribute, intervals as :meth:`~dokuspec.play.stats.Interval.to_json`."""
@@ -88,6 +138,7 @@ class Health:
             "lengths": dict(self.lengths),
             "width": self.width,
             "stopped": self.stopped,
+            "by_deal": [c.to_json() for c in self.by_deal],
         }
 
 
@@ -178,16 +229,13 @@ def health_report(
     done = list(results)
     count = len(done)
     seats = len(found.seats)
-    seat_wins = tuple(
-        wilson_interval(sum(g.winner == s for g in done), count) for s in range(seats)
-    )
-    first = wilson_interval(sum(g.winner is not None and g.winner == g.first for g in done), count)
-    roles = {
-        role: wilson_interval(
-            sum(g.winner is not None and dict(g.roles).get(role) == g.winner for g in done), count
-        )
-        for role in found.roles
-    }
+    seat_wins, first, roles = _wins(done, seats, found.roles)
+    labels = sorted({g.deal for g in done if g.deal})
+    by_deal = []
+    for label in labels:
+        these = [g for g in done if g.deal == label]
+        wins, first_wins, role_wins = _wins(these, seats, found.roles)
+        by_deal.append(DealClass(label, len(these), wins, first_wins, role_wins))
     draws = sum(g.winner is None for g in done)
     endings = dict.fromkeys(found.endings, 0)
     for result in done:
@@ -228,6 +276,7 @@ def health_report(
         lengths=lengths,
         width=width,
         stopped=stopped,
+        by_deal=tuple(by_deal),
     )
 
 

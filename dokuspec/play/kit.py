@@ -18,7 +18,17 @@ from dokuspec import games
 from dokuspec.engine.base import CHANCE, Action, Game, JSONValue, State
 from dokuspec.errors import DokuspecError, quote
 
-__all__ = ["Agent", "Exploit", "Named", "Outcome", "PlayKit", "agent", "first_mover", "kit"]
+__all__ = [
+    "Agent",
+    "Dealer",
+    "Exploit",
+    "Named",
+    "Outcome",
+    "PlayKit",
+    "agent",
+    "first_mover",
+    "kit",
+]
 
 
 class Agent(Protocol):
@@ -63,6 +73,9 @@ class Outcome:
         first: the engine player who took the first turn.
         roles: the game's roles besides the seats, each with the engine
             player who held it in this game (``(("Black", 1),)``).
+        deal: the class of the game's deal where the kit tells deals apart
+            (``"advantage 1-2 bits"``), else ``""``; health reports give the
+            win rates per class.
     """
 
     winner: int | None
@@ -70,6 +83,14 @@ class Outcome:
     turns: int
     first: int
     roles: tuple[tuple[str, int], ...] = ()
+    deal: str = ""
+
+
+Dealer = Callable[
+    [Mapping[str, JSONValue], Mapping[str, JSONValue], int],
+    tuple[int, Callable[[Any], Action | None] | None],
+]
+"""A kit's dealer (:attr:`PlayKit.dealer`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +138,16 @@ class PlayKit:
             ``replay`` command reads); ``None``: the engine's record.
         replay: reads such a record and plays it again with the rules
             engine, giving the final state; ``None``: the engine's reader.
+        deal_options: options of the kit's dealer, not of the engine (a
+            balance margin): option sets and ``--option`` may name them;
+            :meth:`make_game` leaves them out.
+        dealer: ``dealer(deal_options, options, seed) -> (seed, chance)``: how
+            a game with deal options (those of :attr:`deal_options` that are
+            given, and the engine's options) is dealt: the seed to play
+            (another game's, whose deal meets them), and ``chance(state)``,
+            an outcome for a chance node of the deal (``None``: the engine
+            samples it), or ``None``. The engine checks every outcome, and
+            the game's record holds them, so it replays without the dealer.
     """
 
     game: str
@@ -133,6 +164,8 @@ class PlayKit:
     loophole_opponents: tuple[str, ...] = ("strong",)
     record: Callable[[Any], str] | None = None
     replay: Callable[[str], Any] | None = None
+    deal_options: tuple[str, ...] = ()
+    dealer: Dealer | None = None
 
     def __post_init__(self) -> None:
         for required in ("random", "strong"):
@@ -146,6 +179,32 @@ class PlayKit:
                 raise games.PluginError(f"{self.game}: the exploit {exploit.name!r} is no agent")
         if next(iter(self.option_sets), None) != "default" or self.option_sets["default"]:
             raise games.PluginError(f"{self.game}: the first option set is 'default', empty")
+        if bool(self.deal_options) != (self.dealer is not None):
+            raise games.PluginError(f"{self.game}: deal options need a dealer, and a dealer them")
+
+    def split_options(
+        self, options: Mapping[str, JSONValue] | None
+    ) -> tuple[dict[str, JSONValue], dict[str, JSONValue]]:
+        """``options`` as (the engine's options, the dealer's :attr:`deal_options`)."""
+        engine: dict[str, JSONValue] = {}
+        dealing: dict[str, JSONValue] = {}
+        for name, value in (options or {}).items():
+            (dealing if name in self.deal_options else engine)[name] = value
+        return engine, dealing
+
+    def dealt(
+        self, options: Mapping[str, JSONValue] | None, seed: int
+    ) -> tuple[int, Callable[[Any], Action | None] | None]:
+        """The seed to play and the chance outcomes to steer, for a game of ``seed``
+        with ``options`` (see :attr:`dealer`): ``(seed, None)`` without deal options.
+
+        Raises:
+            GameOptionError, DokuspecError: the dealer refuses the options.
+        """
+        engine, dealing = self.split_options(options)
+        if not dealing or self.dealer is None:
+            return seed, None
+        return self.dealer(dealing, engine, seed)
 
     def make_game(self, options: Mapping[str, JSONValue] | None = None) -> Game:
         """The game with ``options`` (the engine checks them).
@@ -155,7 +214,10 @@ class PlayKit:
         """
         from dokuspec.engine import load_game  # noqa: PLC0415 - the registry loads the game
 
-        return load_game(self.game, **dict(options or {}))
+        engine, dealing = self.split_options(options)
+        if dealing and self.dealer is not None:
+            self.dealer(dealing, engine, 0)  # the dealer checks its options now
+        return load_game(self.game, **engine)
 
     def record_of(self, state: State) -> str:
         """The record of a finished game (:attr:`record`, else the engine's)."""

@@ -45,6 +45,7 @@ class MatchGame:
         first: the seat that took the first turn.
         roles: the game's roles with the seat that held each
             (:attr:`~dokuspec.play.kit.Outcome.roles`).
+        deal: the class of its deal (:attr:`~dokuspec.play.kit.Outcome.deal`), or ``""``.
     """
 
     index: int
@@ -55,10 +56,11 @@ class MatchGame:
     turns: int
     first: int
     roles: tuple[tuple[str, int], ...] = ()
+    deal: str = ""
 
     def to_json(self) -> dict[str, JSONValue]:
-        """``{"index", "seed", "agents", "winner", "ending", "turns", "first", "roles"}``
-        (seats from 0; ``roles`` maps a role to its seat)."""
+        """``{"index", "seed", "agents", "winner", "ending", "turns", "first", "roles",
+        "deal"}`` (seats from 0; ``roles`` maps a role to its seat)."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -68,6 +70,7 @@ class MatchGame:
             "turns": self.turns,
             "first": self.first,
             "roles": dict(self.roles),
+            "deal": self.deal,
         }
 
 
@@ -121,9 +124,10 @@ def _play(
 ) -> MatchGame:
     deal, swapped = (index // 2, index % 2 == 1) if alternate else (index, False)
     seated = tuple(reversed(agents)) if swapped else agents
-    this_seed = deal_seed(game, seed, deal)
-    state = play_out(_game(game, options), [agent(game, name) for name in seated], this_seed)  # type: ignore[arg-type]
     found = kit(game)
+    this_seed, chance = found.dealt(json.loads(options), deal_seed(game, seed, deal))
+    players = [agent(game, name) for name in seated]
+    state = play_out(_game(game, options), players, this_seed, chance=chance)  # type: ignore[arg-type]
     outcome = found.outcome(state)
     if checked:
         again = found.outcome(found.replayed(found.record_of(state)))
@@ -140,6 +144,7 @@ def _play(
         outcome.turns,
         outcome.first,
         outcome.roles,
+        outcome.deal,
     )
 
 

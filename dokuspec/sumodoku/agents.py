@@ -53,7 +53,7 @@ from dokuspec.sumodoku.positions import check, compiled_model
 from dokuspec.sumodoku.search import propose
 from dokuspec.vocabulary.sumodoku import Board, Position
 
-__all__ = ["KNOWLEDGE", "PLAY", "STRENGTHS", "SpoilerBot", "strong_agent"]
+__all__ = ["KNOWLEDGE", "PLAY", "STRENGTHS", "SpoilerBot", "deal_class", "strong_agent"]
 
 STRENGTHS = {"strong-fast": 64, "strong": 256, "strong-deep": 1024}
 """The search's iterations per decision at each named strength."""
@@ -510,8 +510,26 @@ _ENDINGS = {
 }
 
 
+def deal_class(state: SumodokuState) -> str:
+    """The class of a game's colour assignment (SU-1), where it can matter: with
+    ``colour_assignment`` random and odd/even marks (whose squares take odd or even
+    colours), ``"P1 k odd, spare odd"``: how many of Player 1's four own colours are odd,
+    and the shared colour's parity. ``""`` otherwise: without marks that tell colours
+    apart, renaming the colours maps every game under one assignment to a game under
+    another, so no assignment favours a player."""
+    options = state.game.options
+    if options["colour_assignment"] != "random" or not options["parity"]:
+        return ""
+    spare = state.spare
+    if spare is None:  # pragma: no cover - assigned before the first placement
+        return ""
+    odd = sum(colour % 2 for colour in state.colours(0) if colour != spare)
+    return f"P1 {odd} odd, spare {'odd' if spare % 2 else 'even'}"
+
+
 def outcome(state: Any) -> Outcome:
-    """How a finished game ended: its winner, rule, turns (SU-25) and first player (SU-2)."""
+    """How a finished game ended: its winner, rule, turns (SU-25), first player (SU-2)
+    and the class of its colour assignment (:func:`deal_class`)."""
     assert isinstance(state, SumodokuState) and state.result is not None
     first = state.game.options["first_player"]
     assert isinstance(first, int)
@@ -520,6 +538,7 @@ def outcome(state: Any) -> Outcome:
         ending=_ENDINGS[state.result.reason],
         turns=state.turn_number(0) + state.turn_number(1),
         first=first - 1,
+        deal=deal_class(state),
     )
 
 
@@ -564,6 +583,7 @@ PLAY = PlayKit(
         "own-mistake-wins": {"enforcement": "tabletop", "own_mistake_wins": True},
         "sudoku-x": {"x": True},
         "odd-even": {"parity": _PARITY},
+        "odd-even-random-colours": {"parity": _PARITY, "colour_assignment": "random"},
         "consecutive": {"consecutive": list(_CONSECUTIVE)},
         "early-claims": {
             "claim_window": [10, 35],

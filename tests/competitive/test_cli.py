@@ -481,3 +481,52 @@ def test_the_drawing_functions_are_public() -> None:
     ):
         assert getattr(competitive, name) is getattr(render, name)
         assert name in competitive.__all__
+
+
+# -- deal ----------------------------------------------------------------------------------------
+
+
+def test_deal_prints_the_deal_its_advantage_and_its_seed() -> None:
+    code, out, err = run("deal", "--seed", "3")
+    assert (code, err) == (0, "")
+    found = competitive.deal("draft", 3)
+    value = competitive.advantage("draft", found.pool)
+    assert out.splitlines() == [
+        *str(found).splitlines(),
+        f"advantage for Black: {value:.3f} bits",
+        "seed 3",
+    ]
+
+
+def test_a_balanced_deal_names_the_game_that_starts_with_it() -> None:
+    code, out, err = run(
+        "deal", "--seed", "3", "--balance", "0.5", "--json", "--mode", "twins-draft"
+    )
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    seed = competitive.balanced_seed("twins-draft", 3, 0.5)
+    assert data["seed"] == seed
+    assert competitive.Deal.from_json(data["deal"]) == competitive.deal("twins-draft", seed)
+    assert data["advantage"] <= 0.5
+    assert data["advantage"] == competitive.advantage(
+        "twins-draft", competitive.deal("twins-draft", seed).pool
+    )
+    code, out, _ = run("deal", "--seed", "3", "--balance", "0.5")
+    chosen = competitive.balanced_seed("draft", 3, 0.5)
+    assert out.splitlines()[-1] == f"game seed {chosen} (drawn from seed 3, balance 0.5)"
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--balance", "-1"), "'--balance'"),
+        (("--copies", "5"), "'--copies'"),
+        (("--mode", "chess"), "'--mode'"),
+        (("--seed", "-3"), "seed"),
+    ],
+)
+def test_deal_refuses_bad_arguments_in_one_line(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run("deal", *args)
+    assert (code, out) == (2, "")
+    assert err.startswith("dokuspec: error: ") and err.count("\n") == 1 and message in err

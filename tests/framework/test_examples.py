@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from dokuspec import competitive
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
@@ -89,12 +91,31 @@ def test_sumodoku_solvable_refuses_an_impossible_board(tmp_path: Path) -> None:
 
 
 def test_balanced_deals(tmp_path: Path) -> None:
-    done = run("balanced_deals.py", "--seed", "3", "--gap", "1", "--copies", "1", cwd=tmp_path)
+    done = run(
+        "balanced_deals.py",
+        "--seed",
+        "3",
+        "--gap",
+        "1",
+        "--copies",
+        "1",
+        "--balance",
+        "1",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "largest gap between the piles' counts of a digit: 1\n" in out
     for mode in ("draft", "twins", "twins-draft"):
         assert f"\n{mode} deal, 1 deck: player " in out
+        seed = competitive.balanced_seed(mode, 3, 1, copies_per_colour=1)
+        value = competitive.advantage(
+            mode, competitive.deal(mode, seed, copies_per_colour=1).pool, 1
+        )
+        assert abs(value) <= 1
+        assert f"advantage for Black: {value:.3f} bits (the game of seed {seed})\n" in out
+    assert "Sumodoku colours: Player 1 [2, 4, 6, 7], Player 2 [1, 3, 8, 9], shared 5\n" in out
+    assert out.endswith("under odd/even marks: P1 1 odd, spare odd\n")
     # The deal's table: equal pile sums (TD-4), the 90 dominoes all accounted for.
     red = next(line for line in out.split("\n") if line.startswith("Red (40)"))
     blue = next(line for line in out.split("\n") if line.startswith("Blue (40)"))
@@ -102,6 +123,7 @@ def test_balanced_deals(tmp_path: Path) -> None:
     assert "All (90)        10 10 10 10 10 10 10 10 10   450\n" in out
     lines_fit(out)
     assert run("balanced_deals.py", "--gap", "-1", cwd=tmp_path).returncode == 2
+    assert run("balanced_deals.py", "--balance", "-1", cwd=tmp_path).returncode == 2
 
 
 def test_simulate_and_read(tmp_path: Path) -> None:

@@ -11,6 +11,9 @@ from click.testing import CliRunner
 
 from dokuspec import games
 from dokuspec.cli import main
+from dokuspec.competitive import deal as competitive_deal
+from dokuspec.competitive.balance import advantage
+from dokuspec.engine.base import GameOptionError
 from dokuspec.engine.playout import play_out
 from dokuspec.engine.records import game_seed
 from dokuspec.engine.sumodoku import Sumodoku, SumodokuState
@@ -22,6 +25,7 @@ from dokuspec.play.loopholes import loopholes
 from dokuspec.play.matches import deal_seed, play_game, play_games
 from dokuspec.play.stats import wilson_interval
 from dokuspec.sumodoku.bots import RandomBot, SolverBot
+from dokuspec.twodoku.validation import Balance, validate
 
 PLAYED = [spec.name for spec in games.installed() if spec.play is not None]
 
@@ -100,6 +104,70 @@ def test_a_health_report_counts_exactly_what_was_played() -> None:
     assert (report.lengths["min"], report.lengths["max"]) == (turns[0], turns[-1])
     assert report.stopped == "budget" and report.games == 12
     assert json.loads(json.dumps(report.to_json()))["seat_wins"][1]["successes"] == wins[1]
+
+
+def test_deal_options_go_to_the_kit_s_dealer_not_the_engine() -> None:
+    found = kit("twodoku")
+    engine, dealing = found.split_options({"max_turns": 20, "max_digit_count_gap": 2})
+    assert engine == {"max_turns": 20} and dealing == {"max_digit_count_gap": 2}
+    assert found.make_game({"max_turns": 20, "max_digit_count_gap": 2}).options["max_turns"] == 20
+    assert found.dealt({"max_turns": 20}, 9) == (9, None)
+    with pytest.raises(GameOptionError, match="max_digit_count_gap"):
+        found.make_game({"max_digit_count_gap": -1})
+    with pytest.raises(games.PluginError, match="deal options need a dealer"):
+        PlayKit(
+            "sumodoku",
+            ("a", "b"),
+            {"random": RandomBot, "strong": SolverBot},
+            ("random",),
+            outcome=kit("sumodoku").outcome,
+            deal_options=("balance",),
+        )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_digit_count_gap": 2},
+        {"equal_high_count": True},
+        {"max_digit_count_gap": 1, "equal_high_count": True},
+    ],
+)
+def test_two_doku_s_balance_options_deal_balanced_fair_deals(options: dict) -> None:
+    # The engine deals fair deals only (TD-4); the dealer steers its chance nodes to a
+    # balanced one (TD-15), which the deal's own validation accepts, as the game's record,
+    # replayed without the dealer, shows.
+    found = kit("twodoku")
+    unbalanced = 0
+    for seed in range(4):
+        this_seed, chance = found.dealt(options, seed)
+        assert this_seed == seed and chance is not None
+        players = [agent("twodoku", "random")] * 2
+        state = play_out(found.make_game(options), players, seed, chance=chance)
+        assert validate(state.deal(), Balance.from_options(options)) == ()
+        again = found.replayed(found.record_of(state))
+        assert again.deal() == state.deal()
+        plain = play_out(found.make_game(), players, seed)
+        unbalanced += bool(validate(plain.deal(), Balance.from_options(options)))
+    assert unbalanced  # without the dealer the same games are not all balanced
+
+
+def test_competitive_balance_plays_a_balanced_deal_and_health_reads_deal_classes() -> None:
+    results = list(play_games("competitive", ("random", "random"), 6, 1, {"balance": 1}))
+    for result in results:
+        assert result.deal == "advantage 0-1 bits"
+        assert advantage("draft", competitive_deal("draft", result.seed).pool) <= 1
+    report = health_report("competitive", ("random", "random"), results, 1, {"balance": 1})
+    (only,) = report.by_deal
+    assert only.label == "advantage 0-1 bits" and only.games == 6
+    assert only.role_wins["Black"] == report.role_wins["Black"]
+    plain = list(play_games("competitive", ("random", "random"), 12, 1))
+    classes = health_report("competitive", ("random", "random"), plain, 1).by_deal
+    assert sum(c.games for c in classes) == 12 and len(classes) > 1
+    for found in classes:
+        these = [g for g in plain if g.deal == found.label]
+        black = sum(g.winner is not None and dict(g.roles)["Black"] == g.winner for g in these)
+        assert found.role_wins["Black"].successes == black
 
 
 def test_the_sequential_mode_stops_when_the_intervals_are_narrow() -> None:

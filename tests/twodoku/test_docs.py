@@ -40,6 +40,7 @@ from statistics_support import (
 from dokuspec import twodoku
 from dokuspec.engine import twodoku as engine
 from dokuspec.errors import NotationError
+from dokuspec.play.kit import kit
 from dokuspec.twodoku import deals as twodoku_deals
 from dokuspec.twodoku.simulation import ENDINGS, simulate, summarise
 from dokuspec.vocabulary.twodoku import PLAY_RESULTS, Deal, Dominoes, Square, event_from_json
@@ -93,10 +94,11 @@ def test_every_test_entry_of_the_chapter_is_a_full_test_name() -> None:
 
 def test_every_code_the_chapter_names_is_the_codes_and_every_violation_is_named() -> None:
     # Hyphenated words in double backticks are codes: violation codes, play
-    # results and endings of the game.
+    # results, endings of the game and the names of its play kit's option sets.
     text = CHAPTER.read_text(encoding="utf-8")
     named = set(re.findall(r"``\"?([a-z]+(?:-[a-z]+)+)\"?``", text))
     known = set(twodoku.VIOLATION_CODES) | set(PLAY_RESULTS) | set(engine.ENDINGS)
+    known |= set(kit("twodoku").option_sets)
     assert named <= known, sorted(named - known)
     unnamed = [code for code in twodoku.VIOLATION_CODES if f"``{code}``" not in text]
     assert unnamed == []
