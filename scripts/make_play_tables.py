@@ -22,6 +22,7 @@ the agents or the rules that changes the games shows as stale.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from collections.abc import Mapping
@@ -43,6 +44,8 @@ SEED = 2026
 HEALTH_GAMES = {"sumodoku": 40, "competitive": 60, "twodoku": 60}
 LADDER_GAMES = {"sumodoku": 10, "competitive": 20, "twodoku": 20}
 LADDER = {"sumodoku": ("random", "solver", "strong-fast", "strong")}
+OPENSPIEL_LADDER = {"sumodoku": "openspiel-mcts"}
+"""Agents the ladder adds where OpenSpiel is installed (the ``openspiel`` extra)."""
 LOOPHOLE_GAMES = 10
 LOOPHOLE_SETS = {
     "sumodoku": ("default", "tabletop", "own-mistake-wins"),
@@ -95,7 +98,25 @@ def compute(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
         record["health"][name], record["samples"][name] = health_entry(
             game, name, workers, quick=quick
         )
-    entrants = LADDER.get(game, found.ladder)
+    record["ladder"] = ladder_entry(game, workers, quick=quick)
+    record["loopholes"] = loopholes_entry(game, quick=quick)
+    if game in BALANCE:
+        record["balance"] = balance_entry(game, workers, quick=quick)
+    return record
+
+
+def ladder_entrants(game: str) -> tuple[str, ...]:
+    """The agents of ``game``'s ladder: the kit's (or :data:`LADDER`'s), and OpenSpiel's
+    MCTS where it is installed."""
+    entrants = LADDER.get(game, kit(game).ladder)
+    if game in OPENSPIEL_LADDER and importlib.util.find_spec("pyspiel") is not None:
+        entrants = (*entrants, OPENSPIEL_LADDER[game])
+    return entrants
+
+
+def ladder_entry(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
+    """The ladder of :func:`ladder_entrants`, every pair on shared deals in both seats."""
+    entrants = ladder_entrants(game)
     print(f"{game}: ladder of {', '.join(entrants)}", file=sys.stderr, flush=True)
     per_pair = 2 if quick else LADDER_GAMES[game]
     results = []
@@ -103,13 +124,7 @@ def compute(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
         results.extend(
             play_games(game, pair, per_pair, SEED, alternate=True, checked=True, workers=workers)
         )
-    record["ladder"] = ladder_report(
-        game, entrants, results, SEED, games_per_pair=per_pair
-    ).to_json()
-    record["loopholes"] = loopholes_entry(game, quick=quick)
-    if game in BALANCE:
-        record["balance"] = balance_entry(game, workers, quick=quick)
-    return record
+    return ladder_report(game, entrants, results, SEED, games_per_pair=per_pair).to_json()
 
 
 def balance_entry(game: str, workers: int, *, quick: bool = False) -> dict[str, Any]:
@@ -339,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--balance", action="store_true", help="run only the deal classes' larger run again"
     )
+    parser.add_argument("--ladder", action="store_true", help="play only the ladder again")
     args = parser.parse_args(argv)
     chosen = args.game or games()
     stale = []
@@ -362,6 +378,9 @@ def main(argv: list[str] | None = None) -> int:
             order = [name for name in kit(game).option_sets if name in record["health"]]
             record["health"] = {name: record["health"][name] for name in order}
             record["samples"] = {name: record["samples"][name] for name in order}
+        elif args.ladder:
+            record = recorded(game)
+            record["ladder"] = ladder_entry(game, args.workers)
         elif args.balance:
             record = recorded(game)
             if game in BALANCE:

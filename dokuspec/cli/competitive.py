@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -677,6 +678,12 @@ def simulate_command(
 # -- deal ----------------------------------------------------------------------------------------
 
 
+def _finite(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value!r} is not a finite number of bits")
+    return value
+
+
 @competitive_group.command(name="deal")
 @click.option(
     "--mode",
@@ -703,11 +710,25 @@ def simulate_command(
     type=click.FloatRange(0, None),
     default=None,
     metavar="BITS",
-    help="Deal only deals whose advantage is within BITS of 0, either way.",
+    help="Deal only deals whose advantage is within BITS of the target.",
+)
+@click.option(
+    "--target",
+    type=float,
+    callback=_finite,
+    default=0.0,
+    show_default=True,
+    metavar="BITS",
+    help="The advantage --balance aims at (Red's first turn offsets about 1.5).",
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of text.")
 def deal_command(
-    mode: str, seed: int | None, copies: int, balance: float | None, as_json: bool
+    mode: str,
+    seed: int | None,
+    copies: int,
+    balance: float | None,
+    target: float,
+    as_json: bool,
 ) -> None:
     """Deal a game: who is Black (CS-2) and the mode's cards (CS-3 to CS-5).
 
@@ -718,8 +739,10 @@ def deal_command(
     0 in twins, where both players get the same ranks
     (dokuspec.competitive.balance). With --balance BITS the deal is the first
     of a sequence of games drawn from the seed whose advantage is within
-    BITS of 0: the engine's deals within that margin, each with its usual
-    chance.
+    BITS of --target (0 by default): the engine's deals within that margin,
+    each with its usual chance. Red takes the first turn of play (CS-9),
+    which the advantage does not count: between the strong agents the
+    players' chances are nearest at one to two bits.
     Prints the deal, its advantage and the seed of the game that starts with
     it; with --json, {"seed", "advantage", "deal"} (the deal's JSON form).
 
@@ -737,7 +760,9 @@ def deal_command(
         game_seed = seed
         if balance is not None:
             try:
-                game_seed = competitive.balanced_seed(mode, seed, balance, copies_per_colour=copies)
+                game_seed = competitive.balanced_seed(
+                    mode, seed, balance, copies_per_colour=copies, target=target
+                )
             except DokuspecError as error:
                 error_line(str(error))
                 sys.exit(Status.UNKNOWN)
@@ -753,9 +778,10 @@ def deal_command(
             if game_seed == seed:
                 console.print(Text(f"seed {seed}"))
             else:
-                console.print(
-                    Text(f"game seed {game_seed} (drawn from seed {seed}, balance {balance:g})")
-                )
+                drawn = f"drawn from seed {seed}, balance {balance:g}"
+                if target:
+                    drawn += f" of {target:g}"
+                console.print(Text(f"game seed {game_seed} ({drawn})"))
     sys.exit(Status.OK)
 
 

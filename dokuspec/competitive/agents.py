@@ -14,14 +14,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dokuspec.competitive import simulation as _simulation
-from dokuspec.competitive.balance import advantage, best_picks
+from dokuspec.competitive.balance import advantage, best_picks, reachable_grids
 from dokuspec.competitive.bots import GreedyBot, RandomBot
 from dokuspec.competitive.deals import balanced_seed, deal_of
+from dokuspec.competitive.hands import is_winning, score
 from dokuspec.competitive.simulation import outcome as _outcome
 from dokuspec.engine.base import Action, GameOptionError, JSONValue
-from dokuspec.engine.competitive import CompetitiveSudokuState, Concede, Continue, Pick
+from dokuspec.engine.competitive import CompetitiveSudokuState, Concede, Continue, Pick, Place
 from dokuspec.play.kit import Exploit, Named, Outcome, PlayKit
-from dokuspec.vocabulary.competitive import Cards
+from dokuspec.vocabulary.competitive import Cards, Deck, Scoring
 
 __all__ = [
     "PLAY",
@@ -84,20 +85,27 @@ def dealer(
     dealing: Mapping[str, JSONValue], options: Mapping[str, JSONValue], seed: int
 ) -> tuple[int, None]:
     """The kit's dealer (:attr:`~dokuspec.play.kit.PlayKit.dealer`): with ``balance``
-    (bits, 0 or more), the game of :func:`dokuspec.competitive.deals.balanced_seed`, whose
-    deal's advantage is within that of 0.
+    (bits, 0 or more) and ``target`` (bits, 0 by default), the game of
+    :func:`dokuspec.competitive.deals.balanced_seed`, whose deal's advantage is within
+    ``balance`` of ``target``.
 
     Raises:
-        GameOptionError: a balance that is not a number of bits 0 or more.
-        DokuspecError: no deal within it.
+        GameOptionError: a balance or target that is not a number of bits, or a target
+            without a balance.
+        DokuspecError: no deal within the margin.
     """
-    margin = dealing["balance"]
-    if isinstance(margin, bool) or not isinstance(margin, int | float):
-        raise GameOptionError("competitive", "balance", f"is a number of bits, not {margin!r}")
+    if "balance" not in dealing:
+        raise GameOptionError("competitive", "target", "is given with a balance")
+    margin, target = dealing["balance"], dealing.get("target", 0)
+    for name, value in (("balance", margin), ("target", target)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise GameOptionError("competitive", name, f"is a number of bits, not {value!r}")
+    assert isinstance(margin, int | float) and isinstance(target, int | float)
     mode = options.get("mode", "draft")
     copies = options.get("copies_per_colour", 2)
     assert isinstance(mode, str) and isinstance(copies, int)
-    return balanced_seed(mode, seed, margin, copies_per_colour=copies), None
+    chosen = balanced_seed(mode, seed, margin, copies_per_colour=copies, target=target)
+    return chosen, None
 
 
 class ConcederBot:
@@ -135,14 +143,23 @@ class ContinuerBot:
 
 
 class DrafterBot(GreedyBot):
-    """The greedy bot, whose picks (CS-3, CS-5) follow the draft's minimax.
+    """The greedy bot, drafting and placing for the most winning hands it can still reach.
 
-    At each pick it takes a card of a rank that keeps the draft's value
-    (:func:`dokuspec.competitive.balance.draft_value`: Black's flexibility
-    minus Red's, in winning rank Grids, under alternating best picks) at its
-    best for its side (:func:`~dokuspec.competitive.balance.best_picks`);
-    among those, the greedy bot's choice (the card forming the most lines
-    with those held). Every other decision is the greedy bot's.
+    * A pick (CS-3, CS-5): a card of a rank that keeps the draft's value
+      (:func:`dokuspec.competitive.balance.draft_value`: Black's flexibility
+      minus Red's, in winning rank Grids, under alternating best picks) at
+      its best for its side (:func:`~dokuspec.competitive.balance.best_picks`);
+      among those, the greedy bot's choice (the card forming the most lines
+      with those held).
+    * A placement round (CS-21), and placing a card on an empty position
+      (CS-11): a placement that completes a winning hand, the best-scoring
+      one (CS-20); otherwise the one after which the most winning rank Grids
+      are still reachable (:func:`~dokuspec.competitive.balance.reachable_grids`:
+      agreeing with the ranks placed, holding the cards still to place, the
+      rest fillable by the cards in play, the other player's hand and Grid
+      and the Discard Piles left out). Ties are broken with ``rng``.
+    * Every other decision (taking, swapping, concede or continue) is the
+      greedy bot's.
     """
 
     name = "drafter"
@@ -166,6 +183,71 @@ class DrafterBot(GreedyBot):
         chosen = [a for a in legal if isinstance(a, Pick) and a.card.rank in ranks]
         return super()._pick(state, player, rng, chosen or legal)
 
+    def __call__(self, state: CompetitiveSudokuState, player: int, rng: random.Random) -> Action:
+        """The drafter's choice of ``player`` (see the class)."""
+        if state.is_simultaneous_node():
+            legal = state.legal_actions(player)
+            if len(legal) > 1 and all(isinstance(a, Place) for a in legal):
+                return self._place(state, player, rng, legal)
+        elif state.current_player() == player:
+            legal = state.legal_actions(player)
+            if len(legal) > 1 and all(isinstance(a, Place) for a in legal):
+                return self._put(state, player, rng, legal)
+        return super().__call__(state, player, rng)
+
+    def _put(
+        self,
+        state: CompetitiveSudokuState,
+        player: int,
+        rng: random.Random,
+        legal: Sequence[Action],
+    ) -> Action:
+        copies = state.game.options["copies_per_colour"]
+        assert isinstance(copies, int)
+        grid = state.grid(player)
+        table = state.table()
+        drawn = state.drawn()
+        assert drawn is not None
+        outside = Deck(copies).cards() - grid.contents() - state.grid(1 - player).contents()
+        pool = outside - table.discards[0] - table.discards[1] - Cards([drawn])
+        scoring = Scoring.from_options(state.game.options)
+        scored: dict[Action, tuple[int, int]] = {}
+        for action in legal:
+            assert isinstance(action, Place)
+            after = grid.with_card(action.position, action.card)
+            if after.is_full and is_winning(after):
+                scored[action] = (1, score(after, scoring))
+            else:
+                scored[action] = (0, reachable_grids(after.ranks, (), pool, copies))
+        top = max(scored.values())
+        return rng.choice([action for action, key in scored.items() if key == top])
+
+    def _place(
+        self,
+        state: CompetitiveSudokuState,
+        player: int,
+        rng: random.Random,
+        legal: Sequence[Action],
+    ) -> Action:
+        data = state.observation(player).data
+        assert isinstance(data, dict) and isinstance(data["hands"], list)
+        hand = Cards.parse(str(data["hands"][player]))
+        their_hand = Cards.parse(str(data["hands"][1 - player]))
+        copies = state.game.options["copies_per_colour"]
+        assert isinstance(copies, int)
+        grid = state.grid(player)
+        table = state.table()
+        outside = Deck(copies).cards() - grid.contents() - state.grid(1 - player).contents()
+        pool = outside - table.discards[0] - table.discards[1] - their_hand - hand
+        scored: dict[Action, int] = {}
+        for action in legal:
+            assert isinstance(action, Place)
+            after = grid.with_card(action.position, action.card)
+            rest = hand - Cards([action.card])
+            scored[action] = reachable_grids(after.ranks, rest, pool, copies)
+        top = max(scored.values())
+        return rng.choice([action for action, count in scored.items() if count == top])
+
 
 def strong_agent() -> Named:
     """The strongest agent so far: the drafter (:class:`DrafterBot`), named ``"strong"``."""
@@ -186,7 +268,7 @@ PLAY = PlayKit(
     ladder=("random", "greedy", "drafter"),
     outcome=outcome,
     record=_simulation.record_text,
-    deal_options=("balance",),
+    deal_options=("balance", "target"),
     dealer=dealer,
     replay=_simulation.replay_record,
     option_sets={
@@ -201,6 +283,7 @@ PLAY = PlayKit(
         "loser-scores": {"score_loser_hand": True},
         "conceder-wins": {"equal_value_concede": "conceder_wins"},
         "balanced-1": {"balance": 1},
+        "balanced-1-2": {"balance": 0.5, "target": 1.5},
         "twins-draft-balanced-1": {"mode": "twins-draft", "balance": 1},
     },
     endings={

@@ -30,7 +30,8 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from dokuspec.errors import PositionError, quote
 from dokuspec.spec.competitive import kind_of_ranks
@@ -41,6 +42,7 @@ __all__ = [
     "best_picks",
     "draft_value",
     "flexibility",
+    "reachable_grids",
     "winning_rank_grids",
     "within",
 ]
@@ -214,24 +216,30 @@ def _black_forces(
 
 
 def within(
-    mode: str, pool: Iterable[Card | int], margin: float, copies_per_colour: int = 2
+    mode: str,
+    pool: Iterable[Card | int],
+    margin: float,
+    copies_per_colour: int = 2,
+    *,
+    target: float = 0.0,
 ) -> bool:
-    """Whether a deal's :func:`advantage` is within ``margin`` bits of 0 (``-margin <= value
-    <= margin``): the same answer as computing it, found faster (the minimax stops at the
-    first pick that decides it).
+    """Whether a deal's :func:`advantage` is within ``margin`` bits of ``target``
+    (``target - margin <= value <= target + margin``): the same answer as computing it,
+    found faster (the minimax stops at the first pick that decides it).
 
     Raises:
         As :func:`advantage`.
     """
+    low, high = target - margin, target + margin
     if mode not in {"draft", "twins-draft"}:
-        return abs(advantage(mode, pool, copies_per_colour)) <= margin
+        return low <= advantage(mode, pool, copies_per_colour) <= high
     counts = _pool_counts(pool)
     if sum(counts) != 2 * _HAND:
         raise PositionError(f"a draft pool has {2 * _HAND} cards, not {sum(counts)}")
     table = _flexibility_table(_check_copies(copies_per_colour))
     key = tuple(counts)
-    return not _black_forces(key, lambda v: v > margin, table) and _black_forces(
-        key, lambda v: v >= -margin, table
+    return not _black_forces(key, lambda v: v > high, table) and _black_forces(
+        key, lambda v: v >= low, table
     )
 
 
@@ -316,3 +324,60 @@ def advantage(mode: str, pool: Iterable[Card | int], copies_per_colour: int = 2)
     if mode not in ("draft", "twins-draft"):
         raise PositionError(f"the mode is draft, twins or twins-draft, not {quote(mode)}")
     return draft_value(pool, copies_per_colour)
+
+
+@functools.cache
+def _grid_arrays(copies: int) -> tuple[Any, Any]:
+    """The winning rank Grids as an array (Grids x 9 positions, ranks) and one-hot
+    (Grids x 9 positions x 9 ranks)."""
+    import numpy as np  # noqa: PLC0415 - numpy (scipy's) loads with the first count
+
+    grids = np.array(winning_rank_grids(copies), dtype=np.int8)
+    one_hot = np.zeros((len(grids), 9, 9), dtype=np.int8)
+    for position in range(9):
+        one_hot[np.arange(len(grids)), position, grids[:, position] - 1] = 1
+    return grids, one_hot
+
+
+def reachable_grids(
+    ranks: Sequence[int | None],
+    hand: Iterable[Card | int],
+    available: Iterable[Card | int],
+    copies_per_colour: int = 2,
+) -> int:
+    """How many winning rank Grids a Grid can still become: those that agree with its
+    placed ranks, hold the ranks of ``hand`` (cards still to be placed) among its empty
+    positions, and whose other empty positions the ``available`` cards can fill.
+
+    Args:
+        ranks: the Grid's nine ranks, row by row, ``None`` for an empty position.
+        hand: the cards (or ranks) the player still places.
+        available: the cards (or ranks) still in play for the player.
+        copies_per_colour: the deck's copies of each card, 1-4 (CS-1).
+
+    Raises:
+        TypeError, PositionError: not nine positions, a bad rank, bad copies.
+    """
+    import numpy as np  # noqa: PLC0415
+
+    if len(ranks) != 9:
+        raise PositionError(f"a Grid has 9 positions, not {len(ranks)}")
+    grids, one_hot = _grid_arrays(_check_copies(copies_per_colour))
+    placed = [(p, r) for p, r in enumerate(ranks) if r is not None]
+    _ranks([r for _, r in placed], "a Grid")
+    empty = [p for p, r in enumerate(ranks) if r is None]
+    need = np.zeros(9, dtype=np.int8)
+    for rank in _ranks(hand, "a hand"):
+        need[rank - 1] += 1
+    have = np.zeros(9, dtype=np.int16)
+    for rank in _ranks(available, "the cards available"):
+        have[rank - 1] += 1
+    mask = np.ones(len(grids), dtype=bool)
+    for position, rank in placed:
+        mask &= grids[:, position] == rank
+    if not mask.any():
+        return 0
+    open_ranks = one_hot[mask][:, empty, :].sum(axis=1, dtype=np.int16)
+    rest = open_ranks - need
+    fits = (rest >= 0).all(axis=1) & (rest <= have).all(axis=1)
+    return int(fits.sum())

@@ -310,7 +310,14 @@ def _read_cards(text: object, where: str) -> Cards:
 # -- dealing ---------------------------------------------------------------------------------
 
 
-def deal(mode: str, seed: int, *, copies_per_colour: int = 2, balance: float | None = None) -> Deal:
+def deal(
+    mode: str,
+    seed: int,
+    *,
+    copies_per_colour: int = 2,
+    balance: float | None = None,
+    target: float = 0.0,
+) -> Deal:
     """The deal the game of ``seed`` starts with: who is Black (CS-2), then the mode's cards.
 
     The engine's chance nodes are played from
@@ -323,14 +330,18 @@ def deal(mode: str, seed: int, *, copies_per_colour: int = 2, balance: float | N
     With ``balance``, the deal is that of :func:`balanced_seed`: the first of
     a sequence of games drawn from ``seed`` whose advantage for Black
     (:func:`dokuspec.competitive.balance.advantage`) is within ``balance``
-    bits of 0. Play the game of ``balanced_seed(...)`` to play that deal.
+    bits of ``target``. Play the game of ``balanced_seed(...)`` to play that
+    deal. (Red takes the first turn of play, CS-9, which the advantage does
+    not count: between the strong agents, the players' chances are nearest
+    at one to two bits; see the handbook's "Rules in play".)
 
     Args:
         mode: ``"draft"`` (CS-3), ``"twins"`` (CS-4) or ``"twins-draft"`` (CS-5).
         seed: the game's seed, an integer 0 to ``2**64 - 1`` (:mod:`dokuspec.seeds`).
         copies_per_colour: the copies of each card, 1-4 (CS-1).
-        balance: the largest advantage allowed either way, in bits (0 or
+        balance: how far the advantage may be from ``target``, in bits (0 or
             more), or ``None`` for any deal.
+        target: the advantage aimed at, in bits (only with ``balance``).
 
     Returns:
         A :class:`Deal` that :func:`validate_deal` accepts.
@@ -343,7 +354,9 @@ def deal(mode: str, seed: int, *, copies_per_colour: int = 2, balance: float | N
         GameOptionError: an unknown mode, copies outside 1-4, a negative balance.
     """
     if balance is not None:
-        seed = balanced_seed(mode, seed, balance, copies_per_colour=copies_per_colour)
+        seed = balanced_seed(
+            mode, seed, balance, copies_per_colour=copies_per_colour, target=target
+        )
     return _deal(_game(mode, copies_per_colour), check_seed(seed))
 
 
@@ -362,22 +375,27 @@ def _deal(game: CompetitiveSudoku, seed: int) -> Deal:
     return _read_deal(state)
 
 
-def balanced_seed(mode: str, seed: int, balance: float, *, copies_per_colour: int = 2) -> int:
-    """The seed of a game whose deal favours neither player by more than ``balance`` bits.
+def balanced_seed(
+    mode: str, seed: int, balance: float, *, copies_per_colour: int = 2, target: float = 0.0
+) -> int:
+    """The seed of a game whose deal's advantage for Black is within ``balance`` bits of
+    ``target`` (by default 0: a draft that favours neither player).
 
     Candidates are the games ``game_seed("competitive-balanced", seed, k)``
     for ``k = 0, 1, ...`` (:func:`~dokuspec.engine.records.game_seed`); the
     first whose deal's :func:`~dokuspec.competitive.balance.advantage` is
-    within ``balance`` of 0 (:func:`~dokuspec.competitive.balance.within`)
-    is chosen. The candidates are independent draws of
-    the engine's deal, so the deal chosen has exactly the engine's
-    distribution conditioned on its advantage being within ``balance``
-    (rejection sampling): every balanced deal keeps its relative chance.
+    within ``balance`` of ``target``
+    (:func:`~dokuspec.competitive.balance.within`) is chosen. The candidates
+    are independent draws of the engine's deal, so the deal chosen has
+    exactly the engine's distribution conditioned on its advantage being
+    within the margin (rejection sampling): every balanced deal keeps its
+    relative chance.
 
     Args:
         mode, copies_per_colour: the game's options (as :func:`deal`).
         seed: the seed the candidates are drawn from, 0 to ``2**64 - 1``.
-        balance: the largest advantage allowed, in bits, 0 or more.
+        balance: how far from ``target`` the advantage may be, in bits, 0 or more.
+        target: the advantage aimed at, in bits (a finite number).
 
     Raises:
         TypeError: a wrong argument type.
@@ -394,13 +412,17 @@ def balanced_seed(mode: str, seed: int, balance: float, *, copies_per_colour: in
         raise TypeError(f"balance is a number of bits, not {type(balance).__name__}")
     if not 0 <= balance < float("inf"):
         raise GameOptionError("competitive", "balance", f"is 0 or more bits, not {balance!r}")
+    if isinstance(target, bool) or not isinstance(target, int | float):
+        raise TypeError(f"target is a number of bits, not {type(target).__name__}")
+    if not -float("inf") < target < float("inf"):
+        raise GameOptionError("competitive", "target", f"is a finite number, not {target!r}")
     for index in range(BALANCE_TRIES):
         candidate = game_seed("competitive-balanced", seed, index)
         found = _deal(game, candidate)
-        if within(mode, found.pool, balance, copies_per_colour):
+        if within(mode, found.pool, balance, copies_per_colour, target=target):
             return candidate
     raise DokuspecError(
-        f"no {mode} deal within {balance} bits of advantage in "
+        f"no {mode} deal within {balance} bits of an advantage of {target} in "
         f"{BALANCE_TRIES:,} draws; allow a larger margin"
     )
 

@@ -90,6 +90,24 @@ def _parameters(kind: _Kind) -> dict[str, Any]:
     return params
 
 
+def parameters_of(engine_game: Game) -> dict[str, Any]:
+    """The pyspiel parameters of an engine game's options (the inverse of the engine
+    options a :class:`DokuspecGame` reads from its parameters).
+
+    Raises:
+        KeyError: the game declares no OpenSpiel game.
+    """
+    kind = _kinds()[engine_game.name]
+    params: dict[str, Any] = {}
+    for spec in type(engine_game).option_specs:
+        value = engine_game.options[spec.name]
+        if spec.name in kind.spec.options:
+            params.update(kind.spec.options[spec.name].to_parameters(value))
+        else:
+            params[spec.name] = value
+    return params
+
+
 def _engine_options(kind: _Kind, params: dict[str, Any]) -> dict[str, JSONValue]:
     engine_class = type(load_engine_game(kind.engine))
     options: dict[str, JSONValue] = {}

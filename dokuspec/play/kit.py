@@ -120,7 +120,10 @@ class PlayKit:
             "Player 2")``).
         agents: each agent's name with what makes it, weakest first by
             convention; ``"random"`` and ``"strong"`` (the game's strongest
-            agent at its default strength) are required.
+            agent at its default strength) are required. A maker may be a
+            reference (``"package.module:function"``), imported when the
+            agent is made: an agent of an optional extra or a higher layer
+            (OpenSpiel's MCTS).
         ladder: the agents a ladder rates by default.
         outcome: how a terminal state ended (:class:`Outcome`).
         option_sets: named sets of the game's options a player can choose,
@@ -152,7 +155,7 @@ class PlayKit:
 
     game: str
     seats: tuple[str, ...]
-    agents: Mapping[str, Callable[[], Agent]]
+    agents: Mapping[str, Callable[[], Agent] | str]
     ladder: tuple[str, ...]
     outcome: Callable[[Any], Outcome]
     option_sets: Mapping[str, Mapping[str, JSONValue]] = field(
@@ -282,7 +285,14 @@ def agent(game: str, name: str) -> Agent:
     found = kit(game).agents
     if name not in found:
         raise DokuspecError(f"unknown agent {quote(name)} (agents: {', '.join(found)})")
-    return found[name]()
+    maker = found[name]
+    if isinstance(maker, str):
+        try:
+            maker = games.load_reference(maker)
+        except ImportError as error:
+            raise DokuspecError(f"the agent {quote(name)} cannot be loaded: {error}") from None
+    made: Agent = maker()
+    return made
 
 
 def first_mover(state: State) -> int:

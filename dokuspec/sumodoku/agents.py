@@ -568,6 +568,7 @@ PLAY = PlayKit(
         "strong-fast": _fast,
         "strong": _strong,
         "strong-deep": _deep,
+        "openspiel-mcts": "dokuspec.openspiel.agents:sumodoku_mcts",
     },
     ladder=("random", "solver", "strong-fast", "strong", "strong-deep"),
     outcome=outcome,

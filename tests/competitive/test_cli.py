@@ -514,6 +514,9 @@ def test_a_balanced_deal_names_the_game_that_starts_with_it() -> None:
     code, out, _ = run("deal", "--seed", "3", "--balance", "0.5")
     chosen = competitive.balanced_seed("draft", 3, 0.5)
     assert out.splitlines()[-1] == f"game seed {chosen} (drawn from seed 3, balance 0.5)"
+    code, out, _ = run("deal", "--seed", "3", "--balance", "0.5", "--target", "1.5")
+    chosen = competitive.balanced_seed("draft", 3, 0.5, target=1.5)
+    assert out.splitlines()[-1] == (f"game seed {chosen} (drawn from seed 3, balance 0.5 of 1.5)")
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
@@ -524,6 +527,7 @@ def test_a_balanced_deal_names_the_game_that_starts_with_it() -> None:
         (("--copies", "5"), "'--copies'"),
         (("--mode", "chess"), "'--mode'"),
         (("--seed", "-3"), "seed"),
+        (("--balance", "1", "--target", "inf"), "not a finite number"),
     ],
 )
 def test_deal_refuses_bad_arguments_in_one_line(args: tuple[str, ...], message: str) -> None:

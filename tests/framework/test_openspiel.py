@@ -536,3 +536,27 @@ def test_competitive_length_bound_counts_both_turns_of_every_simultaneous_node(
     assert engine.max_game_length() == bound
     game = pyspiel.load_game("dokuspec_competitive", {"max_trades": max_trades})
     assert game.max_game_length() == bound + 5 + max_trades + 1
+
+
+# -- OpenSpiel's MCTS as an agent of the play kits ---------------------------------------------
+
+
+def test_openspiel_mcts_plays_sumodoku_games_that_the_rules_engine_replays() -> None:
+    from dokuspec.openspiel.agents import MCTSAgent
+    from dokuspec.play.kit import agent, kit
+    from dokuspec.play.matches import play_games
+
+    found = agent("sumodoku", "openspiel-mcts")
+    assert isinstance(found, MCTSAgent) and found.name == "openspiel-mcts"
+    marks = kit("sumodoku").option_set("consecutive")
+    for options in ({}, marks):
+        results = list(
+            play_games("sumodoku", ("openspiel-mcts", "random"), 1, 5, options, checked=True)
+        )
+        assert [r.agents for r in results] == [("openspiel-mcts", "random")]
+    # The same rng, the same choice: seeded matches replay.
+    engine = load_engine_game("sumodoku")
+    state = engine.new_initial_state(2)
+    first = found(state, 0, random.Random(4))
+    assert found(state, 0, random.Random(4)) == first
+    assert first in state.legal_actions(0)

@@ -366,3 +366,19 @@ def test_every_exploit_plays_whole_games_under_its_option_sets(name: str) -> Non
         options = found.option_set(option_set)
         (result,) = play_games(name, (exploit.name, "random"), 1, 5, options, checked=True)
         assert result.ending in found.endings and result.agents == (exploit.name, "random")
+
+
+def test_an_agent_named_by_reference_loads_when_it_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = kit("sumodoku")
+    assert found.agents["openspiel-mcts"] == "dokuspec.openspiel.agents:sumodoku_mcts"
+
+    def missing(reference: str) -> object:
+        raise ImportError(f"No module named {reference.split(':', maxsplit=1)[0]!r}")
+
+    monkeypatch.setattr(games, "load_reference", missing)
+    agent.cache_clear()
+    try:
+        with pytest.raises(DokuspecError, match="'openspiel-mcts' cannot be loaded"):
+            agent("sumodoku", "openspiel-mcts")
+    finally:
+        agent.cache_clear()

@@ -132,7 +132,8 @@ def test_the_outcome_names_the_rule_and_the_first_player() -> None:
 def test_the_kit_offers_the_strengths_and_today_s_bots() -> None:
     assert list(PLAY.agents) == [
         "random", "solver", "spoiler", "early-spoiler", "own-mistake", "invalid-placer",
-        "strong-unaware", "strong-fast", "strong", "strong-deep",
+        "strong-unaware", "strong-fast", "strong", "strong-deep", "openspiel-mcts",
     ]  # fmt: skip
+    assert PLAY.agents["openspiel-mcts"] == "dokuspec.openspiel.agents:sumodoku_mcts"
     assert PLAY.agents["strong"]() == strong_agent()
     assert [PLAY.agents[name]().iterations for name in STRENGTHS] == list(STRENGTHS.values())
