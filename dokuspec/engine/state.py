@@ -330,14 +330,19 @@ class State(ABC):
             raise IllegalActionError(
                 self._game.name, "a chance outcome", self.current_player(), "not a chance node"
             )
-        total = sum(p for _, p in outcomes)
-        if total != 1:
-            raise EngineError(f"{self._game.name}: chance probabilities sum to {total}, not 1")
+        # In integers: each probability times the least common denominator (the same
+        # picks as exact fractions, without their arithmetic).
         scale = math.lcm(*(p.denominator for _, p in outcomes))
+        weights = [p.numerator * (scale // p.denominator) for _, p in outcomes]
+        total = sum(weights)
+        if total != scale:
+            raise EngineError(
+                f"{self._game.name}: chance probabilities sum to {Fraction(total, scale)}, not 1"
+            )
         rng = random.Random(f"dokuspec:{self._seed}:{len(self._history)}")
         pick = rng.randrange(scale)
-        for action, probability in outcomes:
-            pick -= int(probability * scale)
+        for (action, _), weight in zip(outcomes, weights, strict=True):
+            pick -= weight
             if pick < 0:
                 return action
         # Unreachable: the picks are below the scale, which the probabilities sum to.
