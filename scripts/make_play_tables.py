@@ -29,6 +29,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from scipy.stats import fisher_exact
+
 from dokuspec import games as registry
 from dokuspec.play import loopholes as loophole_search
 from dokuspec.play.health import health_report
@@ -41,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
 FIGURES = ROOT / "docs" / "figures" / "play"
 SEED = 2026
-HEALTH_GAMES = {"sumodoku": 40, "competitive": 60, "twodoku": 60}
+HEALTH_GAMES = {"sumodoku": 40, "competitive": 60, "twodoku": 200}
 LADDER_GAMES = {"sumodoku": 10, "competitive": 20, "twodoku": 20}
 LADDER = {"sumodoku": ("random", "solver", "strong-fast", "strong")}
 OPENSPIEL_LADDER = {"sumodoku": "openspiel-mcts"}
@@ -190,6 +192,15 @@ def _interval(data: Mapping[str, Any]) -> str:
     return f"{_percent(data['estimate'])} ({_percent(data['low'])}–{_percent(data['high'])})"
 
 
+def _fisher(rate: Mapping[str, Any], baseline: Mapping[str, Any]) -> str:
+    """The p-value of Fisher's exact test that two win rates are equal, two-sided."""
+    table = [
+        [rate["successes"], rate["trials"] - rate["successes"]],
+        [baseline["successes"], baseline["trials"] - baseline["successes"]],
+    ]
+    return f"{fisher_exact(table).pvalue:.2g}"
+
+
 def _table(header: list[str], rows: list[list[str]], widths: str | None = None) -> str:
     lines = [".. list-table::", "   :header-rows: 1"]
     if widths:
@@ -207,10 +218,11 @@ def render(record: Mapping[str, Any]) -> dict[Path, str]:
     health = record["health"]
     first = next(iter(health.values()))
     seats = first["seats"]
-    header = ["Option set", *[f"{s} wins" for s in seats], "First player wins"]
+    header = ["Option set", *[f"{s} wins" for s in seats], "First player wins", "p vs default"]
     roles = list(first["role_wins"])
     header += [f"{r} wins" for r in roles] + ["Draws", "Endings", "Turns (median)"]
     rows = []
+    baseline = health["default"]["first_player_wins"]
     for name, report in health.items():
         endings = ", ".join(f"{k}: {v}" for k, v in report["endings"].items() if v)
         rows.append(
@@ -218,6 +230,7 @@ def render(record: Mapping[str, Any]) -> dict[Path, str]:
                 f"``{name}``",
                 *[_interval(w) for w in report["seat_wins"]],
                 _interval(report["first_player_wins"]),
+                "–" if name == "default" else _fisher(report["first_player_wins"], baseline),
                 *[_interval(report["role_wins"][r]) for r in roles],
                 _interval(report["draws"]),
                 endings,
@@ -227,8 +240,9 @@ def render(record: Mapping[str, Any]) -> dict[Path, str]:
     games_each = first["games"]
     health_text = (
         f"The strong agent against itself, {games_each} games per option set "
-        f"(seed {record['seed']}); rates with their 95% Wilson intervals.\n\n"
-        + _table(header, rows)
+        f"(seed {record['seed']}); rates with their 95% Wilson intervals; *p vs "
+        "default*: Fisher's exact test (two-sided) that the first player wins as often "
+        "as under ``default``.\n\n" + _table(header, rows)
     )
     ladder = record["ladder"]
     ratings = ladder["ratings"]
@@ -355,6 +369,9 @@ def main(argv: list[str] | None = None) -> int:
         "--balance", action="store_true", help="run only the deal classes' larger run again"
     )
     parser.add_argument("--ladder", action="store_true", help="play only the ladder again")
+    parser.add_argument(
+        "--render", action="store_true", help="write the tables of the recorded games, play none"
+    )
     args = parser.parse_args(argv)
     chosen = args.game or games()
     stale = []
@@ -366,7 +383,9 @@ def main(argv: list[str] | None = None) -> int:
                     stale.append(str(path.relative_to(ROOT)))
             stale.extend(replay_samples(record))
             continue
-        if args.loopholes:
+        if args.render:
+            record = recorded(game)
+        elif args.loopholes:
             record = recorded(game)
             record["loopholes"] = loopholes_entry(game)
         elif args.health:

@@ -630,7 +630,7 @@ def _summary_lines(
     bots_option(
         lambda: competitive.BOT_NAMES,
         "random,random",
-        "The bots of player 0 and player 1: random or greedy (one name: both players).",
+        "The bots of player 0 and player 1: random, greedy or strong (one name: both players).",
     ),
 )
 def simulate_command(

@@ -2,9 +2,13 @@
 
 The analysis of play (:mod:`dokuspec.play`: ``dokuspec competitive health``,
 ``ladder``, ``loopholes``) reads the game through :data:`PLAY`. Its agents
-are the bots of :mod:`dokuspec.competitive.bots`; ``"strong"`` is, for now,
-the strongest of them (the greedy bot under that name): a search agent for
-Competitive Sudoku is not built yet.
+are the bots of :mod:`dokuspec.competitive.bots` and the drafter
+(:class:`DrafterBot`), which is ``"strong"``: the greedy bot, drafting and
+placing by the winning rank Grids it can still reach
+(:mod:`dokuspec.competitive.balance`). A search agent for Competitive
+Sudoku is not built yet. Deals are classed by their advantage for Black
+(:func:`deal_class`), and the option ``balance`` (with ``target``) deals
+balanced deals (:func:`dealer`).
 """
 
 from __future__ import annotations

@@ -536,7 +536,8 @@ def _strong() -> Bot:
 def make_bot(name: str) -> Bot:
     """A bot by its name: ``"random"`` (:class:`RandomBot`), ``"greedy"``
     (:class:`GreedyBot` with its defaults) or ``"strong"`` (the game's strongest agent,
-    :func:`dokuspec.competitive.agents.strong_agent`: for now the greedy bot).
+    :func:`dokuspec.competitive.agents.strong_agent`: the drafter,
+    :class:`~dokuspec.competitive.agents.DrafterBot`).
 
     Raises:
         TypeError: ``name`` is not a str.

@@ -223,10 +223,10 @@ def test_balanced_deals_follow_the_engine_s_deals_within_the_margin() -> None:
         return min(len({c.rank for c in pool}), 8), found.black  # type: ignore[attr-defined]
 
     margin = 1.5
-    ours = Counter(features(deal("draft", 50_000 + s, balance=margin)) for s in range(160))
+    ours = Counter(features(deal("draft", 50_000 + s, balance=margin)) for s in range(120))
     filtered: Counter[tuple[int, int]] = Counter()
     seed = 900_000
-    while sum(filtered.values()) < 160:
+    while sum(filtered.values()) < 120:
         found = deal("draft", seed)
         seed += 1
         if abs(balance.draft_value(found.pool)) <= margin:

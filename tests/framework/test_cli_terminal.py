@@ -95,6 +95,10 @@ def without_times(lines: list[str]) -> list[str]:
             ["competitive", "ladder", "--agents", "random,greedy", "--games", "2"], id="ladder"
         ),
         pytest.param(
+            ["competitive", "deal", "--seed", "7", "--balance", "0.5", "--target", "1.5"],
+            id="deal",
+        ),
+        pytest.param(
             ["twodoku", "loopholes", "--games", "2", "--option-set", "short"], id="loopholes"
         ),
         pytest.param(

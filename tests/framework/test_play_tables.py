@@ -48,7 +48,8 @@ def test_a_recorded_game_is_played_again_the_same(script: ModuleType, game: str)
     # The first sample game of the first option set; the script's --check plays them all.
     record = script.recorded(game)
     first = next(iter(record["samples"]))
-    trimmed = {**record, "samples": {first: record["samples"][first][:1]}}
+    trimmed = {k: v for k, v in record.items() if k != "balance"}
+    trimmed["samples"] = {first: record["samples"][first][:1]}
     assert script.replay_samples(trimmed) == []
 
 
