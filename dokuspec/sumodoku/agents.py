@@ -361,20 +361,22 @@ def playout(state: SumodokuState, rng: random.Random) -> Sequence[float]:
             continue
         if board is None:
             return race_value(state)
-        valid = state.valid_moves(player)
-        if not valid:
+        # The valid moves are listed only where they are used (the same moves, fewer lists).
+        if not state.has_valid_move(player):
             state.apply_action(rng.choice(state.legal_actions(player)))
             continue
         if state.claim_open(player):
             return _wins(player)
-        if _claims_next(state, 1 - player) and _spoil(state, player, valid, rng):
+        if _claims_next(state, 1 - player) and _spoil(
+            state, player, state.valid_moves(player), rng
+        ):
             board = None
             continue
         move = _piece_of(state, player, board, rng)
         if move is not None:
             state.apply_action(move)
         else:
-            state.apply_action(rng.choice(valid))
+            state.apply_action(rng.choice(state.valid_moves(player)))
             board = completion(state)
 
 
