@@ -4,7 +4,8 @@ The analysis of play (:mod:`dokuspec.play`: ``dokuspec twodoku health``,
 ``ladder``, ``loopholes``) reads the game through :data:`PLAY`. Its agents
 are the bots of :mod:`dokuspec.twodoku.bots`; ``"strong"`` is, for now, the
 strongest of them (the inference bot under that name): a search agent for
-Two-Doku is not built yet.
+Two-Doku is not built yet. The balance options of TD-15, which the engine
+does not deal, are dealt in play by :func:`dealer`.
 """
 
 from __future__ import annotations
