@@ -416,6 +416,11 @@ def balanced_seed(
         raise TypeError(f"target is a number of bits, not {type(target).__name__}")
     if not -float("inf") < target < float("inf"):
         raise GameOptionError("competitive", "target", f"is a finite number, not {target!r}")
+    if mode == "twins" and abs(target) > balance:  # every twins deal's advantage is 0
+        raise DokuspecError(
+            f"no twins deal within {balance} bits of an advantage of {target}: "
+            "a twins deal's advantage is 0"
+        )
     for index in range(BALANCE_TRIES):
         candidate = game_seed("competitive-balanced", seed, index)
         found = _deal(game, candidate)

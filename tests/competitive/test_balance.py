@@ -213,6 +213,9 @@ def test_a_target_moves_the_margin() -> None:
 
 def test_twins_deals_are_always_balanced() -> None:
     assert balanced_seed("twins", 4, 0.0) == game_seed("competitive-balanced", 4, 0)
+    # And none is away from 0: refused at once, not after every try.
+    with pytest.raises(DokuspecError, match="a twins deal's advantage is 0"):
+        balanced_seed("twins", 4, 0.5, target=1.5)
 
 
 def test_balanced_deals_follow_the_engine_s_deals_within_the_margin() -> None:
