@@ -41,6 +41,7 @@ from dokuspec.cli.shared import (
     plain_console,
     record_argument,
     replayed_record,
+    seed_or_drawn,
     simulate_and_summarise,
     simulate_options,
     svg_option,
@@ -53,6 +54,13 @@ __all__ = ["competitive_group"]
 
 _MAX_CONFLICTS = competitive.MAX_CONFLICT_LIMIT
 _F = TypeVar("_F", bound=Callable[..., Any])
+_MODE_OPTION = click.option(
+    "--mode",
+    type=click.Choice(list(competitive.MODES)),
+    default="draft",
+    show_default=True,
+    help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
+)
 
 
 @click.group(name="competitive")
@@ -620,13 +628,7 @@ def _summary_lines(
 
 @competitive_group.command(name="simulate")
 @simulate_options(
-    click.option(
-        "--mode",
-        type=click.Choice(list(competitive.MODES)),
-        default="draft",
-        show_default=True,
-        help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
-    ),
+    _MODE_OPTION,
     bots_option(
         lambda: competitive.BOT_NAMES,
         "random,random",
@@ -685,13 +687,7 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float) -> float:
 
 
 @competitive_group.command(name="deal")
-@click.option(
-    "--mode",
-    type=click.Choice(list(competitive.MODES)),
-    default="draft",
-    show_default=True,
-    help="The draft mode: draft (CS-3), twins (CS-4) or twins-draft (CS-5).",
-)
+@_MODE_OPTION
 @click.option(
     "--seed",
     type=SeedType(),
@@ -753,10 +749,7 @@ def deal_command(
 
     with guarded():
         out = standard_output()
-        if seed is None:
-            import secrets  # noqa: PLC0415 - only a seedless deal draws one
-
-            seed = secrets.randbits(63)
+        seed = seed_or_drawn(seed)
         game_seed = seed
         if balance is not None:
             try:

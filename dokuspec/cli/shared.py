@@ -129,6 +129,16 @@ def read_input(name: str, what: str) -> tuple[str, bytes]:
             raise InputError(name, error) from None
 
 
+def seed_or_drawn(seed: int | None) -> int:
+    """``seed``, or when it is ``None`` a random 63-bit seed (which the command prints, so
+    that the same result can be asked for again)."""
+    if seed is not None:
+        return seed
+    import secrets  # noqa: PLC0415 - only a seedless command draws one
+
+    return secrets.randbits(63)
+
+
 class SeedType(click.ParamType):  # type: ignore[type-arg]
     """A seed: an integer 0 to 2**64 - 1 (:func:`dokuspec.seeds.check_seed`) in ASCII digits."""
 

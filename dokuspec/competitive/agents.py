@@ -19,14 +19,14 @@ from typing import Any
 
 from dokuspec.competitive import simulation as _simulation
 from dokuspec.competitive.balance import advantage, best_picks, reachable_grids
-from dokuspec.competitive.bots import GreedyBot, RandomBot
+from dokuspec.competitive.bots import GreedyBot, RandomBot, best_of, cards_in_play
 from dokuspec.competitive.deals import balanced_seed, deal_of
 from dokuspec.competitive.hands import is_winning, score
 from dokuspec.competitive.simulation import outcome as _outcome
 from dokuspec.engine.base import Action, GameOptionError, JSONValue
 from dokuspec.engine.competitive import CompetitiveSudokuState, Concede, Continue, Pick, Place
 from dokuspec.play.kit import Exploit, Named, Outcome, PlayKit
-from dokuspec.vocabulary.competitive import Cards, Deck, Scoring
+from dokuspec.vocabulary.competitive import Cards, Scoring
 
 __all__ = [
     "PLAY",
@@ -189,14 +189,12 @@ class DrafterBot(GreedyBot):
 
     def __call__(self, state: CompetitiveSudokuState, player: int, rng: random.Random) -> Action:
         """The drafter's choice of ``player`` (see the class)."""
-        if state.is_simultaneous_node():
+        together = state.is_simultaneous_node()
+        if together or state.current_player() == player:
             legal = state.legal_actions(player)
             if len(legal) > 1 and all(isinstance(a, Place) for a in legal):
-                return self._place(state, player, rng, legal)
-        elif state.current_player() == player:
-            legal = state.legal_actions(player)
-            if len(legal) > 1 and all(isinstance(a, Place) for a in legal):
-                return self._put(state, player, rng, legal)
+                place = self._place if together else self._put
+                return place(state, player, rng, legal)
         return super().__call__(state, player, rng)
 
     def _put(
@@ -209,22 +207,19 @@ class DrafterBot(GreedyBot):
         copies = state.game.options["copies_per_colour"]
         assert isinstance(copies, int)
         grid = state.grid(player)
-        table = state.table()
         drawn = state.drawn()
         assert drawn is not None
-        outside = Deck(copies).cards() - grid.contents() - state.grid(1 - player).contents()
-        pool = outside - table.discards[0] - table.discards[1] - Cards([drawn])
+        pool = cards_in_play(state) - Cards([drawn])
         scoring = Scoring.from_options(state.game.options)
-        scored: dict[Action, tuple[int, int]] = {}
-        for action in legal:
+
+        def key(action: Action) -> tuple[int, int]:
             assert isinstance(action, Place)
             after = grid.with_card(action.position, action.card)
             if after.is_full and is_winning(after):
-                scored[action] = (1, score(after, scoring))
-            else:
-                scored[action] = (0, reachable_grids(after.ranks, (), pool, copies))
-        top = max(scored.values())
-        return rng.choice([action for action, key in scored.items() if key == top])
+                return 1, score(after, scoring)
+            return 0, reachable_grids(after.ranks, (), pool, copies)
+
+        return best_of(legal, key, rng)
 
     def _place(
         self,
@@ -240,17 +235,14 @@ class DrafterBot(GreedyBot):
         copies = state.game.options["copies_per_colour"]
         assert isinstance(copies, int)
         grid = state.grid(player)
-        table = state.table()
-        outside = Deck(copies).cards() - grid.contents() - state.grid(1 - player).contents()
-        pool = outside - table.discards[0] - table.discards[1] - their_hand - hand
-        scored: dict[Action, int] = {}
-        for action in legal:
+        pool = cards_in_play(state) - their_hand - hand
+
+        def key(action: Action) -> tuple[int]:
             assert isinstance(action, Place)
             after = grid.with_card(action.position, action.card)
-            rest = hand - Cards([action.card])
-            scored[action] = reachable_grids(after.ranks, rest, pool, copies)
-        top = max(scored.values())
-        return rng.choice([action for action, count in scored.items() if count == top])
+            return (reachable_grids(after.ranks, hand - Cards([action.card]), pool, copies),)
+
+        return best_of(legal, key, rng)
 
 
 def strong_agent() -> Named:

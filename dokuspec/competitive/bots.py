@@ -293,7 +293,7 @@ class GreedyBot:
             half = sum(_can_be_line((card.rank, rank, None)) for card in held)
             return whole, half
 
-        return _best_of(legal, key, rng)
+        return best_of(legal, key, rng)
 
     def _choose(self, state: CompetitiveSudokuState, player: int) -> Action:
         options = state.game.options
@@ -310,10 +310,21 @@ class GreedyBot:
         return Continue()
 
 
-def _best_of(
-    actions: Sequence[Action], key: Callable[[Action], tuple[int, int]], rng: random.Random
+def cards_in_play(state: CompetitiveSudokuState) -> Cards:
+    """The cards of the deck in neither Grid nor a Discard Pile: the Decks, the Pools, the
+    cards still to place and a card drawn (CS-1, CS-8, CS-15)."""
+    copies = state.game.options["copies_per_colour"]
+    assert isinstance(copies, int)
+    table = state.table()
+    outside = Deck(copies).cards() - state.grid(0).contents() - state.grid(1).contents()
+    return outside - table.discards[0] - table.discards[1]
+
+
+def best_of(
+    actions: Sequence[Action], key: Callable[[Action], tuple[int, ...]], rng: random.Random
 ) -> Action:
-    """One of the actions with the largest key, chosen with ``rng``."""
+    """One of the actions with the largest key, chosen with ``rng`` (uniformly, in the order
+    of ``actions``)."""
     scored = [(key(action), action) for action in actions]
     top = max(score for score, _ in scored)
     return rng.choice([action for score, action in scored if score == top])
@@ -333,8 +344,7 @@ class _Decision:
         self.grid = state.grid(player)
         self.other = state.grid(1 - player)
         self.table = state.table()
-        outside = self.deck.cards() - self.grid.contents() - self.other.contents()
-        self.in_play = outside - self.table.discards[0] - self.table.discards[1]
+        self.in_play = cards_in_play(state)
         self.best_left = bot.best_calls
         self.conflict_limit = bot.conflict_limit
         self.use_best = True

@@ -27,6 +27,7 @@ from dokuspec.cli.shared import (
     plain_console,
     print_plain,
     read_input,
+    seed_or_drawn,
     svg_option,
     svg_out,
 )
@@ -87,10 +88,7 @@ def deal_command(
     check_svg_output(svg_file, as_json)
     with guarded():
         out = standard_output()
-        if seed is None:
-            import secrets  # noqa: PLC0415 - only a seedless deal draws one
-
-            seed = secrets.randbits(63)
+        seed = seed_or_drawn(seed)
         try:
             dealt = twodoku.deal(seed, balance=balance, method=method)  # type: ignore[arg-type]
         except twodoku.BalanceError as error:
