@@ -247,6 +247,7 @@ def _peers() -> tuple[tuple[int, ...], ...]:
 
 
 _PEERS = _peers()
+_PEER_BITS = tuple(sum(1 << peer for peer in peers) for peers in _PEERS)
 
 
 def race_value(state: SumodokuState) -> tuple[float, float]:
@@ -256,8 +257,8 @@ def race_value(state: SumodokuState) -> tuple[float, float]:
     The player to move without a valid move has lost.
     """
     player = state.current_player()
-    mine = len(state.valid_moves(0))
-    theirs = len(state.valid_moves(1))
+    mine = state.valid_move_count(0)
+    theirs = state.valid_move_count(1)
     if player == 0 and not mine:
         return (0.0, 1.0)
     if player == 1 and not theirs:
@@ -270,25 +271,30 @@ def race_order(state: SumodokuState, player: int, valid: Sequence[Place]) -> lis
     """``valid`` ordered by what each move takes from the opponent less what it takes from
     ``player`` (moves on its cell, and of its colour on the cell's peers), best first."""
     theirs = state.valid_moves(1 - player)
-    at_mine: dict[int, int] = {}
-    at_theirs: dict[int, int] = {}
-    mine_set = set()
-    theirs_set = set()
+    at_mine = [0] * 81
+    at_theirs = [0] * 81
+    # Per colour, the cells (as bits) where each player has a valid move of it: a peer
+    # count is one popcount of those bits and the cell's peers.
+    mine_cells = [0] * 10
+    theirs_cells = [0] * 10
     for move in valid:
-        at_mine[move.cell] = at_mine.get(move.cell, 0) + 1
-        mine_set.add((move.cell, move.colour))
+        cell = move.cell
+        at_mine[cell] += 1
+        mine_cells[move.colour] |= 1 << cell
     for move in theirs:
-        at_theirs[move.cell] = at_theirs.get(move.cell, 0) + 1
-        theirs_set.add((move.cell, move.colour))
+        cell = move.cell
+        at_theirs[cell] += 1
+        theirs_cells[move.colour] |= 1 << cell
     scored = []
     for index, move in enumerate(valid):
         cell, colour = move.cell, move.colour
-        score = at_theirs.get(cell, 0) - at_mine.get(cell, 0)
-        for peer in _PEERS[cell]:
-            if (peer, colour) in theirs_set:
-                score += 1
-            if (peer, colour) in mine_set:
-                score -= 1
+        peers = _PEER_BITS[cell]
+        score = (
+            at_theirs[cell]
+            - at_mine[cell]
+            + (theirs_cells[colour] & peers).bit_count()
+            - (mine_cells[colour] & peers).bit_count()
+        )
         scored.append((-score, index, move))
     scored.sort()
     return [move for _, _, move in scored]

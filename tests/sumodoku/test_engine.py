@@ -429,6 +429,32 @@ def test_valid_moves_are_every_own_colour_on_every_cell_it_fits() -> None:
 
 
 @pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"colour_assignment": "random"},
+        {"enforcement": "tabletop"},
+        {"free_colours": True},
+        {"x": True, "parity": "o.e.o.e.o" * 9},
+    ],
+)
+def test_valid_move_count_is_the_number_of_valid_moves(options: dict[str, object]) -> None:
+    for seed in range(3):
+        state = Sumodoku(**options).new_initial_state(seed)  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            for player in (0, 1):
+                assert state.valid_move_count(player) == len(state.valid_moves(player))
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance_outcome())
+            else:
+                moves = state.valid_moves(state.current_player()) or state.legal_actions()
+                state.apply_action(rng.choice(moves))
+    with pytest.raises(EngineError):
+        state.valid_move_count(2)
+
+
+@pytest.mark.parametrize(
     ("options", "setup", "action", "reason"),
     [
         (

@@ -275,6 +275,20 @@ class SumodokuState(State):
                 moves.extend([_PLACE[base + colour] for colour in colours_of[mask]])  # type: ignore[misc]
         return tuple(moves)
 
+    def valid_move_count(self, player: int) -> int:
+        """How many valid placements ``player`` has now: ``len(valid_moves(player))``,
+        counted without listing them.
+
+        Raises:
+            TypeError: ``player`` is not an int.
+            EngineError: ``player`` is not 0 or 1.
+        """
+        hand = self._hand_mask(self._player(player))
+        if not hand:
+            return 0
+        cells, cand = self._cells, self._cand
+        return sum((cand[cell] & hand).bit_count() for cell in range(81) if not cells[cell])
+
     def has_valid_move(self, player: int) -> bool:
         """Whether ``player`` has a valid placement now (SU-6).
 
