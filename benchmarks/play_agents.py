@@ -14,6 +14,9 @@ agent, in either seat. Both rates are printed with their intervals and the
 p-value of Fisher's exact test that they are equal
 (:func:`scipy.stats.fisher_exact`, one-sided: the deviation does better).
 
+``--agent NAME`` rates another agent of the kits in the strong agent's place
+(Two-Doku's search agent: ``--game twodoku --agent search``).
+
 Every decision of the strong agent is timed (:func:`time.perf_counter`):
 median, p90, p99 and max. Target: a decision within 100 ms at the default
 strength.
@@ -97,14 +100,21 @@ def seat_rates(game: str, strong: Any, opponent: str, games: int, seed: int) -> 
 @click.option("--games", default=50, show_default=True, help="Games per seat and opponent.")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "json_path", default=None, help="Write the results to this file.")
-def main(chosen: tuple[str, ...], games: int, seed: int, json_path: str | None) -> None:
+@click.option(
+    "--agent",
+    "name",
+    default="strong",
+    show_default=True,
+    help="The agent to rate, by its name in the games' play kits.",
+)
+def main(chosen: tuple[str, ...], games: int, seed: int, json_path: str | None, name: str) -> None:
     """Time and rate the strong agents (see the module)."""
     console = Console()
-    results: dict[str, Any] = {"environment": measure.environment_of("dokuspec")}
+    results: dict[str, Any] = {"environment": measure.environment_of("dokuspec"), "agent": name}
     for game in chosen or tuple(OPPONENTS):
-        timed = Timed(agent(game, "strong"))
+        timed = Timed(agent(game, name))
         table = measure.table(
-            f"{game}: strong against each bot, {games} games per seat",
+            f"{game}: {name} against each bot, {games} games per seat",
             ["opponent", "wins as seat 0", "wins as seat 1", "target"],
             left=["opponent"],
         )
@@ -116,11 +126,11 @@ def main(chosen: tuple[str, ...], games: int, seed: int, json_path: str | None) 
             rows[opponent] = [rate.to_json() for rate in rates]
         console.print(table)
         results[game] = {"rates": rows}
-        if game == "sumodoku":
+        if game == "sumodoku" and name == "strong":
             results[game]["deviation"] = deviation(console, timed, games, seed)
         decisions = measure.summary(timed.times)
         console.print(
-            f"{game}: {decisions['n']:,} decisions of the strong agent: median "
+            f"{game}: {decisions['n']:,} decisions of {name}: median "
             f"{1000 * decisions['median']:.1f} ms, p90 {1000 * decisions['p90']:.1f} ms, "
             f"p99 {1000 * decisions['p99']:.1f} ms, max {1000 * decisions['max']:.1f} ms "
             f"(target {1000 * TARGET_DECISION:.0f} ms: "

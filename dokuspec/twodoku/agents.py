@@ -2,17 +2,19 @@
 
 The analysis of play (:mod:`dokuspec.play`: ``dokuspec twodoku health``,
 ``ladder``, ``loopholes``) reads the game through :data:`PLAY`. Its agents
-are the bots of :mod:`dokuspec.twodoku.bots`; ``"strong"`` is, for now, the
-strongest of them (the inference bot under that name): a search agent for
-Two-Doku is not built yet. The balance options of TD-15, which the engine
-does not deal, are dealt in play by :func:`dealer`.
+are the bots of :mod:`dokuspec.twodoku.bots`, the inference bot colouring in
+lines (``"inference-lines"``), which is ``"strong"`` (the strongest agent
+measured), the search agent (:func:`search_agent`: ``"search"``,
+``"search-fast"``, ``"search-deep"``; information-set MCTS in the play phase)
+and two exploits. The balance options of TD-15, which the engine does not
+deal, are dealt in play by :func:`dealer`.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from dokuspec.engine.base import Action, GameOptionError, JSONValue
@@ -22,17 +24,31 @@ from dokuspec.engine.twodoku import (
     DealPot,
     DrawFaceDown,
     EndTurn,
+    PlayDomino,
     ReturnToPot,
+    Table,
+    TakeFromBoard,
     TakeFromPot,
     TwoDokuState,
 )
 from dokuspec.play.kit import Exploit, Named, Outcome, PlayKit
+from dokuspec.play.mcts import ISMCTS, Knowledge
 from dokuspec.twodoku import simulation as _simulation
 from dokuspec.twodoku.bots import InferenceBot, RandomBot
 from dokuspec.twodoku.validation import Balance
-from dokuspec.vocabulary.twodoku import RED
+from dokuspec.vocabulary.twodoku import ALL_SQUARES, RED, Play
 
-__all__ = ["PLAY", "PasserBot", "PotCyclerBot", "dealer", "outcome", "strong_agent"]
+__all__ = [
+    "KNOWLEDGE",
+    "PLAY",
+    "STRENGTHS",
+    "PasserBot",
+    "PotCyclerBot",
+    "dealer",
+    "outcome",
+    "search_agent",
+    "strong_agent",
+]
 
 _ENDINGS = {
     "pile-empty": "TD-9 pile",
@@ -144,9 +160,173 @@ def dealer(
     return seed, functools.partial(_steer, balance, derived)
 
 
+# -- the search agent ----------------------------------------------------------------------------
+
+STRENGTHS = {"search": 48, "search-fast": 16, "search-deep": 160}
+"""The search's iterations per decision at each named strength."""
+
+_INFERENCE = InferenceBot(colouring="lines")
+_PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
+
+
+def _open_digits(state: TwoDokuState, board: tuple[int, ...]) -> dict[int, frozenset[int]]:
+    """What each face-down domino (by square) can hold, as far as the public record says
+    at a glance: not a digit played successfully beside it while it lay face down (TD-8),
+    not a digit of which all ten are in sight (TD-1). (The exact answer,
+    :func:`~dokuspec.twodoku.inference.infer_face_down`, also weighs the fair deal and
+    the opponent's pile: slower.)"""
+    hidden = {i: set(range(1, 10)) for i in range(81) if board[i] < 0}
+    for event in state.events():
+        if isinstance(event, Play) and event.result == "placed":
+            for p in _PEERS[event.square.index]:
+                if p in hidden:
+                    hidden[p].discard(event.digit)
+    return {i: frozenset(digits) for i, digits in hidden.items()}
+
+
+def _risk(
+    square: int, digit: int, board: tuple[int, ...], open_: dict[int, frozenset[int]]
+) -> float:
+    """The chance of a hidden clash for ``digit`` on ``square`` (as the inference bot
+    estimates it: each face-down peer that can hold the digit holds it with chance
+    1/its digits), or 1 for a certain one."""
+    keep = 1.0
+    for p in _PEERS[square]:
+        if board[p] < 0:
+            digits = open_[p]
+            if digit in digits:
+                if len(digits) == 1:
+                    return 1.0
+                keep *= 1 - 1 / len(digits)
+    return 1 - keep
+
+
+def _plays(state: TwoDokuState, table: Table) -> list[tuple[float, int, int]]:
+    """For each digit of the pile, its play of least risk and no visible clash:
+    ``(risk, digit, square)``; no play of certain clash."""
+    board = table.board
+    open_ = _open_digits(state, board)
+    best: dict[int, tuple[float, int, int]] = {}
+    digits = [d for d in range(9, 0, -1) if table.pile[d - 1]]
+    for square in table.allowed:
+        seen = {board[p] for p in _PEERS[square] if board[p] > 0}
+        for digit in digits:
+            if digit in seen:
+                continue
+            risk = _risk(square, digit, board, open_)
+            if risk < 1 and (digit not in best or risk < best[digit][0]):
+                best[digit] = (risk, digit, square)
+    return list(best.values())
+
+
+def _pareto(plays: list[tuple[float, int, int]]) -> list[tuple[float, int, int]]:
+    """The plays no other play beats in both risk (lower) and digit (higher)."""
+    front: list[tuple[float, int, int]] = []
+    for play in sorted(plays, key=lambda p: (p[0], -p[1])):
+        if not front or play[1] > front[-1][1]:
+            front.append(play)
+    return front
+
+
+def _candidates(state: Any, player: int, rng: random.Random) -> list[Action]:
+    """The actions the search weighs (from what ``player`` sees, :meth:`TwoDokuState.table`):
+    ending the turn; the plays of least risk for their digit that no other play beats
+    in both risk and digit; each take from the pot; after a take from the pot, putting
+    the highest domino back. Taking from the board is left to the inference bot's
+    judgement (:func:`_decide`)."""
+    del rng
+    table = state.table(player)
+    options: list[Action] = [EndTurn()]
+    if table.took == 1 and table.pile != (0,) * 9:
+        high = max(d for d in range(1, 10) if table.pile[d - 1])
+        options.append(ReturnToPot(high))
+    if not table.played:
+        for _, digit, square in _pareto(_plays(state, table)):
+            options.append(PlayDomino(digit, ALL_SQUARES[square]))
+        if not table.took:
+            options.extend(TakeFromPot(d) for d in range(1, 10) if table.pot[d - 1])
+    return options
+
+
+def _rollout(state: Any, player: int, rng: random.Random) -> Action:
+    """The playouts' policy: as the inference bot plays, with the quick risks of
+    :func:`_risk`: end the turn when that wins the game (the other player's last turn
+    had no successful play, TD-9, and this pile's sum is lower); put the highest
+    domino back after a failed play that followed a take from the pot; otherwise the
+    play of least risk, then highest digit; end the turn when there is none."""
+    table = state.table(player)
+    mine, theirs = table.sums[player], table.sums[1 - player]
+    if table.closing and mine < theirs:
+        return EndTurn()
+    if table.played:
+        if table.took == 1 and mine:
+            return ReturnToPot(max(d for d in range(1, 10) if table.pile[d - 1]))
+        return EndTurn()
+    plays = _plays(state, table)
+    if not plays:
+        return EndTurn()
+    risk, digit, square = min(plays, key=lambda p: (p[0], -p[1]))
+    del risk, rng
+    return PlayDomino(digit, ALL_SQUARES[square])
+
+
+def _decide(state: Any, player: int, rng: random.Random) -> Action | None:
+    """Without search: the colouring and the face-down placement (TD-2, TD-3), and every
+    decision of the play phase the inference bot makes with certainty (ending the
+    game it wins, taking from the board), as the inference bot decides them."""
+    if state.phase != "play":
+        return _INFERENCE(state, player, rng)
+    table = state.table(player)
+    if table.closing and table.sums[player] < table.sums[1 - player]:
+        return _INFERENCE(state, player, rng)
+    choice = _INFERENCE(state, player, rng)
+    if isinstance(choice, TakeFromBoard):
+        return choice
+    return None
+
+
+def _key(state: Any) -> Hashable:
+    """What the candidates depend on: the acting player's table."""
+    table: Table = state.table(state.current_player())
+    return table
+
+
+KNOWLEDGE = Knowledge(
+    candidates=_candidates,
+    rollout=_rollout,
+    decide=_decide,
+    key=_key,
+    rollout_limit=400,
+)
+"""What the search knows of Two-Doku (:class:`~dokuspec.play.mcts.Knowledge`)."""
+
+
+def search_agent(iterations: int = STRENGTHS["search"], name: str = "search") -> ISMCTS:
+    """The search agent with ``iterations`` per decision (:data:`STRENGTHS`).
+
+    Raises:
+        TypeError, DokuspecError: a bad count (:class:`~dokuspec.play.mcts.ISMCTS`).
+    """
+    return ISMCTS(name, iterations, KNOWLEDGE)
+
+
+def _fast() -> ISMCTS:
+    return search_agent(STRENGTHS["search-fast"], "search-fast")
+
+
+def _deep() -> ISMCTS:
+    return search_agent(STRENGTHS["search-deep"], "search-deep")
+
+
 def strong_agent() -> Named:
-    """The strongest agent so far: the inference bot, named ``"strong"``."""
-    return Named("strong", InferenceBot())
+    """The strongest agent measured, named ``"strong"``: the inference bot colouring in
+    lines (``InferenceBot(colouring="lines")``). The search agent (:func:`search_agent`)
+    colours the same way but plays weaker than the inference bot's play phase."""
+    return Named("strong", InferenceBot(colouring="lines"))
+
+
+def _lines() -> InferenceBot:
+    return InferenceBot(colouring="lines")
 
 
 PLAY = PlayKit(
@@ -155,11 +335,15 @@ PLAY = PlayKit(
     agents={
         "random": RandomBot,
         "inference": InferenceBot,
+        "inference-lines": _lines,
         "strong": strong_agent,
+        "search": search_agent,
+        "search-fast": _fast,
+        "search-deep": _deep,
         "always-pass": PasserBot,
         "pot-cycler": PotCyclerBot,
     },
-    ladder=("random", "inference"),
+    ladder=("random", "inference", "inference-lines", "search-fast", "search"),
     outcome=outcome,
     record=_simulation.record_text,
     replay=_simulation.replay_record,

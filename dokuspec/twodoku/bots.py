@@ -14,7 +14,9 @@ makes its choices reproducible.
   :func:`~dokuspec.twodoku.inference.infer_face_down` proves them), high
   digits first, and weighs taking, returning and passing by the pile sums
   TD-10 compares; it decides from its player's
-  :class:`~dokuspec.vocabulary.twodoku.View` alone (TD-11).
+  :class:`~dokuspec.vocabulary.twodoku.View` alone (TD-11). It spreads its
+  colour out by default; ``InferenceBot(colouring="lines")`` gathers it in
+  rows and columns and is the game's ``"strong"`` agent.
 
 :func:`make_bot` makes a bot from its name (:data:`BOT_NAMES`).
 """
@@ -54,10 +56,13 @@ from dokuspec.vocabulary.twodoku import (
     other_player,
 )
 
-__all__ = ["BOT_NAMES", "Bot", "InferenceBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "COLOURINGS", "Bot", "InferenceBot", "RandomBot", "make_bot"]
 
 BOT_NAMES = ("random", "inference", "strong")
 """The names :func:`make_bot` knows."""
+
+COLOURINGS = ("spread", "lines")
+"""The inference bot's ways of colouring (TD-2); see :class:`InferenceBot`."""
 
 
 @runtime_checkable
@@ -154,9 +159,13 @@ class InferenceBot:
     (rules in brackets):
 
     * Colouring (TD-2): a square nobody has coloured before one the other
-      player has, then the square whose row, column and box hold the
-      fewest of its own squares (its 36 squares spread out, so that every
-      digit finds places). Ties at random.
+      player has, then, with ``colouring="spread"`` (the default), the
+      square whose row, column and box hold the fewest of its own squares
+      (its 36 squares spread out); with ``colouring="lines"``, the square
+      whose row and column hold the most of its own squares, then whose box
+      does (its squares gathered in lines, which wins far more often against
+      the spread colouring: see the handbook's "Rules in play"). Ties at
+      random.
     * Face-down placement (TD-3): the white square with the most squares of
       the other player's colour and the fewest of its own among its 20
       peers (a domino of unknown digit is a hidden hazard there, TD-8).
@@ -208,6 +217,8 @@ class InferenceBot:
         conflict_limit: solver conflicts per query of the inference
             (a count, so the bot's choices do not depend on the machine's
             speed); digits left undecided count as possible.
+        colouring: ``"spread"`` or ``"lines"`` (``COLOURINGS``); the bot's
+            ``name`` is ``"inference"`` or ``"inference-lines"``.
 
     Raises:
         TypeError: a wrong argument type.
@@ -216,7 +227,15 @@ class InferenceBot:
 
     name = "inference"
 
-    def __init__(self, *, backend: str = "sat", conflict_limit: int = 100_000) -> None:
+    def __init__(
+        self, *, backend: str = "sat", conflict_limit: int = 100_000, colouring: str = "spread"
+    ) -> None:
+        if not isinstance(colouring, str):
+            raise TypeError(f"colouring is a str, not {type(colouring).__name__}")
+        if colouring not in COLOURINGS:
+            raise DokuspecError(
+                f"colouring is {' or '.join(map(repr, COLOURINGS))}, not {quote(colouring)}"
+            )
         if not isinstance(backend, str):
             raise TypeError(f"backend is a str, not {type(backend).__name__}")
         if backend not in ("sat", "z3"):
@@ -227,9 +246,14 @@ class InferenceBot:
             raise DokuspecError(f"conflict_limit is 1-10,000,000, not {quote(conflict_limit)}")
         self.backend = backend
         self.conflict_limit = conflict_limit
+        self.colouring = colouring
+        self.name = "inference" if colouring == "spread" else f"inference-{colouring}"
 
     def __repr__(self) -> str:
-        return f"InferenceBot(backend={self.backend!r}, conflict_limit={self.conflict_limit})"
+        return (
+            f"InferenceBot(backend={self.backend!r}, conflict_limit={self.conflict_limit}, "
+            f"colouring={self.colouring!r})"
+        )
 
     def __call__(self, state: TwoDokuState, player: int, rng: random.Random) -> Action:
         """The choice of ``player`` (see the class), made from ``state.view(player)``.
@@ -263,13 +287,15 @@ class InferenceBot:
         if view.phase not in ("colouring", "placing", "play"):
             raise DokuspecError(f"nobody chooses an action in the {view.phase} phase")
         if view.phase == "colouring":
-            return self._colour(view, legal, rng)
+            return self._colour(view, legal, rng, lines=self.colouring == "lines")
         if view.phase == "placing":
             return self._place(view, legal, rng)
         return _Turn(self, view, legal).choose(rng)
 
     @staticmethod
-    def _colour(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _colour(
+        view: View, legal: Sequence[Action], rng: random.Random, *, lines: bool = False
+    ) -> Action:
         mine, theirs = _colours(view)
         rows = [0] * 10
         cols = [0] * 10
@@ -282,6 +308,8 @@ class InferenceBot:
         def key(action: Action) -> tuple[int, ...]:
             assert isinstance(action, Colour)
             s = action.square
+            if lines:
+                return (int(s not in theirs), rows[s.row] + cols[s.col], boxes[s.box])
             return (int(s not in theirs), -(rows[s.row] + cols[s.col] + boxes[s.box]))
 
         return _best_of(legal, key, rng)
@@ -550,7 +578,7 @@ def _strong() -> Bot:
 def make_bot(name: str) -> Bot:
     """A bot by its name: ``"random"`` (:class:`RandomBot`), ``"inference"``
     (:class:`InferenceBot` with its defaults) or ``"strong"`` (the game's strongest agent,
-    :func:`dokuspec.twodoku.agents.strong_agent`: for now the inference bot).
+    :func:`dokuspec.twodoku.agents.strong_agent`: the inference bot colouring in lines).
 
     Raises:
         TypeError: ``name`` is not a str.

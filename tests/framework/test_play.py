@@ -309,7 +309,7 @@ def test_the_search_finds_the_own_mistake_exploit_of_the_literal_su8() -> None:
 
 
 def test_the_search_reports_how_two_doku_ends() -> None:
-    done, found = loopholes("twodoku", ("short",), games=2)
+    done, found = loopholes("twodoku", ("default",), games=2)
     assert [t.policy for t in done] == ["strong", "always-pass", "pot-cycler"]
     endings = {(f.trial.policy, f.rules) for f in found if f.kind == "ending"}
     assert ("strong", ("TD-9 no play",)) in endings  # how strong play ends

@@ -86,7 +86,8 @@ cannot see with a small randomised search.
 
 Besides the protocol a state gives :meth:`TwoDokuState.position` (the full
 position), :meth:`TwoDokuState.deal` (the deal, once dealt),
-:meth:`TwoDokuState.view` and :meth:`TwoDokuState.result`. The exact
+:meth:`TwoDokuState.view`, :meth:`TwoDokuState.table` (a player's flat view, a
+:class:`Table`, for agents) and :meth:`TwoDokuState.result`. The exact
 counts behind the deal are public too: :func:`fair_deal_count`,
 :func:`fair_split_count`, :func:`fair_deal_exists`, :func:`pot_probabilities`.
 
@@ -124,6 +125,7 @@ from dokuspec.engine.twodoku.deals import (
 from dokuspec.engine.twodoku.game import TwoDoku
 from dokuspec.engine.twodoku.state import (
     ENDINGS,
+    Table,
     TwoDokuResult,
     TwoDokuState,
 )
@@ -140,6 +142,7 @@ __all__ = [
     "PlayDomino",
     "ReturnToPot",
     "Reveal",
+    "Table",
     "TakeFromBoard",
     "TakeFromPot",
     "TwoDoku",

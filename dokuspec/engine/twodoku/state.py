@@ -80,6 +80,7 @@ from dokuspec.vocabulary.twodoku import Take as TakeEvent
 
 __all__ = [
     "ENDINGS",
+    "Table",
     "TwoDokuResult",
     "TwoDokuState",
 ]
@@ -135,6 +136,34 @@ class TwoDokuResult:
             "ending": self.ending,
             "turns": self.turns,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One player's flat view of the play phase (:meth:`TwoDokuState.table`).
+
+    Attributes:
+        board: 81 entries, row by row: 0 empty, 1-9 a face-up domino, -1 a
+            domino face down.
+        allowed: the empty squares (indices 0-80) where TD-7 lets the player
+            play now.
+        pile: the player's pile, the count of each digit (index ``digit - 1``).
+        pot: the pot, the count of each digit.
+        sums: the pile sums of Red and Blue (public, TD-4, TD-11).
+        took: this turn's take so far: 0 none, 1 from the pot, 2 from the board.
+        played: whether a play was tried this turn (it failed, or the turn is over).
+        closing: whether the last turn ended without a successful play, so
+            that another such turn ends the game (TD-9, ruling TD-13).
+    """
+
+    board: tuple[int, ...]
+    allowed: tuple[int, ...]
+    pile: tuple[int, ...]
+    pot: tuple[int, ...]
+    sums: tuple[int, int]
+    took: int
+    played: bool
+    closing: bool
 
 
 class TwoDokuState(State):
@@ -212,6 +241,31 @@ class TwoDokuState(State):
     def result(self) -> TwoDokuResult | None:
         """The result once the game is over (TD-10), else ``None``."""
         return self._result
+
+    def table(self, player: int) -> Table:
+        """What ``player`` (0 Red, 1 Blue) sees of the play phase, as flat tuples for agents.
+
+        Everything in it is public or ``player``'s own (TD-11): no face-down digit, not
+        the other pile's dominoes (their sum is public: dealt equal, TD-4, and every
+        take, play and return is seen). In another phase the board and piles are as they
+        stand (the piles empty before the deal).
+
+        Raises:
+            EngineError: ``player`` is not 0 or 1.
+        """
+        self._check_player(player)
+        board = tuple(-1 if v < 0 else v for v in self._board)
+        allowed = tuple(self._allowed_indices(player)) if self._phase == _PLAY_PHASE else ()
+        return Table(
+            board,
+            allowed,
+            tuple(self._piles[player]),
+            tuple(self._pot),
+            (_counts_sum(self._piles[0]), _counts_sum(self._piles[1])),
+            self._took,
+            self._played,
+            self._last_failed,
+        )
 
     def colours(self) -> tuple[frozenset[Square], frozenset[Square]]:
         """The squares coloured so far by Red and by Blue (TD-2)."""
