@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 from dokuspec.errors import NotationError, PositionError, quote
@@ -125,6 +126,10 @@ def card_index(card: Card) -> int:
     return (0 if card.colour == RED else 9) + card.rank - 1
 
 
+_CARD_ORDER = attrgetter("colour", "rank")
+"""The sort key of :class:`Card`'s order (colour, then rank), without its comparisons."""
+
+
 class Cards:
     """An immutable multiset of cards (a hand, a Discard Pile, the cards available).
 
@@ -149,9 +154,24 @@ class Cards:
         for item in items:
             if not isinstance(item, Card):
                 raise TypeError(f"Cards holds Card values, not {type(item).__name__}")
-        items.sort()
+        items.sort(key=_CARD_ORDER)
         self._sorted = tuple(items)
-        self._counts = Counter(items)
+        self._counts: dict[Card, int] | None = None
+
+    @classmethod
+    def _of_sorted(cls, items: tuple[Card, ...]) -> Cards:
+        """Cards already checked and in card order (no copy, no check)."""
+        made = object.__new__(cls)
+        made._sorted = items
+        made._counts = None
+        return made
+
+    def _tally(self) -> dict[Card, int]:
+        """The copies of each card, counted when first needed."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = dict(Counter(self._sorted))
+        return counts
 
     @classmethod
     def parse(cls, text: str) -> Cards:
@@ -168,31 +188,32 @@ class Cards:
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` the multiset holds."""
-        return self._counts.get(card, 0)
+        return self._tally().get(card, 0)
 
     def counts(self) -> dict[Card, int]:
         """The number of copies of each card held, in card order."""
-        return {card: self._counts[card] for card in self.distinct()}
+        return dict(self._tally())
 
     def distinct(self) -> tuple[Card, ...]:
         """The distinct cards held, in card order."""
-        return tuple(sorted(self._counts))
+        return tuple(self._tally())
 
     def of_colour(self, colour: str) -> Cards:
         """The cards of one colour (``"r"`` or ``"b"``)."""
         _check_colour(colour, "a colour")
-        return Cards(card for card in self._sorted if card.colour == colour)
+        return Cards._of_sorted(tuple(card for card in self._sorted if card.colour == colour))
 
     def issubset(self, other: Cards) -> bool:
         """Whether every card here is in ``other`` at least as many times."""
         if not isinstance(other, Cards):
             raise TypeError(f"Cards are compared with Cards, not {type(other).__name__}")
-        return all(other.count(card) >= n for card, n in self._counts.items())
+        theirs = other._tally()
+        return all(theirs.get(card, 0) >= n for card, n in self._tally().items())
 
     def __add__(self, other: Cards) -> Cards:
         if not isinstance(other, Cards):
             return NotImplemented
-        return Cards(self._sorted + other._sorted)
+        return Cards._of_sorted(tuple(sorted(self._sorted + other._sorted, key=_CARD_ORDER)))
 
     def __sub__(self, other: Cards) -> Cards:
         """The cards left when ``other``'s are taken out.
@@ -202,13 +223,20 @@ class Cards:
         """
         if not isinstance(other, Cards):
             return NotImplemented
-        for card, n in other._counts.items():
-            if self.count(card) < n:
-                raise PositionError(
-                    f"cannot take {n} x {card} out of cards holding {self.count(card)}"
-                )
-        left = self._counts - other._counts
-        return Cards(left.elements())
+        mine = self._tally()
+        for card, n in other._tally().items():
+            held = mine.get(card, 0)
+            if held < n:
+                raise PositionError(f"cannot take {n} x {card} out of cards holding {held}")
+        taken = dict(other._tally())
+        left = []
+        for card in self._sorted:
+            out = taken.get(card, 0)
+            if out:
+                taken[card] = out - 1
+            else:
+                left.append(card)
+        return Cards._of_sorted(tuple(left))
 
     def __len__(self) -> int:
         return len(self._sorted)
@@ -217,7 +245,7 @@ class Cards:
         return iter(self._sorted)
 
     def __contains__(self, card: object) -> bool:
-        return card in self._counts
+        return card in self._tally()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cards):
