@@ -27,7 +27,6 @@ from dokuspec.engine.twodoku import (
     PlayDomino,
     ReturnToPot,
     Table,
-    TakeFromBoard,
     TakeFromPot,
     TwoDokuState,
 )
@@ -271,18 +270,22 @@ def _rollout(state: Any, player: int, rng: random.Random) -> Action:
 
 
 def _decide(state: Any, player: int, rng: random.Random) -> Action | None:
-    """Without search: the colouring and the face-down placement (TD-2, TD-3), and every
-    decision of the play phase the inference bot makes with certainty (ending the
-    game it wins, taking from the board), as the inference bot decides them."""
-    if state.phase != "play":
-        return _INFERENCE(state, player, rng)
-    table = state.table(player)
-    if table.closing and table.sums[player] < table.sums[1 - player]:
-        return _INFERENCE(state, player, rng)
+    """Without search, as the inference bot colouring in lines decides them: the colouring
+    and the face-down placement (TD-2, TD-3); in the play phase every choice of that bot
+    but a play that may meet a hidden clash (by :func:`_risk`) and ending the turn without
+    winning the game: a certainly safe play, ending a game it wins, a take, a return.
+    The search weighs the gambles and the passes."""
     choice = _INFERENCE(state, player, rng)
-    if isinstance(choice, TakeFromBoard):
+    if state.phase != "play":
         return choice
-    return None
+    table = state.table(player)
+    if isinstance(choice, PlayDomino):
+        open_ = _open_digits(state, table.board)
+        return choice if _risk(choice.square.index, choice.digit, table.board, open_) == 0 else None
+    if isinstance(choice, EndTurn):
+        wins = table.closing and table.sums[player] < table.sums[1 - player]
+        return choice if wins else None
+    return choice
 
 
 def _key(state: Any) -> Hashable:

@@ -180,3 +180,23 @@ def test_the_inference_bot_refuses_an_unknown_colouring() -> None:
     with pytest.raises(TypeError):
         InferenceBot(colouring=1)  # type: ignore[arg-type]
     assert "colouring='lines'" in repr(InferenceBot(colouring="lines"))
+
+
+def test_the_search_leaves_to_the_inference_bot_all_but_gambles_and_passes() -> None:
+    lines = InferenceBot(colouring="lines")
+    decided = 0
+    for state in STATES:
+        player = state.current_player()
+        chosen = agents._decide(state, player, random.Random(3))
+        if chosen is None:
+            continue
+        decided += 1
+        assert chosen == lines(state, player, random.Random(3))
+        if isinstance(chosen, PlayDomino):
+            # Certainly safe by the public record: no face-down domino beside it holds it.
+            position = state.position()
+            beside = {f.square: f.digit for f in position.face_down}
+            assert all(beside.get(p) != chosen.digit for p in chosen.square.peers)
+        else:
+            assert not isinstance(chosen, EndTurn) or state.table(player).closing
+    assert decided
