@@ -170,10 +170,9 @@ _PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQ
 
 def _open_digits(state: TwoDokuState, board: tuple[int, ...]) -> dict[int, frozenset[int]]:
     """What each face-down domino (by square) can hold, as far as the public record says
-    at a glance: not a digit played successfully beside it while it lay face down (TD-8),
-    not a digit of which all ten are in sight (TD-1). (The exact answer,
-    :func:`~dokuspec.twodoku.inference.infer_face_down`, also weighs the fair deal and
-    the opponent's pile: slower.)"""
+    at a glance: any digit but those played successfully beside it while it lay face
+    down (TD-8). (The exact answer, :func:`~dokuspec.twodoku.inference.infer_face_down`,
+    also weighs the ten of each digit, the fair deal and the opponent's pile: slower.)"""
     hidden = {i: set(range(1, 10)) for i in range(81) if board[i] < 0}
     for event in state.events():
         if isinstance(event, Play) and event.result == "placed":
@@ -186,9 +185,10 @@ def _open_digits(state: TwoDokuState, board: tuple[int, ...]) -> dict[int, froze
 def _risk(
     square: int, digit: int, board: tuple[int, ...], open_: dict[int, frozenset[int]]
 ) -> float:
-    """The chance of a hidden clash for ``digit`` on ``square`` (as the inference bot
-    estimates it: each face-down peer that can hold the digit holds it with chance
-    1/its digits), or 1 for a certain one."""
+    """The chance of a hidden clash for ``digit`` on ``square`` by the inference bot's
+    estimate on the digits of :func:`_open_digits` (each face-down peer that can hold the
+    digit holds it with chance 1/its digits), or 1 for a certain one; 0 only when no
+    face-down peer can hold it (certainly safe)."""
     keep = 1.0
     for p in _PEERS[square]:
         if board[p] < 0:
@@ -324,7 +324,8 @@ def _deep() -> ISMCTS:
 def strong_agent() -> Named:
     """The strongest agent measured, named ``"strong"``: the inference bot colouring in
     lines (``InferenceBot(colouring="lines")``). The search agent (:func:`search_agent`)
-    colours the same way but plays weaker than the inference bot's play phase."""
+    plays as it does but searches where it would gamble or pass; it has not been
+    measured stronger (the handbook's ladder)."""
     return Named("strong", InferenceBot(colouring="lines"))
 
 

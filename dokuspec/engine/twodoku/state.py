@@ -248,7 +248,7 @@ class TwoDokuState(State):
         Everything in it is public or ``player``'s own (TD-11): no face-down digit, not
         the other pile's dominoes (their sum is public: dealt equal, TD-4, and every
         take, play and return is seen). In another phase the board and piles are as they
-        stand (the piles empty before the deal).
+        stand (the piles empty before the deal) and ``allowed`` is empty.
 
         Raises:
             EngineError: ``player`` is not 0 or 1.
