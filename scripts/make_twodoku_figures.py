@@ -37,6 +37,11 @@ typed by hand, and every fact is checked against a second reading:
   the SAT backend and with Z3 (which must agree), checked against the
   face-down digits the engine really dealt, and the game's record checked
   to replay;
+* what colouring in lines does (:func:`colouring_facts`): :data:`COLOURING_GAMES`
+  games played to the start of play by the inference bot colouring in lines
+  against the inference bot spreading its colour out, and for each player how
+  many of their squares have a face-down domino in their row, column or box;
+  one of those views is drawn;
 * the statistics of the bots' games (:func:`statistics`, recorded in
   ``twodoku-stats.json``): :data:`STATS_GAMES` games of each pairing of the
   two bots (:mod:`dokuspec.twodoku.bots`, Red's bot first), played by
@@ -82,6 +87,7 @@ from dokuspec.solvers import CACHE
 from dokuspec.spec.twodoku import fair_deals as spec_fair
 from dokuspec.twodoku import inference as twodoku_inference
 from dokuspec.twodoku import simulation
+from dokuspec.twodoku.bots import InferenceBot
 from dokuspec.twodoku.simulation import ENDINGS, GameResult, summarise
 from dokuspec.vocabulary.twodoku import (
     COPIES,
@@ -134,6 +140,12 @@ BALANCED = twodoku.Balance(max_digit_count_gap=1, equal_high_count=True)
 # shown (at the first such moment of its game).
 HIDDEN_SEED = 1
 OBSERVER = 0  # Red
+
+# The colourings compared: games 0 to COLOURING_GAMES - 1 (engine seed = the game's
+# number) played to the start of play by the inference bot colouring in lines against
+# the inference bot spreading its colour, the lines bot Red in even games and Blue in
+# odd ones, each bot with random.Random(2 * game + its seat). Game 0 is shown.
+COLOURING_GAMES = 100
 
 
 # -- the facts ---------------------------------------------------------------------------
@@ -330,6 +342,49 @@ def hidden_facts() -> dict[str, Any]:
             else:
                 state.apply_action(_play_turn(state, player, rng))
     raise DisagreementError(f"no game from seed {HIDDEN_SEED} on reaches a view worth showing")
+
+
+def _coloured(game: int) -> Any:
+    """Game ``game`` of the colourings compared, at the start of play (see
+    :data:`COLOURING_GAMES`)."""
+    state = engine.TwoDoku().new_initial_state(game)
+    lines = game % 2
+    bots = [InferenceBot(), InferenceBot()]
+    bots[lines] = InferenceBot(colouring="lines")
+    rngs = [random.Random(2 * game + seat) for seat in (0, 1)]
+    while state.phase != "play":
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+        else:
+            state.apply_action(bots[player](state, player, rngs[player]))
+    return state
+
+
+def colouring_facts() -> dict[str, Any]:
+    """How many of each player's 36 squares have a face-down domino in their row, column
+    or box once play begins, colouring in lines against spreading out; game 0's view."""
+    exposed: dict[str, list[int]] = {"lines": [], "spread": []}
+    for game in range(COLOURING_GAMES):
+        state = _coloured(game)
+        position = state.position()
+        down = {f.square for f in position.face_down}
+        for seat, squares in enumerate(state.colours()):
+            count = sum(1 for square in squares if square.peers & down)
+            exposed["lines" if seat == game % 2 else "spread"].append(count)
+    summary = {
+        name: {
+            "mean": round(sum(counts) / len(counts), 1),
+            "lowest": min(counts),
+            "highest": max(counts),
+        }
+        for name, counts in exposed.items()
+    }
+    return {
+        "games": COLOURING_GAMES,
+        "exposed": summary,
+        "view": _coloured(0).view(0).to_json(),
+    }
 
 
 def _example(seed: int, state: Any, view: View) -> dict[str, Any]:
@@ -590,6 +645,43 @@ def truth_figure(facts: Mapping[str, Any]) -> str:
     return position_svg(position, highlight=squares, title="What was really dealt")
 
 
+def colouring_figure(facts: Mapping[str, Any]) -> str:
+    view = View.from_json(facts["view"])
+    return view_svg(view, title="Red coloured in lines, Blue spread out")
+
+
+def colouring_include(facts: Mapping[str, Any]) -> str:
+    lines, spread = facts["exposed"]["lines"], facts["exposed"]["spread"]
+    out = figure(
+        FIGURES,
+        "colouring",
+        "Red's view at the start of play: Red's squares gathered in rows and columns,"
+        " Blue's spread out, the face-down dominoes among Blue's squares.",
+        "Red's view at the start of play of game 0 of the comparison below: Red (the"
+        " inference bot colouring in lines) against Blue (the inference bot spreading"
+        " its colour out).",
+    )
+    out += [
+        f"Over {facts['games']} such games (the bot colouring in lines Red in half of"
+        " them, Blue in the other half), the squares of a player that have a face-down"
+        " domino in their row, column or box when play begins, of 36:",
+        "",
+        *list_table(
+            ("Colouring", "Mean", "Fewest", "Most"),
+            [
+                ("in lines", f"{lines['mean']:.1f}", str(lines["lowest"]), str(lines["highest"])),
+                (
+                    "spread out",
+                    f"{spread['mean']:.1f}",
+                    str(spread["lowest"]),
+                    str(spread["highest"]),
+                ),
+            ],
+        ),
+    ]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
 def hidden_view_include(facts: Mapping[str, Any]) -> str:
     out = figure(
         FIGURES,
@@ -793,6 +885,7 @@ def gather(
         "solved": dict(solved),
         "balance": balance_facts(draw),
         "hidden": hidden_facts(),
+        "colouring": colouring_facts(),
     }
     facts["statistics"] = dict(statistics(jobs=jobs) if numbers is None else numbers)
     return facts
@@ -807,6 +900,8 @@ def render(facts: Mapping[str, Any]) -> dict[Path, str]:
         FIGURES / "deal.svg": deal_figure(facts["deal"]) + "\n",
         FIGURES / "view.svg": view_figure(facts["hidden"]) + "\n",
         FIGURES / "truth.svg": truth_figure(facts["hidden"]) + "\n",
+        FIGURES / "colouring.svg": colouring_figure(facts["colouring"]) + "\n",
+        GENERATED / "twodoku-colouring.inc": colouring_include(facts["colouring"]),
         GENERATED / "twodoku-deal.inc": deal_include(facts["deal"]),
         GENERATED / "twodoku-fair.inc": fair_include(facts),
         GENERATED / "twodoku-balance.inc": balance_include(facts),

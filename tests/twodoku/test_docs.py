@@ -255,7 +255,12 @@ def test_the_script_refuses_statistics_whose_records_replay_otherwise(
 
 def test_the_figures_are_small(script: ModuleType) -> None:
     figures = sorted((ROOT / script.FIGURES).glob("*.svg"))
-    assert [figure.name for figure in figures] == ["deal.svg", "truth.svg", "view.svg"]
+    assert [figure.name for figure in figures] == [
+        "colouring.svg",
+        "deal.svg",
+        "truth.svg",
+        "view.svg",
+    ]
     for figure in figures:
         assert figure.stat().st_size < 64_000, figure.name
 
