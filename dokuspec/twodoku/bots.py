@@ -326,6 +326,9 @@ class InferenceBot:
         return _best_of(legal, key, rng)
 
 
+_PEER_INDICES = tuple(frozenset(p.index for p in square.peers) for square in ALL_SQUARES)
+
+
 def _colours(view: View) -> tuple[frozenset[Square], frozenset[Square]]:
     """The squares of the view's player's colour, and of the other player's."""
     if view.player == RED:
@@ -359,6 +362,7 @@ class _Turn:
         self.allowed = list(valid_plays(view).allowed)
         self._possible: dict[Square, frozenset[int]] | None = None
         self._risks: dict[tuple[Square, int], float] = {}
+        self._near: dict[Square, list[Square]] = {}  # the face-down squares among its peers
 
     def _sums(self) -> tuple[int, int]:
         """The pile sums now, the player's and the other's (TD-4: dealt equal; TD-11)."""
@@ -414,7 +418,10 @@ class _Turn:
         found = self._risks.get(key)
         if found is not None:
             return found
-        near = [s for s in self._down if s in square.peers]
+        near = self._near.get(square)
+        if near is None:
+            peers = _PEER_INDICES[square.index]
+            near = self._near[square] = [s for s in self._down if s.index in peers]
         keep = 1.0
         if near:
             possible = self._possible_digits()

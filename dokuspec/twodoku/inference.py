@@ -241,6 +241,52 @@ def _inconsistent(
     )
 
 
+def _domains(facts: FaceDownFacts) -> list[set[int]]:
+    """Each face-down domino's digits by single facts: its own (revealed, ruled out) and a
+    digit no face-down domino may hold (at most 0 of it)."""
+    domains = [set(DIGITS) for _ in range(facts.count)]
+    for fact in facts.facts:
+        if fact.digit is None:
+            continue
+        if fact.kind == "at-most" and fact.count is not None and fact.count <= 0:
+            for domain in domains:
+                domain.discard(fact.digit)
+        elif fact.domino is None:
+            continue
+        elif fact.kind == "digit":
+            domains[fact.domino] &= {fact.digit}
+        elif fact.kind == "not-digit":
+            domains[fact.domino].discard(fact.digit)
+    return domains
+
+
+def _exchanged_witnesses(
+    digits: tuple[int, ...],
+    hidden: Sequence[int],
+    facts: FaceDownFacts,
+    domains: Sequence[set[int]],
+    witnesses: dict[tuple[int, int], tuple[int, ...]],
+) -> None:
+    """More witnesses from one assignment, without the solver: two face-down dominoes'
+    digits exchanged keep every count and the total (the facts about counts), so the
+    exchange obeys every fact when each digit is in the other domino's domain. Each
+    assignment recorded is checked against every fact all the same."""
+    for at, i in enumerate(hidden):
+        for j in hidden[at + 1 :]:
+            first, second = digits[i], digits[j]
+            if first == second or ((i, second) in witnesses and (j, first) in witnesses):
+                continue
+            if second not in domains[i] or first not in domains[j]:
+                continue
+            exchanged = list(digits)
+            exchanged[i], exchanged[j] = second, first
+            found = tuple(exchanged)
+            if not facts.satisfied_by(found):  # pragma: no cover - the facts count digits
+                raise SolverError("an exchange of two face-down digits broke a fact")
+            witnesses.setdefault((i, second), found)
+            witnesses.setdefault((j, first), found)
+
+
 def infer_face_down(
     view: PositionOrView,
     *,
@@ -263,10 +309,13 @@ def infer_face_down(
     dominoes in sight (TD-1) alone.
 
     One model answers for many digits: each solution found witnesses every
-    (domino, digit) pair it contains, so a query is made only for a pair no
-    solution has witnessed yet: under the facts and "this domino holds this
-    digit", a solution witnesses it and more; no solution proves it
-    impossible. When the budget runs out the pairs left are undecided.
+    (domino, digit) pair it contains, and every exchange of two dominoes'
+    digits in it that their own facts allow (an exchange keeps every count
+    and the total) witnesses two more, so a query is made only for a pair no
+    solution has witnessed yet and no single fact rules out: under the facts
+    and "this domino holds this digit", a solution witnesses it and more; no
+    solution proves it impossible. When the budget runs out the pairs left
+    are undecided.
 
     Args:
         view: a :class:`View` from the play phase or later, or a
@@ -312,8 +361,14 @@ def infer_face_down(
     undecided: set[tuple[int, int]] = set()
     calls = 0
     pairs = [(k, d) for k in hidden for d in DIGITS]
+    domains = _domains(facts)
     for at, (k, digit) in enumerate(pairs):
         if (k, digit) in witnesses:
+            continue
+        if digit not in domains[k]:
+            # A fact rules the digit out on its own: no query.
+            if k == hidden[0] and digit == 9 and not solutions:
+                raise _inconsistent(compiled, assumptions, meaning, spending)
             continue
         answer = compiled.solve([*assumptions, variables.literal(k, digit)], spending)
         calls += 1
@@ -326,6 +381,7 @@ def infer_face_down(
             solutions.append(digits)
             for j in hidden:
                 witnesses.setdefault((j, digits[j]), digits)
+            _exchanged_witnesses(digits, hidden, facts, domains, witnesses)
         elif k == hidden[0] and digit == 9 and not solutions:
             # No digit at all for the first domino: no assignment obeys the facts.
             raise _inconsistent(compiled, assumptions, meaning, spending)
