@@ -79,7 +79,8 @@ class FaceDownDigits:
         square: where it lies.
         placed_by: who placed it (TD-3).
         possible: the digits it can hold, each proven by a witness.
-        impossible: the digits it cannot hold (proven by the solver).
+        impossible: the digits it cannot hold (proven by the solver, or ruled out by
+            a single fact).
         undecided: digits neither proven possible nor impossible before
             the budget ran out (empty when the answer is complete).
         witnesses: for each possible digit, a :class:`Witness` in which
@@ -373,7 +374,9 @@ def infer_face_down(
         answer = compiled.solve([*assumptions, variables.literal(k, digit)], spending)
         calls += 1
         if answer.status == "unknown":
-            undecided = {pair for pair in pairs[at:] if pair not in witnesses}
+            undecided = {
+                (j, d) for j, d in pairs[at:] if (j, d) not in witnesses and d in domains[j]
+            }
             break
         if answer.status == "sat":
             assert answer.model is not None

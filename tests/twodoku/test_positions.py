@@ -447,8 +447,22 @@ def test_budgets_give_unknown_never_a_guess() -> None:
         view, plays=[(sq("r4c8"), 7), (sq("r4c2"), 4)], budget=Budget(conflict_limit=0)
     )
     assert not inference.complete
-    assert all(d.possible == () and d.impossible == () for d in inference.dominoes)
-    assert all(d.undecided == tuple(range(1, 10)) for d in inference.dominoes)
+    # Without a query nothing is possible; a digit is impossible only where a single fact
+    # rules it out (Red holds all ten 9s; a successful play beside the domino), as the
+    # complete answer agrees; the rest is open.
+    facts = spec_facts.view_facts(view)
+    none_of = {f.digit for f in facts.facts if f.kind == "at-most" and f.count == 0}
+    assert none_of == {9}
+    full = {d.square: d for d in tp_inference.infer_face_down(view).dominoes}
+    for domino in inference.dominoes:
+        k = facts.squares.index(domino.square.index)
+        ruled_out = none_of | {
+            f.digit for f in facts.facts if f.kind == "not-digit" and f.domino == k
+        }
+        assert domino.possible == ()
+        assert set(domino.impossible) == ruled_out
+        assert set(domino.impossible) <= set(full[domino.square].impossible)
+        assert set(domino.undecided) == set(range(1, 10)) - ruled_out
     # The visible verdicts need no solver.
     assert [p.verdict for p in inference.plays] == ["unknown", "clash"]
     status = tp_completion.completable(view, budget=Budget(time_limit=0))
