@@ -33,7 +33,7 @@ from dokuspec.engine.twodoku import (
 from dokuspec.play.kit import Exploit, Named, Outcome, PlayKit
 from dokuspec.play.mcts import ISMCTS, Knowledge
 from dokuspec.twodoku import simulation as _simulation
-from dokuspec.twodoku.bots import InferenceBot, RandomBot
+from dokuspec.twodoku.bots import _PEERS, InferenceBot, RandomBot
 from dokuspec.twodoku.validation import Balance
 from dokuspec.vocabulary.twodoku import ALL_SQUARES, RED, Play
 
@@ -165,7 +165,6 @@ STRENGTHS = {"search": 48, "search-fast": 16, "search-deep": 160}
 """The search's iterations per decision at each named strength."""
 
 _INFERENCE = InferenceBot(colouring="lines")
-_PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
 
 
 def _open_digits(state: TwoDokuState, board: tuple[int, ...]) -> dict[int, frozenset[int]]:
@@ -227,6 +226,12 @@ def _pareto(plays: list[tuple[float, int, int]]) -> list[tuple[float, int, int]]
     return front
 
 
+def _pass_wins(table: Table, player: int) -> bool:
+    """Whether ending the turn now wins: the last turn had no successful play (so this
+    one ends the game, TD-9) and ``player``'s pile sums to less (TD-10)."""
+    return table.closing and table.sums[player] < table.sums[1 - player]
+
+
 def _candidates(state: Any, player: int, rng: random.Random) -> list[Action]:
     """The actions the search weighs (from what ``player`` sees, :meth:`TwoDokuState.table`):
     ending the turn; the plays of least risk for their digit that no other play beats
@@ -254,11 +259,10 @@ def _rollout(state: Any, player: int, rng: random.Random) -> Action:
     domino back after a failed play that followed a take from the pot; otherwise the
     play of least risk, then highest digit; end the turn when there is none."""
     table = state.table(player)
-    mine, theirs = table.sums[player], table.sums[1 - player]
-    if table.closing and mine < theirs:
+    if _pass_wins(table, player):
         return EndTurn()
     if table.played:
-        if table.took == 1 and mine:
+        if table.took == 1 and table.sums[player]:
             return ReturnToPot(max(d for d in range(1, 10) if table.pile[d - 1]))
         return EndTurn()
     plays = _plays(state, table)
@@ -283,8 +287,7 @@ def _decide(state: Any, player: int, rng: random.Random) -> Action | None:
         open_ = _open_digits(state, table.board)
         return choice if _risk(choice.square.index, choice.digit, table.board, open_) == 0 else None
     if isinstance(choice, EndTurn):
-        wins = table.closing and table.sums[player] < table.sums[1 - player]
-        return choice if wins else None
+        return choice if _pass_wins(table, player) else None
     return choice
 
 

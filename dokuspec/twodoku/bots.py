@@ -326,7 +326,9 @@ class InferenceBot:
         return _best_of(legal, key, rng)
 
 
-_PEER_INDICES = tuple(frozenset(p.index for p in square.peers) for square in ALL_SQUARES)
+_PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
+"""The 20 peers of each square (indices 0-80, ascending), by the square's index."""
+_PEER_INDICES = tuple(frozenset(peers) for peers in _PEERS)
 
 
 def _colours(view: View) -> tuple[frozenset[Square], frozenset[Square]]:
