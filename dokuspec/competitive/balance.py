@@ -20,19 +20,32 @@ play" section, Competitive Sudoku): the strong agent picks by this minimax
 (:func:`best_picks`), and Black's win rate between strong agents is
 reported by the deal's advantage, with 95% intervals.
 
+The minimax takes 5-25 ms a pool, so the value of every pool a deck allows
+(2,907 to 43,677 pools, by copies) is bundled as a table
+(``dokuspec/data/competitive/``, written by ``scripts/make_draft_values.py``
+with this module's minimax) and :func:`draft_value` reads it, in about
+4 µs; pools beyond the deck's copies are searched. The table stores, for
+each pool, the winning-Grid counts of the two hands a principal variation
+ends with, so the value read back is the float the minimax returns; the
+tests compare the table with a minimax written there.
+
 Values are floats computed by the same operations in every process, so
 equal pools (as rank multisets) get identical values everywhere.
 """
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 import math
+import sys
+import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from dokuspec.engine.base import EngineError
 from dokuspec.errors import PositionError, quote
 from dokuspec.spec.competitive import kind_of_ranks
 from dokuspec.vocabulary.competitive import Card
@@ -85,13 +98,19 @@ def winning_rank_grids(copies_per_colour: int = 2) -> tuple[tuple[int, ...], ...
 
 
 @functools.cache
-def _flexibility_table(copies: int) -> dict[int, float]:
-    """Each multiset of five ranks (coded) in some winning Grid: ``log2(1 + Grids)``."""
+def _grid_counts(copies: int) -> dict[int, int]:
+    """Each multiset of five ranks (coded) in some winning Grid: how many Grids hold it."""
     counts: Counter[int] = Counter()
     for grid in winning_rank_grids(copies):
         codes = [_POWERS[rank - 1] for rank in grid]
         counts.update({sum(chosen) for chosen in itertools.combinations(codes, _HAND)})
-    return {code: math.log2(1 + count) for code, count in counts.items()}
+    return dict(counts)
+
+
+@functools.cache
+def _flexibility_table(copies: int) -> dict[int, float]:
+    """Each multiset of five ranks (coded) in some winning Grid: ``log2(1 + Grids)``."""
+    return {code: math.log2(1 + count) for code, count in _grid_counts(copies).items()}
 
 
 def _ranks(cards: Iterable[Card | int], what: str) -> list[int]:
@@ -168,51 +187,108 @@ def _pool_counts(pool: Iterable[Card | int]) -> list[int]:
     return counts
 
 
+_POOL_BASE = 9  # pools are coded in base 9: digit r - 1 counts rank r (at most 8 copies)
+_POOL_POWERS = tuple(_POOL_BASE**i for i in range(9))
+_TABLE_FILE = "draft-values-{copies}.bin"
+
+
+def _draft_pools(copies: int) -> list[tuple[int, ...]]:
+    """Every draft pool the deck allows, as counts of ranks 1-9: ten cards, no rank more
+    often than the deck's ``2 * copies`` cards of it, in lexicographic order of the counts
+    (2,907 pools with one copy, 32,211 with two, 42,273 with three, 43,677 with four)."""
+    cap = 2 * copies
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], left: int) -> None:
+        if len(prefix) == 8:
+            if left <= cap:
+                found.append((*prefix, left))
+            return
+        for count in range(min(cap, left) + 1):
+            prefix.append(count)
+            extend(prefix, left - count)
+            prefix.pop()
+
+    extend([], 2 * _HAND)
+    return found
+
+
+def _pool_code(counts: Sequence[int]) -> int:
+    return sum(count * power for count, power in zip(counts, _POOL_POWERS, strict=True))
+
+
+def _principal_leaf(counts: tuple[int, ...], copies: int) -> tuple[int, int]:
+    """The winning Grids of Black's and Red's hands at the end of a principal variation
+    of the draft of ``counts`` (each pick the first of lowest rank that keeps the value):
+    the draft's value is ``log2(1 + black) - log2(1 + red)``."""
+    memo = _solve(list(counts), 0, 0, 0, _flexibility_table(copies))
+    remaining = list(counts)
+    black = red = 0
+    value = memo[(0, 0)]
+    for picked in range(2 * _HAND):
+        for index in range(9):
+            if not remaining[index]:
+                continue
+            child = (
+                (black + _POWERS[index], red) if picked % 2 == 0 else (black, red + _POWERS[index])
+            )
+            if memo[child] == value:
+                remaining[index] -= 1
+                black, red = child
+                break
+    grids = _grid_counts(copies)
+    return grids.get(black, 0), grids.get(red, 0)
+
+
+@functools.cache
+def _draft_table(copies: int) -> dict[int, float]:
+    """The draft value of every pool :func:`_draft_pools` lists, by its base-9 code, read
+    from the bundled table ``dokuspec/data/competitive/draft-values-<copies>.bin``
+    (written by ``scripts/make_draft_values.py``, which can recompute and compare it).
+
+    Raises:
+        EngineError: the file cannot be read or does not hold one entry per pool.
+    """
+    from importlib import resources  # noqa: PLC0415
+
+    pools = _draft_pools(copies)
+    name = _TABLE_FILE.format(copies=copies)
+    try:
+        data = (resources.files("dokuspec") / "data" / "competitive" / name).read_bytes()
+        entries = array.array("H", zlib.decompress(data))
+    except (OSError, ValueError, zlib.error) as error:
+        raise EngineError(f"the table of draft values {name} cannot be read: {error}") from None
+    if sys.byteorder == "big":
+        entries.byteswap()
+    if len(entries) != 2 * len(pools):
+        raise EngineError(
+            f"the table of draft values {name} holds {len(entries) // 2:,} pools, "
+            f"not {len(pools):,}"
+        )
+    log2 = math.log2
+    return {
+        _pool_code(counts): log2(1 + entries[2 * number]) - log2(1 + entries[2 * number + 1])
+        for number, counts in enumerate(pools)
+    }
+
+
+def _table_bytes(leaves: Iterable[tuple[int, int]]) -> bytes:
+    """The bytes of a table of :func:`_draft_table`: zlib, little-endian pairs of 16-bit
+    Grid counts (:func:`_principal_leaf`), one pair per pool in the order of the pools."""
+    entries = array.array("H")
+    for pair in leaves:
+        entries.extend(pair)
+    if sys.byteorder == "big":
+        entries.byteswap()
+    return zlib.compress(entries.tobytes(), 9)
+
+
 @functools.lru_cache(maxsize=4096)
 def _draft_value(counts: tuple[int, ...], copies: int) -> float:
+    if max(counts) <= 2 * copies:  # every pool the deck allows is in the table
+        return _draft_table(copies)[_pool_code(counts)]
     memo = _solve(list(counts), 0, 0, 0, _flexibility_table(copies))
     return memo[(0, 0)]
-
-
-def _black_forces(
-    counts: tuple[int, ...], goal: Callable[[float], bool], table: dict[int, float]
-) -> bool:
-    """Whether Black can force a draft of the pool ``counts`` whose value meets ``goal``:
-    the minimax of :func:`_solve` as a game of win or lose, which stops at the first pick
-    that decides it."""
-    remaining = list(counts)
-    memo: dict[tuple[int, int], bool] = {}
-    get = table.get
-
-    def wins(black: int, red: int, picked: int) -> bool:
-        key = (black, red)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        if picked == 2 * _HAND:
-            result = goal(get(black, 0.0) - get(red, 0.0))
-        elif picked % 2 == 0:
-            result = False
-            for index in range(9):
-                if remaining[index]:
-                    remaining[index] -= 1
-                    result = wins(black + _POWERS[index], red, picked + 1)
-                    remaining[index] += 1
-                    if result:
-                        break
-        else:
-            result = True
-            for index in range(9):
-                if remaining[index]:
-                    remaining[index] -= 1
-                    result = wins(black, red + _POWERS[index], picked + 1)
-                    remaining[index] += 1
-                    if not result:
-                        break
-        memo[key] = result
-        return result
-
-    return wins(0, 0, 0)
 
 
 def within(
@@ -224,23 +300,12 @@ def within(
     target: float = 0.0,
 ) -> bool:
     """Whether a deal's :func:`advantage` is within ``margin`` bits of ``target``
-    (``target - margin <= value <= target + margin``): the same answer as computing it,
-    found faster (the minimax stops at the first pick that decides it).
+    (``target - margin <= value <= target + margin``).
 
     Raises:
         As :func:`advantage`.
     """
-    low, high = target - margin, target + margin
-    if mode not in {"draft", "twins-draft"}:
-        return low <= advantage(mode, pool, copies_per_colour) <= high
-    counts = _pool_counts(pool)
-    if sum(counts) != 2 * _HAND:
-        raise PositionError(f"a draft pool has {2 * _HAND} cards, not {sum(counts)}")
-    table = _flexibility_table(_check_copies(copies_per_colour))
-    key = tuple(counts)
-    return not _black_forces(key, lambda v: v > high, table) and _black_forces(
-        key, lambda v: v >= low, table
-    )
+    return target - margin <= advantage(mode, pool, copies_per_colour) <= target + margin
 
 
 def draft_value(pool: Iterable[Card | int], copies_per_colour: int = 2) -> float:
@@ -249,7 +314,8 @@ def draft_value(pool: Iterable[Card | int], copies_per_colour: int = 2) -> float
     Black and Red pick alternately, Black first, five cards each (CS-3, CS-5);
     the value is Black's :func:`flexibility` minus Red's when Black maximises
     it and Red minimises it at every pick: an exact minimax over every order
-    of picks (cards of equal rank are one choice).
+    of picks (cards of equal rank are one choice), read from the bundled table
+    for every pool the deck allows (see the module).
 
     Args:
         pool: the ten cards (or ranks) of the draft pool.
@@ -257,6 +323,7 @@ def draft_value(pool: Iterable[Card | int], copies_per_colour: int = 2) -> float
 
     Raises:
         TypeError, PositionError: not ten cards or ranks, or bad copies.
+        EngineError: the bundled table cannot be read.
     """
     counts = _pool_counts(pool)
     if sum(counts) != 2 * _HAND:

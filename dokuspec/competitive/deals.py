@@ -15,6 +15,7 @@ stable code.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -22,10 +23,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from dokuspec.engine.base import CHANCE, GameOptionError, State
-from dokuspec.engine.competitive import MODES, CompetitiveSudoku, CompetitiveSudokuState, Toss
+from dokuspec.engine.competitive import (
+    MODES,
+    CompetitiveSudoku,
+    CompetitiveSudokuState,
+    Toss,
+    deal_draws,
+)
 from dokuspec.errors import DokuspecError, NotationError, PositionError, quote
 from dokuspec.seeds import check_seed
-from dokuspec.vocabulary.competitive import BLACK, RED, Card, Cards, Deck
+from dokuspec.vocabulary.competitive import BLACK, CARD_BY_INDEX, RED, Card, Cards, Deck
 
 __all__ = [
     "BALANCE_TRIES",
@@ -357,7 +364,8 @@ def deal(
         seed = balanced_seed(
             mode, seed, balance, copies_per_colour=copies_per_colour, target=target
         )
-    return _deal(_game(mode, copies_per_colour), check_seed(seed))
+    _game(mode, copies_per_colour)  # checks the options
+    return _deal(mode, copies_per_colour, check_seed(seed))
 
 
 def _game(mode: object, copies_per_colour: object) -> CompetitiveSudoku:
@@ -365,14 +373,41 @@ def _game(mode: object, copies_per_colour: object) -> CompetitiveSudoku:
         raise TypeError(f"mode is a str, not {type(mode).__name__}")
     if isinstance(copies_per_colour, bool) or not isinstance(copies_per_colour, int):
         raise TypeError(f"copies_per_colour is an int, not {type(copies_per_colour).__name__}")
-    return CompetitiveSudoku(mode=mode, copies_per_colour=copies_per_colour)
+    return _options_game(mode, copies_per_colour)
 
 
-def _deal(game: CompetitiveSudoku, seed: int) -> Deal:
-    state = game.new_initial_state(seed)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.sample_chance_outcome())
-    return _read_deal(state)
+@functools.lru_cache(maxsize=64)
+def _options_game(mode: str, copies: int) -> CompetitiveSudoku:
+    """The game of these options (checked by its constructor; a game does not change)."""
+    return CompetitiveSudoku(mode=mode, copies_per_colour=copies)
+
+
+def _deal(mode: str, copies: int, seed: int) -> Deal:
+    """The deal of the game of ``seed`` with these (checked) options: the engine's chance
+    picks up to the first decision (:func:`~dokuspec.engine.competitive.deal_draws`, the
+    picks the states make; the tests compare the two)."""
+    draws = deal_draws(mode, copies, seed)
+    cards = [CARD_BY_INDEX[index] for index in draws.dealt]
+    empty = Cards()
+    pool, hands = empty, (empty, empty)
+    if mode == "twins":
+        twins = [CARD_BY_INDEX[index + 9] for index in draws.dealt]
+        black_hand, red_hand = Cards(twins), Cards(cards)
+        hands = (black_hand, red_hand) if draws.black == 0 else (red_hand, black_hand)
+    elif mode == "twins-draft":
+        pool = Cards([*cards, *(CARD_BY_INDEX[index + 9] for index in draws.dealt)])
+    else:
+        pool = Cards(cards)
+    who = [CARD_BY_INDEX[index] for index in draws.who]
+    return Deal(
+        mode=mode,
+        black=draws.black,
+        draws=(tuple(who[0::2]), tuple(who[1::2])),
+        toss=draws.toss,
+        pool=pool,
+        hands=hands,
+        copies_per_colour=copies,
+    )
 
 
 def balanced_seed(
@@ -384,12 +419,12 @@ def balanced_seed(
     Candidates are the games ``game_seed("competitive-balanced", seed, k)``
     for ``k = 0, 1, ...`` (:func:`~dokuspec.engine.records.game_seed`); the
     first whose deal's :func:`~dokuspec.competitive.balance.advantage` is
-    within ``balance`` of ``target``
-    (:func:`~dokuspec.competitive.balance.within`) is chosen. The candidates
-    are independent draws of the engine's deal, so the deal chosen has
-    exactly the engine's distribution conditioned on its advantage being
-    within the margin (rejection sampling): every balanced deal keeps its
-    relative chance.
+    within ``balance`` of ``target`` is chosen (each candidate's pool drawn by
+    :func:`~dokuspec.engine.competitive.deal_draws`, its value read from the
+    bundled table of draft values). The candidates are independent draws of
+    the engine's deal, so the deal chosen has exactly the engine's
+    distribution conditioned on its advantage being within the margin
+    (rejection sampling): every balanced deal keeps its relative chance.
 
     Args:
         mode, copies_per_colour: the game's options (as :func:`deal`).
@@ -403,10 +438,10 @@ def balanced_seed(
             :data:`BALANCE_TRIES` candidates.
         GameOptionError: a bad mode or copies, a negative or non-finite balance.
     """
-    from dokuspec.competitive.balance import within  # noqa: PLC0415 - its tables load on use
+    from dokuspec.competitive.balance import draft_value  # noqa: PLC0415 - its tables load on use
     from dokuspec.engine.records import game_seed  # noqa: PLC0415
 
-    game = _game(mode, copies_per_colour)
+    _game(mode, copies_per_colour)  # checks the options
     check_seed(seed)
     if isinstance(balance, bool) or not isinstance(balance, int | float):
         raise TypeError(f"balance is a number of bits, not {type(balance).__name__}")
@@ -421,10 +456,17 @@ def balanced_seed(
             f"no twins deal within {balance} bits of an advantage of {target}: "
             "a twins deal's advantage is 0"
         )
+    low, high = target - balance, target + balance
     for index in range(BALANCE_TRIES):
         candidate = game_seed("competitive-balanced", seed, index)
-        found = _deal(game, candidate)
-        if within(mode, found.pool, balance, copies_per_colour, target=target):
+        if mode == "twins":  # every twins deal's advantage is 0 (checked above)
+            return candidate
+        # The pool's ranks, from the engine's picks without building the deal.
+        dealt = deal_draws(mode, copies_per_colour, candidate).dealt
+        ranks = [card % 9 + 1 for card in dealt]
+        if mode == "twins-draft":  # each rank once in red, once in black (CS-5)
+            ranks += ranks
+        if low <= draft_value(ranks, copies_per_colour) <= high:
             return candidate
     raise DokuspecError(
         f"no {mode} deal within {balance} bits of an advantage of {target} in "

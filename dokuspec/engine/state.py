@@ -10,6 +10,7 @@ The name is the engine protocol's, importable from
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import random
 from abc import ABC, abstractmethod
@@ -30,7 +31,49 @@ from dokuspec.engine.game import Game
 from dokuspec.engine.game_record import GameRecord
 from dokuspec.seeds import check_seed
 
-__all__ = ["State"]
+__all__ = ["State", "chance_pick", "draw_by_counts"]
+
+
+def chance_pick(seed: int, step: int, weights: Sequence[int], scale: int) -> int:
+    """The index of the outcome that a game's seed picks at the chance node after ``step``
+    steps of its history (:meth:`State.sample_chance_outcome`).
+
+    The outcomes' probabilities are ``weights[i] / scale`` (integers that sum to
+    ``scale``, the least common denominator of the probabilities): the pick is
+    ``random.Random(f"dokuspec:{seed}:{step}").randrange(scale)``, walked
+    through the weights in order. Games whose chance nodes draw from counts
+    use it through :func:`draw_by_counts` to deal without building states;
+    the picks are those of the states.
+    """
+    pick = random.Random(f"dokuspec:{seed}:{step}").randrange(scale)
+    for index, weight in enumerate(weights):
+        pick -= weight
+        if pick < 0:
+            return index
+    # Unreachable: the picks are below the scale, which the weights sum to.
+    raise AssertionError("unreachable: the weights sum to the scale")  # pragma: no mutate
+
+
+def draw_by_counts(seed: int, step: int, counts: Sequence[int]) -> int:
+    """The index ``i`` that a game's seed draws at the chance node after ``step`` steps
+    when each outcome ``i`` with ``counts[i] > 0`` has probability
+    ``counts[i] / sum(counts)`` and the outcomes are listed in index order (a draw
+    of one card from a deck of ``counts[i]`` copies of card ``i``): the same pick
+    as :meth:`State.sample_chance_outcome` at such a node.
+    """
+    present, weights, scale = _count_weights(tuple(counts))
+    return present[chance_pick(seed, step, weights, scale)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _count_weights(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The outcomes of a draw from ``counts`` (the indices with copies left), their
+    weights and scale as :meth:`State.sample_chance_outcome` computes them."""
+    total = sum(counts)
+    present = tuple(i for i, count in enumerate(counts) if count)
+    scale = math.lcm(*(total // math.gcd(counts[i], total) for i in present))
+    weights = tuple(counts[i] * scale // total for i in present)  # exact: total / gcd | scale
+    return present, weights, scale
 
 
 def _structure(value: object) -> object:
@@ -339,14 +382,8 @@ class State(ABC):
             raise EngineError(
                 f"{self._game.name}: chance probabilities sum to {Fraction(total, scale)}, not 1"
             )
-        rng = random.Random(f"dokuspec:{self._seed}:{len(self._history)}")
-        pick = rng.randrange(scale)
-        for (action, _), weight in zip(outcomes, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return action
-        # Unreachable: the picks are below the scale, which the probabilities sum to.
-        raise AssertionError("unreachable: the probabilities sum to 1")  # pragma: no mutate
+        index = chance_pick(self._seed, len(self._history), weights, scale)
+        return outcomes[index][0]
 
     def record(self) -> GameRecord:
         """The game so far as a :class:`GameRecord`;

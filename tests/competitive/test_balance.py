@@ -9,6 +9,7 @@ balanced deals are compared with deals drawn and filtered here.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections import Counter
@@ -21,7 +22,7 @@ from dokuspec.competitive import balance, count_winning, deal
 from dokuspec.competitive import deals as deals_module
 from dokuspec.competitive.agents import DrafterBot, deal_class, dealer
 from dokuspec.competitive.deals import BALANCE_TRIES, balanced_seed
-from dokuspec.engine.base import CHANCE, GameOptionError
+from dokuspec.engine.base import CHANCE, EngineError, GameOptionError
 from dokuspec.engine.competitive import CompetitiveSudoku, Pick, Place
 from dokuspec.engine.records import game_seed
 from dokuspec.errors import DokuspecError, PositionError
@@ -88,13 +89,13 @@ def test_flexibility_refuses_bad_hands() -> None:
 # -- the draft's value -------------------------------------------------------------------------
 
 
-def _minimax(pool: tuple[int, ...]) -> float:
+def _minimax(pool: tuple[int, ...], copies: int = 2) -> float:
     """The draft's value by a search over sorted tuples (Black picks when the hands are equal)."""
 
     @functools.cache
     def value(left: tuple[int, ...], black: tuple[int, ...], red: tuple[int, ...]) -> float:
         if not left:
-            return _flexibility(black) - _flexibility(red)
+            return _flexibility(black, copies) - _flexibility(red, copies)
         children = []
         for rank in sorted(set(left)):
             rest = list(left)
@@ -114,6 +115,43 @@ def test_the_draft_value_is_the_minimax_of_the_picks(seed: int) -> None:
     ranks = tuple(card.rank for card in pool)
     assert balance.draft_value(pool) == pytest.approx(_minimax(ranks), abs=1e-12)
     assert balance.advantage("draft", pool) == balance.draft_value(ranks)
+
+
+@pytest.mark.parametrize("copies", [1, 2, 3, 4])
+def test_the_bundled_table_holds_the_minimax_of_every_pool(copies: int) -> None:
+    # The pools the deck allows, counted here by brute force over the rank counts.
+    cap = 2 * copies
+    pools = balance._draft_pools(copies)
+    assert len(pools) == len(set(pools)) == {1: 2907, 2: 32211, 3: 42273, 4: 43677}[copies]
+    assert pools == sorted(pools)
+    assert all(sum(p) == 10 and max(p) <= cap for p in pools)
+    if copies == 1:
+        every = [t for t in itertools.product(range(3), repeat=9) if sum(t) == 10]
+        assert pools == every
+    # The table's values against the minimax written here, on a seeded sample.
+    rng = random.Random(copies)
+    for counts in rng.sample(pools, 3):
+        ranks = tuple(rank for rank, n in enumerate(counts, 1) for _ in range(n))
+        expected = _minimax(ranks, copies)
+        assert balance.draft_value(ranks, copies) == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_pool_beyond_the_deck_is_valued_by_the_minimax() -> None:
+    # Six 9s cannot be dealt from two copies of each card; the value is still defined.
+    ranks = (9, 9, 9, 9, 9, 9, 1, 2, 3, 4)
+    assert balance.draft_value(ranks) == pytest.approx(_minimax(ranks), abs=1e-12)
+
+
+def test_a_missing_or_damaged_table_is_an_engine_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    balance._draft_table.cache_clear()
+    monkeypatch.setattr(balance, "_TABLE_FILE", "no-such-table-{copies}.bin")
+    with pytest.raises(EngineError, match=r"no-such-table-2\.bin cannot be read"):
+        balance._draft_table(2)
+    balance._draft_table.cache_clear()
+    monkeypatch.setattr(balance, "_TABLE_FILE", "draft-values-1.bin")  # another table's size
+    with pytest.raises(EngineError, match="holds 2,907 pools, not 32,211"):
+        balance._draft_table(2)
+    balance._draft_table.cache_clear()
 
 
 def test_within_agrees_with_the_value_at_and_around_it() -> None:

@@ -44,8 +44,9 @@ from dokuspec.competitive import (
 )
 from dokuspec.competitive import bots as bots_module
 from dokuspec.engine.base import CHANCE, SIMULTANEOUS, Action, GameOptionError, State
-from dokuspec.engine.competitive import Draw, Pick, Place, Swap, Take, TakeDeck
+from dokuspec.engine.competitive import Draw, Pick, Place, Swap, Take, TakeDeck, deal_draws, dealing
 from dokuspec.errors import DokuspecError, NotationError, PositionError
+from dokuspec.vocabulary.competitive import CARD_BY_INDEX
 
 # -- deals ---------------------------------------------------------------------------------------
 
@@ -128,6 +129,53 @@ def test_a_game_of_the_same_seed_starts_with_the_deal_whatever_the_players() -> 
         result, state = play_game(3, 11, mode, ("random", "random"))
         assert deal_of(state) == deal(mode, result.seed)
         assert outcome(state).black == deal(mode, result.seed).black
+
+
+def _states_deal(mode: str, copies: int, seed: int) -> tuple[State, Deal]:
+    """The deal as the engine's states draw it: every chance node's seeded pick."""
+    state = CompetitiveSudoku(mode=mode, copies_per_colour=copies).new_initial_state(seed)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance_outcome())
+    return state, deal_of(state)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("copies", [1, 2, 3, 4])
+def test_deal_draws_the_states_picks(mode: str, copies: int) -> None:
+    # deal() draws the chance outcomes without states (deal_draws); the states' own
+    # picks, read back from the game, are the reference.
+    longer = 0
+    for seed in [*range(40), 2**64 - 1]:
+        state, expected = _states_deal(mode, copies, seed)
+        assert deal(mode, seed, copies_per_colour=copies) == expected
+        draws = deal_draws(mode, copies, seed)
+        history = [entry.actions[0] for entry in state.history()]
+        assert [CARD_BY_INDEX[c] for c in (*draws.who, *draws.dealt)] == [
+            a.card for a in history if isinstance(a, Draw)
+        ]
+        longer += len(draws.who) > 2
+    assert longer  # a tie on the first draws (CS-2) is among the seeds
+
+
+def test_deal_draws_a_toss_as_the_states_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every draw of the who-is-Black phase forced to tie (r1, b1, r2, b2, ...): the
+    # toss is then the seed's pick at step 18, as on a state given the same draws.
+    order = iter(c for r in range(9) for c in (r, r + 9))
+    real = dealing.draw_by_counts
+
+    def forced(seed: int, step: int, counts: list[int]) -> int:
+        return next(order) if step < 18 else real(seed, step, counts)
+
+    monkeypatch.setattr(dealing, "draw_by_counts", forced)
+    for seed in range(6):
+        order = iter(c for r in range(9) for c in (r, r + 9))
+        draws = deal_draws("twins", 1, seed)
+        state = CompetitiveSudoku(mode="twins", copies_per_colour=1).new_initial_state(seed)
+        for index in draws.who:
+            state.apply_action(Draw(CARD_BY_INDEX[index]))
+        toss = state.sample_chance_outcome()
+        assert draws.toss and len(draws.who) == 18
+        assert draws.black == toss.player  # type: ignore[attr-defined]
 
 
 def test_deal_of_before_the_deal_is_refused() -> None:

@@ -22,9 +22,10 @@ The package holds one idea per module: :mod:`~dokuspec.engine.competitive.rules`
 (patterns, counts, the largest score), :mod:`~dokuspec.engine.competitive.actions` (the
 actions and their JSON form), :mod:`~dokuspec.engine.competitive.game` (the game and its
 options), :mod:`~dokuspec.engine.competitive.phases` (the phases of a game),
-:mod:`~dokuspec.engine.competitive.state` (the states) and
-:mod:`~dokuspec.engine.competitive.observation` (what the players see); every name below is
-importable from the package itself.
+:mod:`~dokuspec.engine.competitive.state` (the states),
+:mod:`~dokuspec.engine.competitive.observation` (what the players see) and
+:mod:`~dokuspec.engine.competitive.dealing` (a seed's deal without building states); every
+name below is importable from the package itself.
 
 The game, :class:`CompetitiveSudoku` (registered as ``"competitive"``),
 follows the engine protocol of :mod:`dokuspec.engine.base`. Players are the
@@ -96,6 +97,7 @@ from dokuspec.engine.competitive.analysis import (
     max_score,
     winning_rank_patterns,
 )
+from dokuspec.engine.competitive.dealing import DealDraws, deal_draws
 from dokuspec.engine.competitive.game import MODES, CompetitiveSudoku
 from dokuspec.engine.competitive.rules import (
     LINE_KINDS,
@@ -114,6 +116,7 @@ __all__ = [
     "CompetitiveSudokuState",
     "Concede",
     "Continue",
+    "DealDraws",
     "Draw",
     "Flood",
     "Pass",
@@ -125,6 +128,7 @@ __all__ = [
     "TakeDeck",
     "Toss",
     "count_winning_hands",
+    "deal_draws",
     "hand_value",
     "is_winning_hand",
     "line_kind",
