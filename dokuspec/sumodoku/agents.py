@@ -53,6 +53,8 @@ from dokuspec.sumodoku.positions import check, compiled_model
 from dokuspec.sumodoku.search import propose
 from dokuspec.vocabulary.sumodoku import Board, Position
 
+_REPORTS = (PointOut, FindMistake)  # the actions that win by a mistake (SU-7, SU-8)
+
 __all__ = ["KNOWLEDGE", "PLAY", "STRENGTHS", "SpoilerBot", "deal_class", "strong_agent"]
 
 STRENGTHS = {"strong-fast": 64, "strong": 256, "strong-deep": 1024}
@@ -145,7 +147,7 @@ def _immediate(state: SumodokuState, player: int) -> Action | None:
     if not _facts(state).tabletop:
         return None  # strict enforcement: no invalid piece stands (SU-4)
     for action in state.legal_actions(player):
-        if isinstance(action, PointOut | FindMistake):
+        if type(action) in _REPORTS:  # exact types: no ABC isinstance per action
             return action
     return None
 
@@ -473,7 +475,7 @@ class InvalidPlacerBot:
         """The choice of ``player`` (see the class)."""
         legal = state.legal_actions(player)
         for action in legal:
-            if isinstance(action, PointOut | FindMistake):
+            if type(action) in _REPORTS:  # exact types: no ABC isinstance per action
                 return action
         valid = set(state.valid_moves(player))
         invalid = [a for a in legal if isinstance(a, Place) and a not in valid]
