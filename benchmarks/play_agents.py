@@ -19,7 +19,9 @@ p-value of Fisher's exact test that they are equal
 
 Every decision of the strong agent is timed (:func:`time.perf_counter`):
 median, p90, p99 and max. Target: a decision within 100 ms at the default
-strength.
+strength. The process's first decision, which also builds the tables the
+agent reads (once per process), is printed on its own and left out of the
+statistics.
 
 Run::
 
@@ -128,13 +130,17 @@ def main(chosen: tuple[str, ...], games: int, seed: int, json_path: str | None, 
         results[game] = {"rates": rows}
         if game == "sumodoku" and name == "strong":
             results[game]["deviation"] = deviation(console, timed, games, seed)
-        decisions = measure.summary(timed.times)
+        first, rest = timed.times[0], timed.times[1:]
+        decisions = measure.summary(rest)
+        decisions["first"] = first
+        console.print(f"{game}: the first decision (tables built) took {1000 * first:.1f} ms")
         console.print(
             f"{game}: {decisions['n']:,} decisions of {name}: median "
             f"{1000 * decisions['median']:.1f} ms, p90 {1000 * decisions['p90']:.1f} ms, "
             f"p99 {1000 * decisions['p99']:.1f} ms, max {1000 * decisions['max']:.1f} ms "
             f"(target {1000 * TARGET_DECISION:.0f} ms: "
-            f"{'met' if decisions['p99'] <= TARGET_DECISION else 'NOT met'} at p99)"
+            f"{'met' if decisions['p99'] <= TARGET_DECISION else 'NOT met'} at p99, "
+            f"{'met' if decisions['max'] <= TARGET_DECISION else 'NOT met'} at max)"
         )
         results[game]["decisions"] = decisions
     measure.write_json(json_path, results)

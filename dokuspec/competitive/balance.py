@@ -87,24 +87,42 @@ def winning_rank_grids(copies_per_colour: int = 2) -> tuple[tuple[int, ...], ...
     cap = 2 * _check_copies(copies_per_colour)
     lines = [t for t in itertools.product(range(1, 10), repeat=3) if kind_of_ranks(*t)]
     is_line = set(lines)
+    # The third ranks that make a line with two given ones, in increasing order: a
+    # bottom row is built column by column from them, so only lines are tried.
+    third: dict[tuple[int, int], list[int]] = {}
+    for a, b, c in lines:
+        third.setdefault((a, b), []).append(c)
     found = []
-    for top, middle, bottom in itertools.product(lines, repeat=3):
-        if all((top[i], middle[i], bottom[i]) in is_line for i in range(3)):
-            grid = top + middle + bottom
-            counts = Counter(grid)
-            if len(counts) < 9 and max(counts.values()) <= cap:
-                found.append(grid)
+    for top in lines:
+        for middle in lines:
+            columns = [third.get((top[i], middle[i])) for i in range(3)]
+            if not all(columns):
+                continue
+            for bottom in itertools.product(*columns):  # type: ignore[arg-type]
+                if bottom in is_line:
+                    grid = top + middle + bottom
+                    counts = Counter(grid)
+                    if len(counts) < 9 and max(counts.values()) <= cap:
+                        found.append(grid)
     return tuple(found)
 
 
 @functools.cache
 def _grid_counts(copies: int) -> dict[int, int]:
     """Each multiset of five ranks (coded) in some winning Grid: how many Grids hold it."""
-    counts: Counter[int] = Counter()
-    for grid in winning_rank_grids(copies):
-        codes = [_POWERS[rank - 1] for rank in grid]
-        counts.update({sum(chosen) for chosen in itertools.combinations(codes, _HAND)})
-    return dict(counts)
+    import numpy as np  # noqa: PLC0415 - numpy (scipy's) loads with the first count
+
+    grids = np.array(winning_rank_grids(copies), dtype=np.int32)
+    codes = np.array(_POWERS, dtype=np.int32)[grids - 1]  # Grids x 9 positions
+    chosen = np.array(list(itertools.combinations(range(9), _HAND)), dtype=np.intp)
+    hands = codes[:, chosen[:, 0]]  # Grids x 126 five-card hands, summed position by position
+    for column in range(1, _HAND):
+        hands = hands + codes[:, chosen[:, column]]
+    hands.sort(axis=1)
+    first = np.ones(hands.shape, dtype=bool)  # a multiset counts once per Grid
+    first[:, 1:] = hands[:, 1:] != hands[:, :-1]
+    values, counts = np.unique(hands[first], return_counts=True)
+    return {int(code): int(count) for code, count in zip(values, counts, strict=True)}
 
 
 @functools.cache
