@@ -42,8 +42,8 @@ from dokuspec.engine.twodoku import (
 )
 from dokuspec.errors import DokuspecError, quote
 from dokuspec.solvers import Budget
-from dokuspec.twodoku.inference import infer_face_down
-from dokuspec.twodoku.positions import valid_plays
+from dokuspec.spec.twodoku.positions import allowed_squares
+from dokuspec.twodoku.inference import _digits_left
 from dokuspec.vocabulary.twodoku import (
     ALL_SQUARES,
     RED,
@@ -129,9 +129,7 @@ def _best_of(
     return rng.choice([action for score, action in scored if score == top])
 
 
-def _allowed(
-    empty: Sequence[Square], mine: frozenset[Square], theirs: frozenset[Square]
-) -> list[Square]:
+def _allowed(empty: Sequence[int], mine: frozenset[int], theirs: frozenset[int]) -> list[int]:
     """TD-7 on a board that may be hypothetical: own colour first, then white, then any."""
     own = [s for s in empty if s in mine]
     if own:
@@ -146,7 +144,7 @@ class _Move:
 
     risk: float
     digit: int
-    square: Square
+    square: int  # the square's index 0-80
 
 
 class InferenceBot:
@@ -265,6 +263,14 @@ class InferenceBot:
         legal = _legal(state, player, rng)
         if len(legal) == 1:
             return legal[0]
+        phase = state.phase
+        if phase in ("colouring", "placing"):
+            # These decisions read only the colouring from the view (TD-2): the state's.
+            reds, blues = state.colour_indices()
+            mine, theirs = (reds, blues) if player == 0 else (blues, reds)
+            if phase == "colouring":
+                return self._colour(mine, theirs, legal, rng, lines=self.colouring == "lines")
+            return self._place(mine, theirs, legal, rng)
         return self.decide(state.view(player), legal, rng)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -287,43 +293,67 @@ class InferenceBot:
         if view.phase not in ("colouring", "placing", "play"):
             raise DokuspecError(f"nobody chooses an action in the {view.phase} phase")
         if view.phase == "colouring":
-            return self._colour(view, legal, rng, lines=self.colouring == "lines")
+            mine, theirs = _colour_indices(view)
+            return self._colour(mine, theirs, legal, rng, lines=self.colouring == "lines")
         if view.phase == "placing":
-            return self._place(view, legal, rng)
+            return self._place(*_colour_indices(view), legal, rng)
         return _Turn(self, view, legal).choose(rng)
 
     @staticmethod
     def _colour(
-        view: View, legal: Sequence[Action], rng: random.Random, *, lines: bool = False
+        mine: frozenset[int],
+        theirs: frozenset[int],
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        lines: bool = False,
     ) -> Action:
-        mine, theirs = _colours(view)
+        """The square to colour, from the squares (indices) each player coloured so far
+        (TD-2)."""
         rows = [0] * 10
         cols = [0] * 10
         boxes = [0] * 10
-        for square in mine:
-            rows[square.row] += 1
-            cols[square.col] += 1
-            boxes[square.box] += 1
+        for i in mine:
+            rows[_ROW[i]] += 1
+            cols[_COL[i]] += 1
+            boxes[_BOX[i]] += 1
 
         def key(action: Action) -> tuple[int, ...]:
             assert isinstance(action, Colour)
-            s = action.square
+            i = action.square.index
             if lines:
-                return (int(s not in theirs), rows[s.row] + cols[s.col], boxes[s.box])
-            return (int(s not in theirs), -(rows[s.row] + cols[s.col] + boxes[s.box]))
+                return (int(i not in theirs), rows[_ROW[i]] + cols[_COL[i]], boxes[_BOX[i]])
+            return (int(i not in theirs), -(rows[_ROW[i]] + cols[_COL[i]] + boxes[_BOX[i]]))
 
         return _best_of(legal, key, rng)
 
     @staticmethod
-    def _place(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        mine, theirs = _colours(view)
+    def _place(
+        mine: frozenset[int],
+        theirs: frozenset[int],
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        """The white square for a face-down domino, from the colouring (TD-3)."""
 
         def key(action: Action) -> tuple[int, ...]:
             assert isinstance(action, PlaceFaceDown)
-            peers = action.square.peers
+            peers = _PEER_INDICES[action.square.index]
             return (len(peers & theirs) - len(peers & mine),)
 
         return _best_of(legal, key, rng)
+
+
+_ROW = tuple(square.row for square in ALL_SQUARES)
+_COL = tuple(square.col for square in ALL_SQUARES)
+_BOX = tuple(square.box for square in ALL_SQUARES)
+"""Each square's row, column and box (1-9), by its index."""
+
+
+def _colour_indices(view: View) -> tuple[frozenset[int], frozenset[int]]:
+    """The squares (indices) of the view's player's colour, and of the other player's."""
+    mine, theirs = _colours(view)
+    return frozenset(s.index for s in mine), frozenset(s.index for s in theirs)
 
 
 _PEERS = tuple(tuple(sorted(p.index for p in square.peers)) for square in ALL_SQUARES)
@@ -339,7 +369,11 @@ def _colours(view: View) -> tuple[frozenset[Square], frozenset[Square]]:
 
 
 class _Turn:
-    """One decision of the play phase, from the view and the kinds of legal actions."""
+    """One decision of the play phase, from the view and the kinds of legal actions.
+
+    Squares are their indices 0-80 throughout (``ALL_SQUARES[i]`` is square ``i``);
+    the action chosen names its square.
+    """
 
     def __init__(self, bot: InferenceBot, view: View, legal: Sequence[Action]) -> None:
         self.bot = bot
@@ -352,19 +386,25 @@ class _Turn:
         # has no successful play; had the other player passed since, the game would be over.)
         events = view.events
         took = bool(events) and isinstance(events[-1], Take) and events[-1].player == view.player
-        self._down = frozenset(f.square for f in view.face_down)
+        # The face-down squares in the order their frozenset of squares gives (the risk
+        # of a play multiplies its chances in this order).
+        self._down_order = [s.index for s in frozenset(f.square for f in view.face_down)]
+        self._down = frozenset(self._down_order)
         self.mine, self.theirs = self._sums()
         self.closing = self._other_failed_last(took)
-        self.mine_colour, self.their_colour = _colours(view)
-        self.empty = [s for s in ALL_SQUARES if s not in view.face_up and s not in self._down]
+        mine_colour, their_colour = _colours(view)
+        self.mine_colour = frozenset(s.index for s in mine_colour)
+        self.their_colour = frozenset(s.index for s in their_colour)
+        self.face_up = up = {s.index: d for s, d in view.face_up.items()}
+        down = self._down
+        self.empty = [i for i in range(81) if i not in up and i not in down]
         # The digits face up in each square's row, column and box.
-        self.blocked = {
-            s: {view.face_up[p] for p in s.peers if p in view.face_up} for s in self.empty
-        }
-        self.allowed = list(valid_plays(view).allowed)
-        self._possible: dict[Square, frozenset[int]] | None = None
-        self._risks: dict[tuple[Square, int], float] = {}
-        self._near: dict[Square, list[Square]] = {}  # the face-down squares among its peers
+        self.blocked = {i: {up[p] for p in _PEERS[i] if p in up} for i in self.empty}
+        # Where the player may play (TD-7), as valid_plays says for the view.
+        self.allowed = list(allowed_squares(self.empty, self.mine_colour, self.their_colour)[1])
+        self._possible: dict[int, frozenset[int]] | None = None
+        self._risks: dict[int, float] = {}  # by square * 10 + digit
+        self._near: dict[int, list[int]] = {}  # the face-down squares among its peers
 
     def _sums(self) -> tuple[int, int]:
         """The pile sums now, the player's and the other's (TD-4: dealt equal; TD-11)."""
@@ -401,29 +441,27 @@ class _Turn:
 
     # -- plays and their risk ----------------------------------------------------------------------
 
-    def _possible_digits(self) -> dict[Square, frozenset[int]]:
+    def _possible_digits(self) -> dict[int, frozenset[int]]:
         """What each face-down domino can hold (undecided digits counted as possible)."""
         if self._possible is None:
-            inference = infer_face_down(
+            # infer_face_down's possible and undecided digits, without its witnesses.
+            self._possible = _digits_left(
                 self.view,
                 backend="z3" if self.bot.backend == "z3" else "sat",
                 budget=Budget(conflict_limit=self.bot.conflict_limit),
             )
-            self._possible = {
-                d.square: frozenset(d.possible) | frozenset(d.undecided) for d in inference.dominoes
-            }
         return self._possible
 
-    def risk(self, square: Square, digit: int) -> float:
+    def risk(self, square: int, digit: int) -> float:
         """The estimated chance that ``digit`` on ``square`` meets a face-down ``digit``."""
-        key = (square, digit)
+        key = square * 10 + digit
         found = self._risks.get(key)
         if found is not None:
             return found
         near = self._near.get(square)
         if near is None:
-            peers = _PEER_INDICES[square.index]
-            near = self._near[square] = [s for s in self._down if s.index in peers]
+            peers = _PEER_INDICES[square]
+            near = self._near[square] = [s for s in self._down_order if s in peers]
         keep = 1.0
         if near:
             possible = self._possible_digits()
@@ -440,19 +478,20 @@ class _Turn:
     def best_move(
         self,
         digits: Sequence[int],
-        allowed: Sequence[Square],
-        blocked: Mapping[Square, set[int]],
+        allowed: Sequence[int],
+        blocked: Mapping[int, set[int]],
     ) -> _Move | None:
         """The play of lowest risk, then highest digit (risk 1 never), or None."""
         best: _Move | None = None
+        risk = self.risk
         for digit in sorted(set(digits), reverse=True):
             for square in allowed:
                 if digit in blocked[square]:
                     continue
-                risk = self.risk(square, digit)
-                if risk < 1 and (best is None or risk < best.risk):
-                    best = _Move(risk, digit, square)
-                    if not risk:
+                chance = risk(square, digit)
+                if chance < 1 and (best is None or chance < best.risk):
+                    best = _Move(chance, digit, square)
+                    if not chance:
                         break
             if best is not None and not best.risk:
                 return best  # certainly safe, and no higher digit is
@@ -461,23 +500,22 @@ class _Turn:
     def square_for(self, move: _Move, rng: random.Random) -> Square:
         """Among the squares as good as ``move``'s, the one that blocks the other player most."""
         digit = move.digit
+        blocked = self.blocked
         theirs = {s for s in self.empty if s in self.their_colour}
         allowed = set(self.allowed)
         more = self.view.pile.count(digit) > 1
         options = [
-            s
-            for s in self.allowed
-            if digit not in self.blocked[s] and self.risk(s, digit) == move.risk
+            s for s in self.allowed if digit not in blocked[s] and self.risk(s, digit) == move.risk
         ]
 
-        def key(square: Square) -> int:
-            free = [p for p in square.peers if p in self.blocked and digit not in self.blocked[p]]
+        def key(square: int) -> int:
+            free = [p for p in _PEERS[square] if p in blocked and digit not in blocked[p]]
             hurt = sum(p in theirs for p in free)
             cost = sum(p in allowed for p in free) if more else 0
             return hurt - cost
 
         top = max(key(s) for s in options)
-        return rng.choice([s for s in options if key(s) == top])
+        return ALL_SQUARES[rng.choice([s for s in options if key(s) == top])]
 
     # -- valuing plans -----------------------------------------------------------------------------
 
@@ -553,16 +591,18 @@ class _Turn:
     def _board_plans(self) -> list[tuple[float, int, Action | _Move]]:
         view = self.view
         plans: list[tuple[float, int, Action | _Move]] = []
-        down = self._down
-        for square, digit in sorted(view.face_up.items()):
-            face_up = {s: d for s, d in view.face_up.items() if s != square}
-            empty = [s for s in ALL_SQUARES if s not in face_up and s not in down]
+        up = self.face_up
+        highest = max(view.pile) if len(view.pile) else 0
+        for square, digit in sorted(up.items()):
+            if highest <= digit:
+                continue  # no play could be of a higher digit than the one taken (below)
+            # The board with ``square`` freed: only it and its peers see another board.
+            empty = sorted((*self.empty, square))
             allowed = _allowed(empty, self.mine_colour, self.their_colour)
-            # Only the freed square and its peers see another board.
             blocked = dict(self.blocked)
-            for s in (square, *square.peers):
+            for s in (square, *_PEERS[square]):
                 if s in blocked or s == square:
-                    blocked[s] = {face_up[p] for p in s.peers if p in face_up}
+                    blocked[s] = {up[p] for p in _PEERS[s] if p in up and p != square}
             pile = view.pile + Dominoes([digit])
             move = self.best_move(pile.distinct(), allowed, blocked)
             if move is None or move.digit <= digit:
@@ -571,7 +611,7 @@ class _Turn:
                 (
                     self.play_value(move, self.mine + digit, view.pot, 0),
                     3,
-                    TakeFromBoard(square),
+                    TakeFromBoard(ALL_SQUARES[square]),
                 )
             )
         return plans

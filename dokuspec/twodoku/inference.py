@@ -288,6 +288,87 @@ def _exchanged_witnesses(
             witnesses.setdefault((j, first), found)
 
 
+class _Search:
+    """The solver queries of :func:`infer_face_down` for one set of facts: which
+    (domino, digit) pairs a solution witnesses, which are left undecided, the
+    solutions found and the queries made (see :func:`infer_face_down`).
+
+    Raises:
+        MemberError: facts that no deal fits.
+    """
+
+    def __init__(self, facts: FaceDownFacts, backend: str, spending: Budget) -> None:
+        model, compiled = _face_down_backend(facts.count, backend)
+        variables = model.vars
+        worlds = _Worlds(facts, variables)
+        assumptions, meaning = variables.assumptions(facts)
+        self.compiled, self.variables, self.worlds = compiled, variables, worlds
+        self.assumptions, self.meaning = assumptions, meaning
+        hidden = worlds.hidden
+        witnesses: dict[tuple[int, int], tuple[int, ...]] = {}
+        solutions: list[tuple[int, ...]] = []
+        undecided: set[tuple[int, int]] = set()
+        calls = 0
+        pairs = [(k, d) for k in hidden for d in DIGITS]
+        domains = _domains(facts)
+        for at, (k, digit) in enumerate(pairs):
+            if (k, digit) in witnesses:
+                continue
+            if digit not in domains[k]:
+                # A fact rules the digit out on its own: no query.
+                if k == hidden[0] and digit == 9 and not solutions:
+                    raise _inconsistent(compiled, assumptions, meaning, spending)
+                continue
+            answer = compiled.solve([*assumptions, variables.literal(k, digit)], spending)
+            calls += 1
+            if answer.status == "unknown":
+                undecided = {
+                    (j, d) for j, d in pairs[at:] if (j, d) not in witnesses and d in domains[j]
+                }
+                break
+            if answer.status == "sat":
+                assert answer.model is not None
+                digits = worlds.digits(answer.model)
+                solutions.append(digits)
+                for j in hidden:
+                    witnesses.setdefault((j, digits[j]), digits)
+                _exchanged_witnesses(digits, hidden, facts, domains, witnesses)
+            elif k == hidden[0] and digit == 9 and not solutions:
+                # No digit at all for the first domino: no assignment obeys the facts.
+                raise _inconsistent(compiled, assumptions, meaning, spending)
+        if not hidden:
+            # Nothing is face down: the facts are still checked for consistency.
+            answer = compiled.solve(assumptions, spending)
+            calls += 1
+            if answer.status == "unsat":
+                raise _inconsistent(compiled, assumptions, meaning, spending)
+            if answer.status == "sat":
+                assert answer.model is not None
+                solutions.append(worlds.digits(answer.model))
+        self.witnesses, self.undecided = witnesses, undecided
+        self.solutions, self.calls = solutions, calls
+
+
+def _digits_left(
+    view: View, *, backend: BackendName = "sat", budget: Budget
+) -> dict[int, frozenset[int]]:
+    """The digits each face-down domino of ``view`` can still hold or is left undecided
+    on, by the index of its square: what :func:`infer_face_down` answers as
+    ``possible + undecided``, without building its witnesses (for agents).
+
+    Raises:
+        As :func:`infer_face_down`.
+    """
+    search = _Search(_facts(view, None, False), backend, budget)
+    squares = search.worlds.facts.squares
+    found = {}
+    for k in search.worlds.hidden:
+        found[squares[k]] = frozenset(
+            d for d in DIGITS if (k, d) in search.witnesses or (k, d) in search.undecided
+        )
+    return found
+
+
 def infer_face_down(
     view: PositionOrView,
     *,
@@ -352,51 +433,11 @@ def infer_face_down(
         raise TypeError(f"explain must be a bool, not {type(explain).__name__}")
     planned = _planned(view, plays)
     facts = _facts(view, max_digit_count_gap, equal_high_count)
-    model, compiled = _face_down_backend(facts.count, backend)
-    variables = model.vars
-    worlds = _Worlds(facts, variables)
-    assumptions, meaning = variables.assumptions(facts)
-    hidden = worlds.hidden
-    witnesses: dict[tuple[int, int], tuple[int, ...]] = {}
-    solutions: list[tuple[int, ...]] = []
-    undecided: set[tuple[int, int]] = set()
-    calls = 0
-    pairs = [(k, d) for k in hidden for d in DIGITS]
-    domains = _domains(facts)
-    for at, (k, digit) in enumerate(pairs):
-        if (k, digit) in witnesses:
-            continue
-        if digit not in domains[k]:
-            # A fact rules the digit out on its own: no query.
-            if k == hidden[0] and digit == 9 and not solutions:
-                raise _inconsistent(compiled, assumptions, meaning, spending)
-            continue
-        answer = compiled.solve([*assumptions, variables.literal(k, digit)], spending)
-        calls += 1
-        if answer.status == "unknown":
-            undecided = {
-                (j, d) for j, d in pairs[at:] if (j, d) not in witnesses and d in domains[j]
-            }
-            break
-        if answer.status == "sat":
-            assert answer.model is not None
-            digits = worlds.digits(answer.model)
-            solutions.append(digits)
-            for j in hidden:
-                witnesses.setdefault((j, digits[j]), digits)
-            _exchanged_witnesses(digits, hidden, facts, domains, witnesses)
-        elif k == hidden[0] and digit == 9 and not solutions:
-            # No digit at all for the first domino: no assignment obeys the facts.
-            raise _inconsistent(compiled, assumptions, meaning, spending)
-    if not hidden:
-        # Nothing is face down: the facts are still checked for consistency.
-        answer = compiled.solve(assumptions, spending)
-        calls += 1
-        if answer.status == "unsat":
-            raise _inconsistent(compiled, assumptions, meaning, spending)
-        if answer.status == "sat":
-            assert answer.model is not None
-            solutions.append(worlds.digits(answer.model))
+    search = _Search(facts, backend, spending)
+    compiled, variables, worlds = search.compiled, search.variables, search.worlds
+    assumptions, meaning = search.assumptions, search.meaning
+    hidden, witnesses, undecided = worlds.hidden, search.witnesses, search.undecided
+    solutions, calls = search.solutions, search.calls
     dominoes = []
     face_down = {f.square: f for f in view.face_down}
     for k in hidden:

@@ -267,6 +267,15 @@ class TwoDokuState(State):
             self._last_failed,
         )
 
+    def colour_indices(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The squares coloured so far by Red and by Blue (TD-2), as indices 0-80
+        (:meth:`colours` as indices, for agents)."""
+        colours = self._colours
+        return (
+            frozenset(i for i in range(81) if colours[i] & _RED_BIT),
+            frozenset(i for i in range(81) if colours[i] & _BLUE_BIT),
+        )
+
     def colours(self) -> tuple[frozenset[Square], frozenset[Square]]:
         """The squares coloured so far by Red and by Blue (TD-2)."""
         return (

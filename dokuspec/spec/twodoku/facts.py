@@ -38,9 +38,8 @@ digit (``max_digit_count_gap``) or hold equally many 7s, 8s and 9s
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
 from dokuspec.errors import ModelError, PositionError
@@ -146,6 +145,8 @@ class FaceDownFacts:
     hidden: tuple[bool, ...]
     facts: tuple[Fact, ...]
     unseen: tuple[int, ...] | None = None
+    # The facts by kind, as plain tuples, for satisfied_by (set by __post_init__).
+    _by_kind: dict[str, tuple[tuple[int, int], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.hidden) != len(self.squares):
@@ -155,6 +156,16 @@ class FaceDownFacts:
         for fact in self.facts:
             if fact.domino is not None and not 0 <= fact.domino < len(self.squares):
                 raise ModelError(f"fact about face-down domino {fact.domino}, which is not there")
+        by_kind: dict[str, list[tuple[int, int]]] = {kind: [] for kind in FACT_KINDS}
+        for fact in self.facts:
+            kind = fact.kind
+            if kind in ("digit", "not-digit"):
+                by_kind[kind].append((fact.domino or 0, fact.digit or 0))
+            elif kind in ("at-most", "at-least"):
+                by_kind[kind].append((fact.digit or 0, fact.count or 0))
+            else:
+                by_kind[kind].append((0, fact.count or 0))
+        object.__setattr__(self, "_by_kind", {k: tuple(v) for k, v in by_kind.items()})
 
     @property
     def count(self) -> int:
@@ -172,25 +183,26 @@ class FaceDownFacts:
         """
         if len(digits) != len(self.squares):
             return False
-        counts = Counter(digits)
-        high = sum(counts[d] for d in HIGH)
-        for fact in self.facts:
-            kind, domino, digit, count = fact.kind, fact.domino, fact.digit, fact.count
-            if kind == "digit":
-                holds = digits[domino or 0] == digit
-            elif kind == "not-digit":
-                holds = digits[domino or 0] != digit
-            elif kind == "at-most":
-                holds = counts[digit or 0] <= (count or 0)
-            elif kind == "at-least":
-                holds = counts[digit or 0] >= (count or 0)
-            elif kind == "high-count":
-                holds = high == count
-            else:
-                holds = sum(digits) == count
-            if not holds:
+        by_kind = self._by_kind
+        for domino, digit in by_kind["digit"]:
+            if digits[domino] != digit:
                 return False
-        return True
+        for domino, digit in by_kind["not-digit"]:
+            if digits[domino] == digit:
+                return False
+        counts = [digits.count(d) for d in range(10)]  # by digit; facts name digits 1-9
+        for digit, count in by_kind["at-most"]:
+            if counts[digit] > count:
+                return False
+        for digit, count in by_kind["at-least"]:
+            if counts[digit] < count:
+                return False
+        high = sum(counts[d] for d in HIGH)
+        for _, count in by_kind["high-count"]:
+            if high != count:
+                return False
+        total = sum(digits)
+        return all(total == count for _, count in by_kind["total"])
 
 
 def _plural(count: int, digit: int) -> str:
@@ -227,14 +239,18 @@ def view_facts(
             can show (:func:`check_view`); the message names the member by
             its JSON path (``$.events[4]``).
     """
-    check_view(view)
-    if view.initial_pile is None or view.initial_pot is None:
-        raise MemberError(
-            ("phase",),
-            f"the view is from the {view.phase} phase, before the deal: "
-            "nothing is known of the face-down digits but the ten of each digit",
-        )
-    record = _replay(view)
+    if isinstance(view, View) and view.phase in ("play", "over"):
+        record = _replay(view)  # check_view's own replay: the view is checked once
+    else:
+        check_view(view)
+        if view.initial_pile is None or view.initial_pot is None:
+            raise MemberError(
+                ("phase",),
+                f"the view is from the {view.phase} phase, before the deal: "
+                "nothing is known of the face-down digits but the ten of each digit",
+            )
+        record = _replay(view)
+    assert view.initial_pile is not None and view.initial_pot is not None  # _replay checked
     observer = view.player
     opponent = other_player(observer)
     who, other = player_name(observer), player_name(opponent)
