@@ -254,7 +254,9 @@ class InferenceBot:
         )
 
     def __call__(self, state: TwoDokuState, player: int, rng: random.Random) -> Action:
-        """The choice of ``player`` (see the class), made from ``state.view(player)``.
+        """The choice of ``player`` (see the class), made from ``state.view(player)``: what
+        :meth:`decide` chooses for it (colouring and placing read only the colouring, so
+        they take it from the state without building the view).
 
         Raises:
             TypeError: a wrong argument type.

@@ -30,8 +30,9 @@ from dokuspec.engine.twodoku import (
     TwoDokuState,
 )
 from dokuspec.errors import DokuspecError
+from dokuspec.solvers import Budget
 from dokuspec.twodoku.bots import BOT_NAMES, Bot, InferenceBot, RandomBot, make_bot
-from dokuspec.twodoku.inference import infer_face_down
+from dokuspec.twodoku.inference import _digits_left, infer_face_down
 from dokuspec.twodoku.positions import valid_plays
 from dokuspec.twodoku.simulation import (
     GameResult,
@@ -715,3 +716,33 @@ def test_replay_record_and_record_text_refuse_other_types() -> None:
         replay_record(["{}"])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         record_text("state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("colouring", ["spread", "lines"])
+def test_the_inference_bot_on_a_state_chooses_as_from_the_player_s_view(colouring: str) -> None:
+    # __call__ takes the colouring from the state (colouring, placing) and asks the
+    # inference for its digit sets only: each decision of a game equals decide() on the
+    # player's view, and the digit sets equal infer_face_down's possible and undecided.
+    bot = InferenceBot(colouring=colouring)
+    state = TwoDoku().new_initial_state(7)
+    checked = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance_outcome())
+            continue
+        view = state.view(player)
+        legal = state.legal_actions(player)
+        chosen = bot(state, player, random.Random(checked))
+        if len(legal) > 1:
+            assert chosen == bot.decide(view, legal, random.Random(checked))
+        if view.phase == "play" and view.face_down:
+            budget = Budget(conflict_limit=bot.conflict_limit)
+            found = infer_face_down(view, budget=budget)
+            assert _digits_left(view, budget=budget) == {
+                d.square.index: frozenset(d.possible) | frozenset(d.undecided)
+                for d in found.dominoes
+            }
+        checked += 1
+        state.apply_action(chosen)
+    assert checked > 80
