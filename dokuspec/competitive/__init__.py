@@ -20,7 +20,8 @@ By solver (compiled once per process, :mod:`dokuspec.competitive.queries`):
 * :func:`completions`: can a Grid become a winning hand with the available
   cards, and with which;
 * :func:`outs`: the single cards that complete a winning hand now;
-* :func:`best_completion`: the highest-scoring winning hand reachable.
+* :func:`best_completion`: the highest-scoring winning hand reachable;
+  :func:`exact_best_completion`, always proven, on one incremental solver.
 
 Games (:mod:`dokuspec.competitive.deals`, :mod:`dokuspec.competitive.bots`,
 :mod:`dokuspec.competitive.simulation`):
@@ -96,6 +97,7 @@ if TYPE_CHECKING:
         completions,
         count_winning,
         count_winning_within,
+        exact_best_completion,
         outs,
     )
     from dokuspec.competitive.simulation import (
@@ -192,6 +194,7 @@ __all__ = [
     "count_winning_within",
     "deal",
     "deal_of",
+    "exact_best_completion",
     "game_seed",
     "grid_svg",
     "grid_text",
@@ -261,6 +264,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "completions",
         "count_winning",
         "count_winning_within",
+        "exact_best_completion",
         "outs",
     ),
     "dokuspec.competitive.simulation": (

@@ -14,7 +14,7 @@ its choices reproducible.
   cards still in play and reaches the best score, as the public queries
   (:func:`~dokuspec.competitive.queries.outs`,
   :func:`~dokuspec.competitive.queries.completions`,
-  :func:`~dokuspec.competitive.queries.best_completion`) answer.
+  :func:`~dokuspec.competitive.queries.exact_best_completion`) answer.
 
 :func:`make_bot` makes a bot from its name (:data:`BOT_NAMES`).
 """
@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from typing import Protocol, runtime_checkable
 
 from dokuspec.competitive.hands import hand_value, is_winning, line_kind, lines, score
-from dokuspec.competitive.queries import Out, best_completion, completions, outs
+from dokuspec.competitive.queries import Out, completions, exact_best_completion, outs
 from dokuspec.engine.base import Action
 from dokuspec.engine.competitive import (
     CompetitiveSudokuState,
@@ -113,8 +113,8 @@ def _can_be_line(ranks: tuple[int | None, int | None, int | None]) -> bool:
 
 _ROWS_AND_COLUMNS = (*ROWS, *COLUMNS)
 
-# best_completion takes about 25 ms with 4 empty positions, 35 ms with 6 and 1-2 s with 9
-# (measured on the standard deck), so the placement rounds score with it only at the end.
+# A best completion takes about 25 ms with 4 empty positions, 35 ms with 6 and 1-2 s with 9
+# on a fresh solver (the standard deck), so the placement rounds score with it only at the end.
 _PLACE_BEST_EMPTIES = 4
 
 
@@ -168,8 +168,10 @@ def _completable(grid: Grid, available: Cards, deck: Deck) -> bool:
 def _best(
     grid: Grid, available: Cards, scoring: Scoring, deck: Deck, conflict_limit: int
 ) -> int | None:
-    found = best_completion(grid, available, scoring, deck=deck, conflict_limit=conflict_limit)
-    return found.score if found.status in ("optimal", "feasible") else None
+    found = exact_best_completion(
+        grid, available, scoring, deck=deck, conflict_limit=conflict_limit
+    )
+    return found.score if found.status == "optimal" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +196,9 @@ class GreedyBot:
       hand), leave the most rows and columns able to become lines, and
       complete the most points; in the last round (four empty positions
       left), among those, the one with the best score
-      :func:`~dokuspec.competitive.queries.best_completion` reaches (for at
-      most ``best_calls`` candidates; with more empty positions it takes
-      too long: about 35 ms with six, 1-2 s with nine);
+      :func:`~dokuspec.competitive.queries.exact_best_completion` reaches (for
+      at most ``best_calls`` candidates; with more empty positions it takes
+      too long);
     * a turn (CS-10): a Stack top that wins at once
       (:func:`~dokuspec.competitive.queries.outs`); otherwise the top whose
       best placement (as below) loses nothing against the Grid as it is
@@ -208,23 +210,24 @@ class GreedyBot:
       cards in play (for a full Grid: one swap from a winning hand), the
       best winning score reachable (exact with one or two empty positions
       or a full Grid, through ``outs``; with three or more, by
-      :func:`~dokuspec.competitive.queries.best_completion` within
-      ``conflict_limit`` conflicts, for at most ``best_calls`` candidates
-      per decision), the rows and columns that can still be lines, and the
-      hand value (CS-17);
+      :func:`~dokuspec.competitive.queries.exact_best_completion`, for at
+      most ``best_calls`` candidates per decision), the rows and columns
+      that can still be lines, and the hand value (CS-17);
     * Concede or Continue (CS-16): concede when its hand value beats the
       other's (or equals it with ``equal_value_concede`` =
       ``conceder_wins``), or when ``max_trades`` trades were made
       (continuing again is a 0-0 draw, CS-25); otherwise continue.
 
     Ties are broken with ``rng``. Every answer it relies on is canonical
-    (the complete list of outs, a satisfiability status, a best score
-    searched from a fresh solver), so its choices depend only on the state
-    and ``rng``, not on the queries made before.
+    (the complete list of outs, a satisfiability status, a proven best
+    score), so its choices depend only on the state and ``rng``, not on the
+    queries made before.
 
     Args:
-        best_calls: ``best_completion`` calls allowed per decision (0-9).
-        conflict_limit: solver conflicts per call of ``best_completion``.
+        best_calls: best-completion calls allowed per decision (0-9).
+        conflict_limit: solver conflicts per query of the incremental search
+            for the best completion, before python-sat's RC2 proves it
+            (:func:`~dokuspec.competitive.queries.exact_best_completion`).
 
     Raises:
         TypeError: a wrong argument type.
@@ -365,7 +368,7 @@ class _Decision:
 
         A full Grid counts as completable when one swap with a card in play
         wins; with one or two empty positions the best score is exact (outs);
-        with more, best_completion answers within the budget.
+        with more, exact_best_completion answers.
         """
         empty = grid.empty_positions()
         if not empty and is_winning(grid):
@@ -476,7 +479,7 @@ class _Decision:
             return rng.choice([action for action, card in tops.items() if card in cards])
         empty = len(grid.empty_positions())
         # With three or more empty positions left after the placement, judge without
-        # best_completion: its budget is for the placement itself.
+        # a best completion: its calls are for the placement itself.
         self.use_best = empty <= 3
         baseline = self.judge([_Option(grid, None, self.in_play)])[0][0]
         best_key: tuple[int, ...] | None = None

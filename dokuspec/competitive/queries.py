@@ -30,7 +30,8 @@ from typing import Literal, TypeAlias
 
 from dokuspec.competitive.hands import GridLike, as_grid, as_scoring, is_winning
 from dokuspec.errors import PositionError, SolverError, quote
-from dokuspec.solvers import CACHE, Backend, Budget, as_budget, make_backend
+from dokuspec.solvers import CACHE, Backend, Budget, OptimizeResult, as_budget, make_backend
+from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec import competitive as spec
 from dokuspec.spec.competitive import HandModel, PatternModel
 from dokuspec.vocabulary.competitive import (
@@ -62,6 +63,7 @@ __all__ = [
     "completions",
     "count_winning",
     "count_winning_within",
+    "exact_best_completion",
     "outs",
 ]
 
@@ -699,6 +701,67 @@ def best_completion(
         *model.supply_assumptions(limits),
     ]
     result = compiled.optimize(model.objective(scoring), assumptions, budget=spending)
+    return _best_of(model, compiled, grid, cards, scoring, result)
+
+
+def exact_best_completion(
+    grid: GridLike,
+    available: CardsLike,
+    scoring: Scoring = Scoring(),  # noqa: B008
+    *,
+    deck: DeckLike = STANDARD_DECK,
+    conflict_limit: int = 20_000,
+) -> BestCompletion:
+    """:func:`best_completion`, always proven: ``"optimal"`` or ``"impossible"``.
+
+    The optimum is searched on one incremental SAT solver kept for these
+    queries (:meth:`~dokuspec.solvers.sat.SatBackend.optimize_incremental`:
+    each better bound guarded by an activation literal, retired after),
+    within ``conflict_limit`` conflicts per query; should that not prove
+    the optimum, python-sat's RC2 finds it without a budget. So the score
+    depends only on the arguments, whatever was asked before (which
+    completion reaches it may not). Much faster than a budgeted
+    :func:`best_completion`, which builds a fresh solver for every call;
+    bots use it (:class:`~dokuspec.competitive.bots.GreedyBot`).
+
+    Args:
+        grid, available, deck, scoring: as :func:`best_completion`.
+        conflict_limit: conflicts per query of the incremental search, 1 or more.
+
+    Returns:
+        A :class:`BestCompletion`, ``"optimal"`` or ``"impossible"``.
+
+    Raises:
+        As :func:`completions`.
+    """
+    scoring = as_scoring(scoring)
+    spending = as_budget(conflict_limit=conflict_limit)
+    grid, cards, limits = _query(grid, available, deck)
+    model, compiled = CACHE.get(
+        ("competitive", "hand", "incremental optimum"), spec.hand_model, lambda m: m.model, "sat"
+    )
+    assert isinstance(model, HandModel) and isinstance(compiled, SatBackend)
+    assumptions = [
+        *model.always,
+        *model.placement_assumptions(grid),
+        *model.supply_assumptions(limits),
+    ]
+    objective = model.objective(scoring)
+    result = compiled.optimize_incremental(objective, assumptions, budget=spending)
+    if result.status not in ("optimal", "unsat"):
+        result = compiled.optimize(objective, assumptions)  # RC2, no budget: proven
+    return _best_of(model, compiled, grid, cards, scoring, result)
+
+
+def _best_of(
+    model: HandModel,
+    compiled: Backend,
+    grid: Grid,
+    cards: Cards,
+    scoring: Scoring,
+    result: OptimizeResult,
+) -> BestCompletion:
+    """The :class:`BestCompletion` of an optimisation's result, its completion certified."""
     if result.model is None:
         status: BestStatus = "impossible" if result.status == "unsat" else "unknown"
         return BestCompletion(status, grid, cards, backend=compiled.name)

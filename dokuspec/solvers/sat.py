@@ -56,7 +56,7 @@ from pysat.formula import WCNF
 from pysat.solvers import Solver, SolverNames
 
 from dokuspec.errors import ModelError, SolverError
-from dokuspec.solvers.base import Backend
+from dokuspec.solvers.base import Backend, best_optimal, merged_terms, objective_value
 from dokuspec.solvers.budget import UNLIMITED, Budget, Watchdog, _clock
 from dokuspec.solvers.results import OptimizeResult, SolveResult
 from dokuspec.spec.model import (
@@ -74,6 +74,7 @@ __all__ = [
     "NO_CONFLICT_LIMIT",
     "PAIRWISE_LIMIT",
     "REFUSED",
+    "RETIRED_LIMIT",
     "SLICE_SECONDS",
     "SatBackend",
     "canonical_solver",
@@ -109,6 +110,10 @@ SLICE_SECONDS = 0.02
 #: Activation literals a lean solver (:meth:`SatBackend.solve_lean`) may
 #: retire before it is replaced by a fresh one (retired clauses stay behind).
 _LEAN_ACTIVATIONS = 4096
+
+#: Clauses of retired bounds (:meth:`SatBackend.optimize_incremental`) kept before they
+#: are dropped and the solver rebuilt without them.
+RETIRED_LIMIT = 200_000
 
 _FIRST_SLICE = 500
 _MAX_SLICE = 1 << 20
@@ -233,6 +238,8 @@ class SatBackend(Backend):
             for constraint in group.constraints:
                 for cnf_clause in self._encode(constraint):
                     self._clauses.append((*cnf_clause, *guard))
+        self._retired: set[int] = set()  # activation literals retired (optimize_incremental)
+        self._guarded = 0  # clauses of those guards in the formula, units included
         self._solver: Any = self._new_solver()
 
     def _new_solver(self) -> Any:
@@ -393,6 +400,8 @@ class SatBackend(Backend):
         copy._rate = self._rate
         copy._clauses = list(self._clauses)
         copy._top = self._top
+        copy._retired = set()
+        copy._guarded = 0
         copy._solver = copy._new_solver()
         return copy
 
@@ -634,6 +643,80 @@ class SatBackend(Backend):
                 self._rate = rate if not self._rate else 0.5 * (self._rate + rate)
             if left is not None:
                 left -= size
+
+    def optimize_incremental(
+        self,
+        objective: Objective,
+        assumptions: Sequence[int] = (),
+        *,
+        budget: Budget = UNLIMITED,
+    ) -> OptimizeResult:
+        """:meth:`~dokuspec.solvers.base.Backend.optimize`'s model-improving search, on
+        this backend's own solver instead of a :meth:`scratch` copy.
+
+        Each bound "strictly better than the last model" is a pseudo-Boolean
+        constraint guarded by a fresh activation literal (its clauses hold only
+        while the literal is assumed); once the search ends every guard is
+        retired by the unit clause of its negation, so the formula means what
+        it meant before, and the solver keeps what it learnt. Retired clauses
+        are dropped, and the solver rebuilt, when they exceed
+        :data:`RETIRED_LIMIT`. ``budget`` applies to each query, as in
+        :meth:`optimize`. Answers are those of :meth:`optimize`: ``"optimal"``
+        or ``"unsat"`` are exact; under a budget, whether the search ends
+        before it runs out may depend on the queries made before (what the
+        solver learnt), so callers that need the same answer whatever the
+        history fall back to :meth:`optimize` without a budget when the
+        answer is ``"feasible"`` or ``"unknown"``.
+
+        Raises:
+            ModelError: the objective names a literal outside the model, or an
+                assumption is not a literal of the compiled formula.
+        """
+        self.model.check_objective(objective)
+        self.check_budget(budget)
+        checked = self._check_assumptions(assumptions)
+        sign = 1 if objective.sense == "minimize" else -1
+        terms, constant = merged_terms((sign * c, lit) for c, lit in objective.terms)
+        guards: list[int] = []
+        best: OptimizeResult | None = None
+        try:
+            while True:
+                answer = self.solve([*checked, *guards[-1:]], budget)
+                if answer.status == "unsat":
+                    return OptimizeResult("unsat") if best is None else best_optimal(best)
+                if answer.status == "unknown":
+                    return OptimizeResult("unknown") if best is None else best
+                assert answer.model is not None
+                value = objective_value(objective, answer.model)
+                best = OptimizeResult("feasible", value, answer.model)
+                if not terms:  # a constant objective: every model is optimal
+                    return best_optimal(best)
+                # Strictly better: sign * objective <= sign * value - 1, while guarded.
+                guard = self.new_var()
+                guards.append(guard)
+                bound = PseudoBoolean(terms, "<=", sign * value - 1 - constant)
+                for cnf_clause in self._encode(bound):
+                    self._add_guarded((*cnf_clause, -guard))
+        finally:
+            for guard in guards:
+                self._add_guarded((-guard,))
+            self._retired.update(guards)
+            self._compact()
+
+    def _add_guarded(self, cnf_clause: tuple[int, ...]) -> None:
+        self._clauses.append(cnf_clause)
+        self._solver.add_clause(list(cnf_clause))
+        self._guarded += 1
+
+    def _compact(self) -> None:
+        """Drop the clauses of retired guards (always satisfied) once there are many."""
+        if self._guarded <= RETIRED_LIMIT:
+            return
+        retired = self._retired
+        self._clauses = [c for c in self._clauses if not any(-lit in retired for lit in c)]
+        retired.clear()
+        self._guarded = 0
+        self._rebuild()
 
     def _optimize_exact(self, objective: Objective, assumptions: list[int]) -> OptimizeResult:
         """Optimise ``objective`` with python-sat's RC2 MaxSAT solver (no budget).

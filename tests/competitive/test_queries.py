@@ -374,6 +374,32 @@ def test_best_completion_is_the_brute_force_best(
     assert brute_score(found.completion, scoring) == best  # type: ignore[arg-type]
 
 
+@settings(max_examples=examples(0.5))
+@given(st.sampled_from([1, 2, 3]).flatmap(near_wins), st.sampled_from(SCORINGS))
+def test_the_exact_best_completion_is_the_brute_force_best(
+    case: tuple[Grid, Cards], scoring: Scoring
+) -> None:
+    # On the one incremental solver every example shares: what it learnt and the bounds
+    # it retired do not change the answers.
+    grid, available = case
+    fillings = brute_fillings(grid, available)
+    found = cs.exact_best_completion(grid, available, scoring)
+    if not fillings:
+        assert (found.status, found.completion, found.score) == ("impossible", None, None)
+        return
+    best = max(brute_score(g, scoring) for g in fillings)
+    assert (found.status, found.score) == ("optimal", best)
+    assert found.completion in fillings
+
+
+def test_the_exact_best_completion_falls_back_to_rc2_when_the_budget_runs_out() -> None:
+    # One conflict cannot prove the optimum of the empty Grid; RC2 then proves it.
+    from dokuspec.engine.competitive import max_score  # noqa: PLC0415
+
+    found = cs.exact_best_completion(Grid([None] * 9), STANDARD_DECK.cards(), conflict_limit=1)
+    assert (found.status, found.score) == ("optimal", max_score(2, Scoring()))
+
+
 # -- best completion ------------------------------------------------------------------------------
 
 

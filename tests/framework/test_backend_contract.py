@@ -816,3 +816,81 @@ def test_the_watchdog_stops_interrupting_once_the_call_has_ended() -> None:
     time.sleep(0.1)
     assert made >= 2  # repeated while the call ran
     assert len(calls) == made  # and never after it ended
+
+
+# -- optimisation on the backend's own solver (SAT) -----------------------------------------------
+
+
+def _weighted(seed: int) -> tuple[Model, Objective, list[int]]:
+    """A small random model with a weighted objective, and its variables."""
+    import random  # noqa: PLC0415
+
+    rng = random.Random(seed)
+    model = Model()
+    v = [model.bool_var(f"v{i}") for i in range(7)]
+    rules = []
+    for _ in range(9):
+        chosen = rng.sample(v, 3)
+        rules.append(clause(*(x if rng.random() < 0.5 else -x for x in chosen)))
+    model.add("random clauses", rules)
+    terms = tuple((rng.randint(-4, 6), x if rng.random() < 0.7 else -x) for x in v)
+    return model, Objective(terms, rng.choice(["maximize", "minimize"])), v
+
+
+def _brute_optimum(
+    model: Model, objective: Objective, v: list[int], fixed: list[int]
+) -> int | None:
+    values = [
+        objective_value(objective, [x if x in true else -x for x in v])
+        for true in brute_solutions(model, fixed)
+    ]
+    if not values:
+        return None
+    return max(values) if objective.sense == "maximize" else min(values)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_incremental_optimisation_finds_the_brute_force_optimum_and_changes_nothing(
+    seed: int,
+) -> None:
+    model, objective, v = _weighted(seed)
+    backend = SatBackend(model)
+    allowed = brute_solutions(model)
+    for fixed in ([], [v[0]], [-v[1], v[2]]):
+        expected = _brute_optimum(model, objective, v, fixed)
+        found = backend.optimize_incremental(objective, fixed, budget=Budget(conflict_limit=10**5))
+        if expected is None:
+            assert found.status == "unsat"
+            continue
+        assert (found.status, found.value) == ("optimal", expected)
+        assert found.model is not None
+        assert objective_value(objective, found.model) == expected
+    # The formula still allows exactly what it allowed: the bounds were retired.
+    for solution in allowed:
+        assumptions = [x if x in solution else -x for x in v]
+        assert backend.solve(assumptions).status == "sat"
+
+
+def test_retired_bounds_are_dropped_and_answers_stay_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dokuspec.solvers import sat  # noqa: PLC0415
+
+    monkeypatch.setattr(sat, "RETIRED_LIMIT", 5)
+    model, objective = placement(5)
+    backend = SatBackend(model)
+    clauses = backend.num_clauses
+    for _ in range(6):
+        found = backend.optimize_incremental(objective, budget=Budget(conflict_limit=10**5))
+        assert (found.status, found.value) == ("optimal", 4)
+        assert backend.num_clauses <= clauses + 5 + 200  # retired clauses dropped again
+    minimum = Objective(objective.terms, "minimize")
+    assert backend.optimize_incremental(minimum).value == 0
+
+
+def test_incremental_optimisation_under_a_tiny_budget_is_not_proven() -> None:
+    model, objective = placement(12)
+    backend = SatBackend(model)
+    found = backend.optimize_incremental(objective, budget=Budget(conflict_limit=50))
+    assert found.status in ("feasible", "unknown")
+    assert not found.proven_optimal
