@@ -26,10 +26,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from dokuspec.competitive.hands import hand_value, is_winning, line_kind, lines, score
-from dokuspec.competitive.queries import Out, completions, exact_best_completion, outs
+from dokuspec.competitive.queries import Out, exact_best_completion
 from dokuspec.engine.base import Action
 from dokuspec.engine.competitive import (
     CompetitiveSudokuState,
@@ -41,6 +41,7 @@ from dokuspec.engine.competitive import (
     Swap,
     Take,
     TakeDeck,
+    winning_rank_patterns,
 )
 from dokuspec.engine.playout import check_bot_call, named_bot
 from dokuspec.errors import DokuspecError, quote
@@ -151,17 +152,79 @@ def _line_points(grid: Grid, scoring: Scoring) -> int:
     return sum(line.points for line in lines(grid, scoring))
 
 
-# -- the public queries, cached (their answers do not depend on earlier queries) -----------------
+# -- the public queries' answers, cached (they do not depend on earlier queries) ----------------
+
+
+@cache
+def _patterns() -> tuple[frozenset[tuple[int, ...]], Any, dict[tuple[int, int], Any]]:
+    """Every winning pattern of ranks (CS-19, no limit of copies: the cards available
+    limit them), as a set, as an array (patterns x 9 positions), and the indices of the
+    patterns with each rank at each position."""
+    import numpy as np  # noqa: PLC0415 - numpy (scipy's) loads with the first game
+
+    found = winning_rank_patterns(None)
+    array = np.array(found, dtype=np.int8)
+    where = {
+        (position, rank): np.flatnonzero(array[:, position] == rank)
+        for position in range(9)
+        for rank in range(1, 10)
+    }
+    return frozenset(found), array, where
 
 
 @lru_cache(maxsize=8192)
 def _outs(grid: Grid, available: Cards, deck: Deck) -> tuple[Out, ...]:
-    return outs(grid, available, deck=deck)
+    """:func:`~dokuspec.competitive.queries.outs` of ``grid`` (the tests hold them equal),
+    found by looking each card's rank up among the winning patterns instead of asking
+    the solver: with one empty position, the cards that fill it; with none, the swaps."""
+    empty = grid.empty_positions()
+    if len(empty) > 1 or not available:
+        return ()
+    kind: Literal["place", "swap"] = "place" if empty else "swap"
+    targets = [empty[0] - 1] if empty else list(range(9))
+    by_rank: dict[int, list[Card]] = {}
+    for card in available.distinct():
+        by_rank.setdefault(card.rank, []).append(card)
+    winning = _patterns()[0]
+    ranks = list(grid.ranks)
+    found: list[Out] = []
+    for index in targets:
+        before = ranks[index]
+        for rank in sorted(by_rank):
+            ranks[index] = rank
+            if tuple(ranks) in winning:
+                found.extend(Out(card, index + 1, kind) for card in by_rank[rank])
+        ranks[index] = before
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=8192)
 def _completable(grid: Grid, available: Cards, deck: Deck) -> bool:
-    return completions(grid, available, deck=deck).status == "completable"
+    """Whether :func:`~dokuspec.competitive.queries.completions` finds ``grid`` completable
+    (the tests hold them equal): some winning pattern agrees with its placed ranks and
+    needs no rank on its empty positions more often than the available cards hold it."""
+    _, array, where = _patterns()
+    import numpy as np  # noqa: PLC0415
+
+    ranks = grid.ranks
+    rows = None
+    for position, rank in enumerate(ranks):
+        if rank is not None:
+            found = where[(position, rank)]
+            rows = found if rows is None else np.intersect1d(rows, found, assume_unique=True)
+            if not len(rows):
+                return False
+    empty = [position for position, rank in enumerate(ranks) if rank is None]
+    if not empty:
+        return True  # the full Grid is a winning pattern
+    needed = array[rows][:, empty] if rows is not None else array[:, empty]
+    have = [0] * 10
+    for card in available:
+        have[card.rank] += 1
+    fits = np.ones(len(needed), dtype=bool)
+    for rank in range(1, 10):
+        fits &= (needed == rank).sum(axis=1) <= have[rank]
+    return bool(fits.any())
 
 
 @lru_cache(maxsize=2048)

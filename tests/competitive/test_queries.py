@@ -325,6 +325,21 @@ def near_wins(draw: st.DrawFn, emptied: int) -> tuple[Grid, Cards]:
 
 
 @settings(max_examples=examples(1.0))
+@given(st.sampled_from([-1, 0, 1, 2, 3, 4, 6]).flatmap(near_wins))
+def test_the_greedy_bot_s_outs_and_completability_are_the_solver_s(
+    case: tuple[Grid, Cards],
+) -> None:
+    # The greedy bot looks outs and completability up among the winning rank patterns;
+    # the solver queries (checked against brute force above and below) are the reference.
+    from dokuspec.competitive import bots  # noqa: PLC0415
+
+    grid, available = case
+    assert bots._outs(grid, available, STANDARD_DECK) == cs.outs(grid, available)
+    expected = cs.completions(grid, available).status == "completable"
+    assert bots._completable(grid, available, STANDARD_DECK) == expected
+
+
+@settings(max_examples=examples(1.0))
 @given(st.sampled_from([-1, 0, 1, 2]).flatmap(near_wins))
 def test_outs_are_the_brute_force_outs(case: tuple[Grid, Cards]) -> None:
     grid, available = case
