@@ -6,7 +6,9 @@ timed. Rows (bots of Red/Blue):
 
 * random/random (target: median at most 50 ms);
 * inference/random, random/inference and inference/inference, compared
-  with random/random in the same run ("x rand": the ratio of medians).
+  with random/random in the same run ("x rand": the ratio of medians);
+  inference/inference's target: at least 60 games a second in one process
+  (the games' count over their total time).
 
 Each decision of an inference bot is timed as well (the play phase apart:
 those ask the solver), and the inference bot's wins against the random
@@ -44,6 +46,9 @@ from dokuspec.twodoku.simulation import play_game
 
 #: Target in seconds: the median of a random-bot game.
 TARGET = 50e-3
+
+#: Target: inference-bot-versus-inference-bot games per second, one process.
+RATE_TARGET = 60.0
 
 #: Games of each row played again to check that they give the same results.
 CHECKED = 5
@@ -124,6 +129,12 @@ def main(games: int, inference_games: int, seed: int, json_path: str | None) -> 
     console.print("turns: the mean game length; red, blue: the games each won (the rest drawn)")
     met = "met" if base <= TARGET else "MISSED"
     console.print(f"target: random/random median at most {fmt(TARGET)}: {met} ({fmt(base)})")
+    both = next(row for row in rows if row.pairing == "inference/inference")
+    rate = len(both.times) / sum(both.times)
+    met = "met" if rate >= RATE_TARGET else "MISSED"
+    console.print(
+        f"target: at least {RATE_TARGET:.0f} inference/inference games/s: {met} ({rate:.0f}/s)"
+    )
     decisions = measure.table(
         "Inference bot: time per decision", ("phase", "n", "median", "p90", "p99", "max")
     )
