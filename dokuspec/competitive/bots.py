@@ -158,14 +158,14 @@ def _line_points(grid: Grid, scoring: Scoring) -> int:
 @cache
 def _patterns() -> tuple[frozenset[tuple[int, ...]], Any, dict[tuple[int, int], Any]]:
     """Every winning pattern of ranks (CS-19, no limit of copies: the cards available
-    limit them), as a set, as an array (patterns x 9 positions), and the indices of the
-    patterns with each rank at each position."""
+    limit them), as a set, as an array (patterns x 9 positions), and for each position
+    and rank, which patterns hold the rank there (a boolean array)."""
     import numpy as np  # noqa: PLC0415 - numpy (scipy's) loads with the first game
 
     found = winning_rank_patterns(None)
     array = np.array(found, dtype=np.int8)
     where = {
-        (position, rank): np.flatnonzero(array[:, position] == rank)
+        (position, rank): array[:, position] == rank
         for position in range(9)
         for rank in range(1, 10)
     }
@@ -207,17 +207,14 @@ def _completable(grid: Grid, available: Cards, deck: Deck) -> bool:
     import numpy as np  # noqa: PLC0415
 
     ranks = grid.ranks
-    rows = None
-    for position, rank in enumerate(ranks):
-        if rank is not None:
-            found = where[(position, rank)]
-            rows = found if rows is None else np.intersect1d(rows, found, assume_unique=True)
-            if not len(rows):
-                return False
+    placed = [where[(position, rank)] for position, rank in enumerate(ranks) if rank is not None]
+    rows = np.logical_and.reduce(placed) if placed else np.ones(len(array), dtype=bool)
+    if not rows.any():
+        return False
     empty = [position for position, rank in enumerate(ranks) if rank is None]
     if not empty:
         return True  # the full Grid is a winning pattern
-    needed = array[rows][:, empty] if rows is not None else array[:, empty]
+    needed = array[rows][:, empty]
     have = [0] * 10
     for card in available:
         have[card.rank] += 1

@@ -223,19 +223,23 @@ class Cards:
         """
         if not isinstance(other, Cards):
             return NotImplemented
-        mine = self._tally()
-        for card, n in other._tally().items():
-            held = mine.get(card, 0)
-            if held < n:
-                raise PositionError(f"cannot take {n} x {card} out of cards holding {held}")
-        taken = dict(other._tally())
+        theirs = other._sorted
+        if not theirs:
+            return self
+        # Both are in card order: one merge takes each of ``other``'s cards out.
         left = []
+        count, at = len(theirs), 0
         for card in self._sorted:
-            out = taken.get(card, 0)
-            if out:
-                taken[card] = out - 1
+            if at < count and card == theirs[at]:
+                at += 1
             else:
                 left.append(card)
+        if at < count:  # a card of ``other`` is missing here, or held too few times
+            mine = self._tally()
+            for card, n in other._tally().items():
+                held = mine.get(card, 0)
+                if held < n:
+                    raise PositionError(f"cannot take {n} x {card} out of cards holding {held}")
         return Cards._of_sorted(tuple(left))
 
     def __len__(self) -> int:
