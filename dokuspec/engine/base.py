@@ -442,8 +442,47 @@ _WORDS = SchemaWords(cut=None)
 
 
 def _schema_error(schema: Mapping[str, Any], value: object) -> SchemaProblem | None:
-    """What ``schema`` finds wrong with ``value`` (JSON Schema's integers), or ``None``."""
-    return schema_problem(value, _sorted(json.dumps(schema, sort_keys=True)), _WORDS, strict=False)
+    """What ``schema`` finds wrong with ``value`` (JSON Schema's integers), or ``None``.
+
+    A value the schema accepted is remembered (by its types and contents, so a tuple
+    is not taken for a list nor ``True`` for ``1``): a game's options are checked once
+    per process, not once per game.
+    """
+    schema_key = json.dumps(schema, sort_keys=True)
+    try:
+        key = (schema_key, _typed(value))
+    except TypeError:  # not plain JSON data: checked every time
+        key = None
+    if key is not None and key in _ACCEPTED:
+        return None
+    error = schema_problem(value, _sorted(schema_key), _WORDS, strict=False)
+    if error is None and key is not None and len(_ACCEPTED) < _ACCEPTED_LIMIT:
+        _ACCEPTED.add(key)
+    return error
+
+
+_ACCEPTED: set[tuple[str, object]] = set()
+_ACCEPTED_LIMIT = 4096
+
+
+def _typed(value: object) -> object:
+    """``value`` as a hashable key that keeps every type: JSON data only.
+
+    Raises:
+        TypeError: a value that is not a str, int, float, bool, None, list, tuple or
+            dict with str keys.
+    """
+    kind = type(value)
+    if kind in (str, int, float, bool) or value is None:
+        return (kind.__name__, value)
+    if kind in (list, tuple):
+        return (kind.__name__, tuple(_typed(item) for item in value))  # type: ignore[attr-defined]
+    if kind is dict:
+        items = value.items()  # type: ignore[attr-defined]
+        if not all(type(k) is str for k, _ in items):
+            raise TypeError("a dict with a key that is not a str")
+        return ("dict", tuple(sorted((k, _typed(v)) for k, v in items)))
+    raise TypeError(f"not JSON data: {kind.__name__}")
 
 
 @cache

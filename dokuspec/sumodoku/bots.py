@@ -39,6 +39,7 @@ from dokuspec.engine.sumodoku import (
     FindMistake,
     Place,
     PointOut,
+    Sumodoku,
     SumodokuState,
 )
 from dokuspec.errors import DokuspecError, quote
@@ -212,7 +213,12 @@ class SolverBot:
             advice = claim_advice(state, player + 1, budget=self._budget())
             if advice.succeeds and advice.filling is not None:
                 return Claim(advice.filling, float(self.claim_seconds))
-        valid = list(state.valid_moves(player)) if any(type(a) is Place for a in legal) else []
+        game = state.game
+        assert isinstance(game, Sumodoku)
+        if game.tabletop:
+            valid = list(state.valid_moves(player)) if any(type(a) is Place for a in legal) else []
+        else:  # strict enforcement lists exactly the valid placements, in their order (SU-4)
+            valid = [a for a in legal if type(a) is Place]
         if not valid:
             concede = [action for action in legal if isinstance(action, Concede)]
             return concede[0] if concede else rng.choice(legal)

@@ -276,12 +276,14 @@ def test_a_dropped_box_check_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         return units[:18] + units[27:]
 
     monkeypatch.setattr(engine.game, "_unit_cells", no_boxes)
+    monkeypatch.setattr(engine.game, "_rules", engine.game._rules.__wrapped__)  # uncached
     _catch(MoveError, "valid moves", {}, claims=0.0)
 
 
 def test_an_ignored_diagonal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = engine.game._unit_cells
     monkeypatch.setattr(engine.game, "_unit_cells", lambda x: lines(x)[:-1])  # no anti-diagonal
+    monkeypatch.setattr(engine.game, "_rules", engine.game._rules.__wrapped__)  # uncached
     _catch(MoveError, "valid moves", {"x": True}, claims=0.0)
 
 

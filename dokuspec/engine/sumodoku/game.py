@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -102,6 +103,7 @@ class _Rules:
     next_to: tuple[int, ...]
 
 
+@functools.lru_cache(maxsize=64)  # a _Rules never changes: games of one option set share it
 def _rules(
     *,
     random_colours: bool,
