@@ -244,7 +244,7 @@ class SolverBot:
         assert completion is not None
         position = state.position
         order = list(valid)
-        rng.shuffle(order)
+        _shuffle(rng, order)
         for move in order:
             if completion.cells[move.cell] == move.colour:
                 return move
@@ -279,6 +279,24 @@ class SolverBot:
             scored.append((key, move))
         best = max(key for key, _ in scored)
         return rng.choice([move for key, move in scored if key == best])
+
+
+def _shuffle(rng: random.Random, items: list[Place]) -> None:
+    """Shuffle ``items`` in place as :meth:`random.Random.shuffle` does, draw for draw.
+
+    Fisher-Yates from the last item down, each index drawn by rejection from
+    ``rng.getrandbits`` (CPython's ``shuffle`` and ``_randbelow``): the same order
+    and the same state of ``rng`` after it (the tests compare them), without a
+    method call per item.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _wins(state: SumodokuState, player: int, move: Place) -> bool:

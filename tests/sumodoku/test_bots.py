@@ -297,3 +297,17 @@ def test_bot_arguments() -> None:
         RandomBot()(state, 0, 5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a Sumodoku state is needed"):
         RandomBot()(Position(BASE_GRID), 0, random.Random(0))  # type: ignore[arg-type]
+
+
+def test_the_solver_bot_shuffles_as_random_shuffle_does_draw_for_draw() -> None:
+    # The recorded games depend on the draws: the same order, and the same state after.
+    from dokuspec.sumodoku.bots import _shuffle  # noqa: PLC0415
+
+    for size in (0, 1, 2, 3, 7, 64, 200, 513):
+        for seed in range(4):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, expected = list(range(size)), list(range(size))
+            _shuffle(ours, mine)  # type: ignore[arg-type]
+            theirs.shuffle(expected)
+            assert mine == expected
+            assert ours.getstate() == theirs.getstate()
