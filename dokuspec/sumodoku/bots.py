@@ -282,7 +282,8 @@ class SolverBot:
 
 
 def _shuffle(rng: random.Random, items: list[Place]) -> None:
-    """Shuffle ``items`` in place as :meth:`random.Random.shuffle` does, draw for draw.
+    """Shuffle ``items`` in place as ``rng.shuffle`` does (:func:`random.shuffle`), draw
+    for draw.
 
     Fisher-Yates from the last item down, each index drawn by rejection from
     ``rng.getrandbits`` (CPython's ``shuffle`` and ``_randbelow``): the same order
