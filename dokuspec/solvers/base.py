@@ -288,23 +288,8 @@ class Backend(ABC):
         checked = self._check_assumptions(assumptions)
         if budget.unlimited:
             return self._optimize_exact(objective, checked)
-        sign = 1 if objective.sense == "minimize" else -1
-        terms, constant = merged_terms((sign * c, lit) for c, lit in objective.terms)
         copy = self.scratch()
-        best: OptimizeResult | None = None
-        while True:
-            answer = copy.solve(checked, budget)
-            if answer.status == "unsat":
-                return OptimizeResult("unsat") if best is None else best_optimal(best)
-            if answer.status == "unknown":
-                return OptimizeResult("unknown") if best is None else best
-            assert answer.model is not None
-            value = objective_value(objective, answer.model)
-            best = OptimizeResult("feasible", value, answer.model)
-            if not terms:  # a constant objective: every model is optimal
-                return best_optimal(best)
-            # Strictly better: sign * objective <= sign * value - 1.
-            copy.add_constraint(PseudoBoolean(terms, "<=", sign * value - 1 - constant))
+        return improving_search(objective, lambda: copy.solve(checked, budget), copy.add_constraint)
 
     # -- smallest unsat cores ----------------------------------------------------------------
 
@@ -467,6 +452,38 @@ class _HittingSets:
     def add(self, indices: Sequence[int]) -> None:
         """A new set to hit: candidates ``indices``."""
         self.backend.add_clause([self.chosen[i] for i in indices])
+
+
+def improving_search(
+    objective: Objective,
+    solve: Callable[[], SolveResult],
+    tighten: Callable[[PseudoBoolean], None],
+) -> OptimizeResult:
+    """The model-improving search of :meth:`Backend.optimize` under a budget.
+
+    ``solve()`` asks for a model; each model found is the best so far, and
+    ``tighten(bound)`` makes every later model strictly better (``bound``: the
+    objective, as a pseudo-Boolean sum, at most the model's value less one, or at
+    least one more when maximising). The answer is ``"optimal"`` when no better
+    model exists, ``"unsat"`` when none does at all, and under a budget
+    ``"feasible"`` (the best found) or ``"unknown"`` (none found).
+    """
+    sign = 1 if objective.sense == "minimize" else -1
+    terms, constant = merged_terms((sign * c, lit) for c, lit in objective.terms)
+    best: OptimizeResult | None = None
+    while True:
+        answer = solve()
+        if answer.status == "unsat":
+            return OptimizeResult("unsat") if best is None else best_optimal(best)
+        if answer.status == "unknown":
+            return OptimizeResult("unknown") if best is None else best
+        assert answer.model is not None
+        value = objective_value(objective, answer.model)
+        best = OptimizeResult("feasible", value, answer.model)
+        if not terms:  # a constant objective: every model is optimal
+            return best_optimal(best)
+        # Strictly better: sign * objective <= sign * value - 1.
+        tighten(PseudoBoolean(terms, "<=", sign * value - 1 - constant))
 
 
 def best_optimal(result: OptimizeResult) -> OptimizeResult:

@@ -56,7 +56,7 @@ from pysat.formula import WCNF
 from pysat.solvers import Solver, SolverNames
 
 from dokuspec.errors import ModelError, SolverError
-from dokuspec.solvers.base import Backend, best_optimal, merged_terms, objective_value
+from dokuspec.solvers.base import Backend, improving_search
 from dokuspec.solvers.budget import UNLIMITED, Budget, Watchdog, _clock
 from dokuspec.solvers.results import OptimizeResult, SolveResult
 from dokuspec.spec.model import (
@@ -677,28 +677,19 @@ class SatBackend(Backend):
         self.model.check_objective(objective)
         self.check_budget(budget)
         checked = self._check_assumptions(assumptions)
-        sign = 1 if objective.sense == "minimize" else -1
-        terms, constant = merged_terms((sign * c, lit) for c, lit in objective.terms)
         guards: list[int] = []
-        best: OptimizeResult | None = None
+
+        def solve() -> SolveResult:
+            return self.solve([*checked, *guards[-1:]], budget)  # the latest bound only
+
+        def tighten(bound: PseudoBoolean) -> None:
+            guard = self.new_var()
+            guards.append(guard)
+            for cnf_clause in self._encode(bound):
+                self._add_guarded((*cnf_clause, -guard))
+
         try:
-            while True:
-                answer = self.solve([*checked, *guards[-1:]], budget)
-                if answer.status == "unsat":
-                    return OptimizeResult("unsat") if best is None else best_optimal(best)
-                if answer.status == "unknown":
-                    return OptimizeResult("unknown") if best is None else best
-                assert answer.model is not None
-                value = objective_value(objective, answer.model)
-                best = OptimizeResult("feasible", value, answer.model)
-                if not terms:  # a constant objective: every model is optimal
-                    return best_optimal(best)
-                # Strictly better: sign * objective <= sign * value - 1, while guarded.
-                guard = self.new_var()
-                guards.append(guard)
-                bound = PseudoBoolean(terms, "<=", sign * value - 1 - constant)
-                for cnf_clause in self._encode(bound):
-                    self._add_guarded((*cnf_clause, -guard))
+            return improving_search(objective, solve, tighten)
         finally:
             for guard in guards:
                 self._add_guarded((-guard,))
