@@ -26,10 +26,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from dokuspec.competitive.hands import hand_value, is_winning, line_kind, lines, score
-from dokuspec.competitive.queries import Out, exact_best_completion
+from dokuspec.competitive.queries import Out, _out_candidates, exact_best_completion
 from dokuspec.engine.base import Action
 from dokuspec.engine.competitive import (
     CompetitiveSudokuState,
@@ -177,14 +177,10 @@ def _outs(grid: Grid, available: Cards, deck: Deck) -> tuple[Out, ...]:
     """:func:`~dokuspec.competitive.queries.outs` of ``grid`` (the tests hold them equal),
     found by looking each card's rank up among the winning patterns instead of asking
     the solver: with one empty position, the cards that fill it; with none, the swaps."""
-    empty = grid.empty_positions()
-    if len(empty) > 1 or not available:
+    candidates = _out_candidates(grid, available)
+    if candidates is None:
         return ()
-    kind: Literal["place", "swap"] = "place" if empty else "swap"
-    targets = [empty[0] - 1] if empty else list(range(9))
-    by_rank: dict[int, list[Card]] = {}
-    for card in available.distinct():
-        by_rank.setdefault(card.rank, []).append(card)
+    kind, targets, by_rank = candidates
     winning = _patterns()[0]
     ranks = list(grid.ranks)
     found: list[Out] = []

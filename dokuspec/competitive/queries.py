@@ -498,12 +498,7 @@ def completions(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     grid, cards, limits = _query(grid, available, deck)
     model, compiled = compiled_hand_model(backend)
-    assumptions = [
-        *model.always,
-        *model.placement_assumptions(grid),
-        *model.supply_assumptions(limits),
-    ]
-    answer = compiled.solve(assumptions, spending)
+    answer = compiled.solve(_hand_assumptions(model, grid, limits), spending)
     if answer.model is None:
         status: CompletionStatus = "impossible" if answer.status == "unsat" else "unknown"
         return Completion(status, grid, cards, backend=compiled.name)
@@ -571,15 +566,11 @@ def outs(
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     grid, cards, _ = _query(grid, available, deck)
-    empty = grid.empty_positions()
-    if len(empty) > 1 or not cards:
+    candidates = _out_candidates(grid, cards)
+    if candidates is None:
         return ()
-    kind: Literal["place", "swap"] = "place" if empty else "swap"
-    targets = [empty[0] - 1] if empty else list(range(9))
+    kind, targets, by_rank = candidates
     ranks = grid.ranks
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards.distinct():
-        by_rank.setdefault(card.rank, []).append(card)
     model, compiled = compiled_pattern_model(None, backend)
     found: list[Out] = []
     for index in targets:
@@ -595,6 +586,24 @@ def outs(
         if not is_winning(grid.replaced(out.position, out.card)):
             raise RuntimeError(f"internal error: {out.card} at {out.position} does not win")
     return tuple(sorted(found))
+
+
+def _out_candidates(
+    grid: Grid, cards: Cards
+) -> tuple[Literal["place", "swap"], list[int], dict[int, list[Card]]] | None:
+    """What :func:`outs` tries: the kind of out, the positions (0-8) a card may go to
+    (the one empty position, or every position of a full Grid) and the distinct
+    ``cards`` by rank; ``None`` when no out can exist (two or more empty positions, or
+    no card)."""
+    empty = grid.empty_positions()
+    if len(empty) > 1 or not cards:
+        return None
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards.distinct():
+        by_rank.setdefault(card.rank, []).append(card)
+    if empty:
+        return "place", [empty[0] - 1], by_rank
+    return "swap", list(range(9)), by_rank
 
 
 def _winning_ranks(
@@ -695,11 +704,7 @@ def best_completion(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     grid, cards, limits = _query(grid, available, deck)
     model, compiled = compiled_hand_model(backend)
-    assumptions = [
-        *model.always,
-        *model.placement_assumptions(grid),
-        *model.supply_assumptions(limits),
-    ]
+    assumptions = _hand_assumptions(model, grid, limits)
     result = compiled.optimize(model.objective(scoring), assumptions, budget=spending)
     return _best_of(model, compiled, grid, cards, scoring, result)
 
@@ -741,16 +746,21 @@ def exact_best_completion(
         ("competitive", "hand", "incremental optimum"), spec.hand_model, lambda m: m.model, "sat"
     )
     assert isinstance(model, HandModel) and isinstance(compiled, SatBackend)
-    assumptions = [
-        *model.always,
-        *model.placement_assumptions(grid),
-        *model.supply_assumptions(limits),
-    ]
+    assumptions = _hand_assumptions(model, grid, limits)
     objective = model.objective(scoring)
     result = compiled.optimize_incremental(objective, assumptions, budget=spending)
     if result.status not in ("optimal", "unsat"):
         result = compiled.optimize(objective, assumptions)  # RC2, no budget: proven
     return _best_of(model, compiled, grid, cards, scoring, result)
+
+
+def _hand_assumptions(model: HandModel, grid: Grid, limits: dict[Card, int]) -> list[int]:
+    """The hand model's assumptions for ``grid`` completed within ``limits`` (:func:`_query`)."""
+    return [
+        *model.always,
+        *model.placement_assumptions(grid),
+        *model.supply_assumptions(limits),
+    ]
 
 
 def _best_of(

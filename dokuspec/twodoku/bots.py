@@ -129,15 +129,6 @@ def _best_of(
     return rng.choice([action for score, action in scored if score == top])
 
 
-def _allowed(empty: Sequence[int], mine: frozenset[int], theirs: frozenset[int]) -> list[int]:
-    """TD-7 on a board that may be hypothetical: own colour first, then white, then any."""
-    own = [s for s in empty if s in mine]
-    if own:
-        return own
-    white = [s for s in empty if s not in mine and s not in theirs]
-    return white or list(empty)
-
-
 @dataclass(frozen=True, slots=True)
 class _Move:
     """A play considered: the estimated chance of a hidden clash, the digit, the square."""
@@ -394,16 +385,14 @@ class _Turn:
         self._down = frozenset(self._down_order)
         self.mine, self.theirs = self._sums()
         self.closing = self._other_failed_last(took)
-        mine_colour, their_colour = _colours(view)
-        self.mine_colour = frozenset(s.index for s in mine_colour)
-        self.their_colour = frozenset(s.index for s in their_colour)
+        self.mine_colour, self.their_colour = _colour_indices(view)
         self.face_up = up = {s.index: d for s, d in view.face_up.items()}
         down = self._down
         self.empty = [i for i in range(81) if i not in up and i not in down]
         # The digits face up in each square's row, column and box.
         self.blocked = {i: {up[p] for p in _PEERS[i] if p in up} for i in self.empty}
         # Where the player may play (TD-7), as valid_plays says for the view.
-        self.allowed = list(allowed_squares(self.empty, self.mine_colour, self.their_colour)[1])
+        _, self.allowed = allowed_squares(self.empty, self.mine_colour, self.their_colour)
         self._possible: dict[int, frozenset[int]] | None = None
         self._risks: dict[int, float] = {}  # by square * 10 + digit
         self._near: dict[int, list[int]] = {}  # the face-down squares among its peers
@@ -600,7 +589,7 @@ class _Turn:
                 continue  # no play could be of a higher digit than the one taken (below)
             # The board with ``square`` freed: only it and its peers see another board.
             empty = sorted((*self.empty, square))
-            allowed = _allowed(empty, self.mine_colour, self.their_colour)
+            _, allowed = allowed_squares(empty, self.mine_colour, self.their_colour)
             blocked = dict(self.blocked)
             for s in (square, *_PEERS[square]):
                 if s in blocked or s == square:

@@ -278,9 +278,10 @@ class TwoDokuState(State):
 
     def colours(self) -> tuple[frozenset[Square], frozenset[Square]]:
         """The squares coloured so far by Red and by Blue (TD-2)."""
+        reds, blues = self.colour_indices()
         return (
-            frozenset(ALL_SQUARES[i] for i in range(81) if self._colours[i] & _RED_BIT),
-            frozenset(ALL_SQUARES[i] for i in range(81) if self._colours[i] & _BLUE_BIT),
+            frozenset(ALL_SQUARES[i] for i in sorted(reds)),
+            frozenset(ALL_SQUARES[i] for i in sorted(blues)),
         )
 
     def _dealt(self) -> bool:
