@@ -40,6 +40,7 @@ __all__ = [
     "IntVar",
     "Model",
     "Objective",
+    "Prohibitions",
     "PseudoBoolean",
     "Table",
     "at_least",
@@ -48,6 +49,7 @@ __all__ = [
     "clause",
     "exactly",
     "linear",
+    "prohibitions",
     "sums_equal",
 ]
 
@@ -310,6 +312,118 @@ def _assigned(var: IntVar, truth: Callable[[int], bool | None]) -> int | None:
         if truth(literal):
             return value
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Prohibitions:
+    """A prohibitive model compiled to judge a whole assignment with one sum.
+
+    Each prohibition counts some variables and allows at most ``k`` of them
+    true (a clause of negative literals allows one fewer than its length; a
+    forbidden tuple of a table, one fewer than its variables). Each gets a
+    field of bits in one integer, wide enough that its count never carries
+    into the next, and starts at a bias that sets the field's top bit (its
+    guard) exactly when the count exceeds ``k``. ``weights[v]`` adds 1 to
+    the field of every prohibition that counts variable ``v`` (once per
+    occurrence), so the sum of the weights of the true variables, plus the
+    bias, has a guard bit set exactly when some prohibition is broken.
+
+    Attributes:
+        weights: per variable ``0..top`` (index 0 unused), its integer weight.
+        bias: the sum of every field's bias.
+        guards: the guard bits.
+        broken: whether the model holds an empty clause (no assignment obeys it).
+    """
+
+    weights: tuple[int, ...]
+    bias: int
+    guards: int
+    broken: bool = False
+
+    def allow(self, true_variables: Iterable[int]) -> bool:
+        """Whether the assignment that makes exactly ``true_variables`` true obeys every
+        prohibition.
+
+        Args:
+            true_variables: distinct variables in ``1..top``, every other
+                variable false, giving each finite-domain variable of a
+                table exactly one value. A variable listed twice counts twice.
+
+        Raises:
+            IndexError: a variable above ``top``.
+        """
+        if self.broken:
+            return False
+        return not (sum(map(self.weights.__getitem__, true_variables), self.bias) & self.guards)
+
+
+def prohibitions(model: Model, top: int) -> Prohibitions:
+    """Compile the prohibitions of ``model`` over variables ``1..top`` (:class:`Prohibitions`).
+
+    Recognised forms, each anti-monotone (making a true variable false never
+    breaks it): a :class:`Clause` of negative literals, an "at most"
+    :class:`Cardinality` over positive literals, and a forbidden
+    :class:`Table` whose value literals are variables. Every group must be
+    unguarded and every literal a variable in ``1..top``.
+
+    Args:
+        model: the model.
+        top: the highest variable an assignment speaks of (a positive int).
+
+    Returns:
+        The compiled prohibitions.
+
+    Raises:
+        ModelError: a constraint of another form, a guarded group, or a
+            literal outside ``1..top``; ``top`` out of range.
+    """
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= model.num_vars:
+        raise ModelError(f"top must be a variable of the model (1..{model.num_vars}), not {top!r}")
+    counted: list[tuple[tuple[int, ...], int]] = []  # (variables counted, at most this many true)
+    broken = False
+    for group in model.groups:
+        if group.selector is not None:
+            raise ModelError(f"group {group.name!r} is guarded; prohibitions hold always")
+        for constraint in group.constraints:
+            if isinstance(constraint, Clause):
+                if not constraint.literals:
+                    broken = True
+                    continue
+                if any(literal > 0 for literal in constraint.literals):
+                    raise ModelError(f"group {group.name!r}: a clause requires a literal")
+                variables = tuple(-literal for literal in constraint.literals)
+                counted.append((variables, len(variables) - 1))
+            elif isinstance(constraint, Cardinality):
+                if constraint.comparator != "<=" or any(lit < 0 for lit in constraint.literals):
+                    raise ModelError(f"group {group.name!r}: not an 'at most' over variables")
+                counted.append((constraint.literals, constraint.bound))
+            elif isinstance(constraint, Table) and not constraint.allowed:
+                for row in constraint.tuples:
+                    variables = tuple(
+                        var.literal(value)
+                        for var, value in zip(constraint.variables, row, strict=True)
+                    )
+                    counted.append((variables, len(variables) - 1))
+            else:
+                kind = type(constraint).__name__
+                raise ModelError(f"group {group.name!r}: a {kind} that does not only forbid")
+    weights = [0] * (top + 1)
+    bias = guards = 0
+    offset = 0
+    for variables, most in counted:
+        if most >= len(variables):
+            continue  # it can never be broken
+        if any(not 1 <= v <= top for v in variables):
+            raise ModelError(f"a prohibition counts a variable outside 1..{top}")
+        # A field of ``high + 1`` bits: the count plus the bias stays below 2**(high + 1)
+        # and reaches the guard, 2**high, exactly when the count exceeds ``most``.
+        high = max(most.bit_length(), (len(variables) - most - 1).bit_length())
+        for variable in variables:
+            weights[variable] += 1 << offset
+        bias += ((1 << high) - 1 - most) << offset
+        guards |= 1 << (offset + high)
+        offset += high + 1
+    return Prohibitions(tuple(weights), bias, guards, broken)
 
 
 @dataclass

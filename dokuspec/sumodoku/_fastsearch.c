@@ -186,9 +186,16 @@ static PyObject *search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "search() takes 81 cells, 830 packed bytes, a limit >= 0");
         return NULL;
     }
-    Search s;
+    /* The units and peers depend only on x: built once per process. */
+    static Search topology[2];
+    static int ready[2];
+    int which = x ? 1 : 0;
+    if (!ready[which]) {
+        setup(&topology[which], which);
+        ready[which] = 1;
+    }
+    Search s = topology[which];
     State st;
-    setup(&s, x);
     const unsigned char *p = packed.buf;
     const unsigned char *in = cells.buf;
     for (int cell = 0; cell < 81; cell++) {

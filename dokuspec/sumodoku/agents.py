@@ -51,7 +51,7 @@ from dokuspec.sumodoku.bots import RandomBot, SolverBot
 from dokuspec.sumodoku.claims import claim_advice
 from dokuspec.sumodoku.positions import check, compiled_model
 from dokuspec.sumodoku.search import propose
-from dokuspec.vocabulary.sumodoku import Board, Position
+from dokuspec.vocabulary.sumodoku import Board
 
 _REPORTS = (PointOut, FindMistake)  # the actions that win by a mistake (SU-7, SU-8)
 
@@ -318,7 +318,7 @@ def _spoil(state: SumodokuState, player: int, valid: Sequence[Place], rng: rando
     position = state.position
     tries = rng.sample(list(valid), min(_SPOIL_TRIES, len(valid)))
     for move in tries:
-        after = Position(position.board.place(move.piece), position.variants, position.out)
+        after = position.place(move.piece)
         if check(after).status == "impossible":
             state.apply_action(move)
             return True

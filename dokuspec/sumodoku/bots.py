@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from dokuspec.engine.base import Action
 from dokuspec.engine.playout import check_bot_call, named_bot
@@ -46,10 +46,14 @@ from dokuspec.errors import DokuspecError, quote
 from dokuspec.solvers import Budget
 from dokuspec.sumodoku.claims import claim_advice
 from dokuspec.sumodoku.moves import safe_moves
-from dokuspec.sumodoku.positions import check
+from dokuspec.sumodoku.positions import Verdict, check
 from dokuspec.vocabulary.sumodoku import Board, Position
 
 _REPORTS = (PointOut, FindMistake)  # the actions that win by a mistake (SU-7, SU-8)
+
+#: The last exact verdicts of :meth:`SolverBot._check`, by position (oldest first).
+_VERDICTS: dict[Position, Verdict] = {}
+_VERDICTS_KEPT = 4
 
 __all__ = ["BOT_NAMES", "Bot", "RandomBot", "SolverBot", "make_bot"]
 
@@ -206,7 +210,13 @@ class SolverBot:
             DokuspecError: ``player`` is not 0 or 1, or is not to act in ``state``.
         """
         legal = _legal(state, player, rng)
-        for action in legal:
+        # The engine lists the placements first (SU-4), then pointing out,
+        # finding and conceding: only the actions after the last placement
+        # are read for a report.
+        placements = len(legal)
+        while placements and type(legal[placements - 1]) is not Place:
+            placements -= 1
+        for action in legal[placements:]:
             if type(action) in _REPORTS:  # exact types: no ABC isinstance per action
                 return action
         if state.claim_open(player):
@@ -215,16 +225,17 @@ class SolverBot:
                 return Claim(advice.filling, float(self.claim_seconds))
         game = state.game
         assert isinstance(game, Sumodoku)
+        valid: list[Place]
         if game.tabletop:
-            valid = list(state.valid_moves(player)) if any(type(a) is Place for a in legal) else []
+            valid = list(state.valid_moves(player)) if placements else []
         else:  # strict enforcement lists exactly the valid placements, in their order (SU-4)
-            valid = [a for a in legal if type(a) is Place]
+            valid = cast("list[Place]", list(legal[:placements]))
         if not valid:
             concede = [action for action in legal if isinstance(action, Concede)]
             return concede[0] if concede else rng.choice(legal)
         if self._may_end(state, player):
             return self._ending(state, player, rng)
-        verdict = check(state.position, budget=self._budget())
+        verdict = self._check(state.position)
         if verdict.status == "completable":
             chosen = self._first_safe(state, valid, verdict.completion, rng)
             if chosen is not None:
@@ -246,12 +257,31 @@ class SolverBot:
         order = list(valid)
         _shuffle(rng, order)
         for move in order:
+            after = position.place(move.piece)
             if completion.cells[move.cell] == move.colour:
+                if self.conflict_limit is None:  # the completion is one of the board after it
+                    _keep(after, Verdict("completable", after, completion, backend="sat"))
                 return move
-            after = Position(position.board.place(move.piece), position.variants, position.out)
-            if check(after, budget=self._budget()).status == "completable":
+            if self._check(after).status == "completable":
                 return move
         return None  # every other move undecided within the budget
+
+    def _check(self, position: Position) -> Verdict:
+        """:func:`~dokuspec.sumodoku.check` of ``position``, with this bot's budget.
+
+        Without a conflict limit the answer is exact, and the last few are
+        kept (:data:`_VERDICTS`): the board a bot checks after its chosen
+        move is the board the opponent checks next. Only the status decides
+        a move (a move the completion agrees with is safe; any other is
+        checked), so a kept verdict gives the same choices as a new one.
+        """
+        if self.conflict_limit is not None:
+            return check(position, budget=self._budget())
+        verdict = _VERDICTS.get(position)
+        if verdict is None:
+            verdict = check(position)
+            _keep(position, verdict)
+        return verdict
 
     def _ending(self, state: SumodokuState, player: int, rng: random.Random) -> Action:
         """The end of the game near: safe moves classified, winning ones preferred."""
@@ -281,6 +311,13 @@ class SolverBot:
         return rng.choice([move for key, move in scored if key == best])
 
 
+def _keep(position: Position, verdict: Verdict) -> None:
+    """Keep an exact ``verdict`` on ``position`` among the last few (:data:`_VERDICTS`)."""
+    if len(_VERDICTS) >= _VERDICTS_KEPT:
+        del _VERDICTS[next(iter(_VERDICTS))]
+    _VERDICTS[position] = verdict
+
+
 def _shuffle(rng: random.Random, items: list[Place]) -> None:
     """Shuffle ``items`` in place as ``rng.shuffle`` does (:func:`random.shuffle`), draw
     for draw.
@@ -290,14 +327,17 @@ def _shuffle(rng: random.Random, items: list[Place]) -> None:
     and the same state of ``rng`` after it (the tests compare them), without a
     method call per item.
     """
-    getrandbits = rng.getrandbits
+    getrandbits, widths = rng.getrandbits, _WIDTHS
     for i in range(len(items) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
+        bits = widths[i] if i < len(widths) else (i + 1).bit_length()
         j = getrandbits(bits)
-        while j >= bound:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+#: ``(i + 1).bit_length()`` for each index ``i`` of a shuffle (the bits of one draw).
+_WIDTHS = tuple((i + 1).bit_length() for i in range(2048))
 
 
 def _wins(state: SumodokuState, player: int, move: Place) -> bool:

@@ -13,7 +13,7 @@ filling that does it::
     (True, True, 960.0)
 
 The filling is a completion found by :func:`~dokuspec.sumodoku.check`
-(certified by the SAT model), checked again here independently of the spec:
+(certified by the spec's rules), checked again here independently of the spec:
 for a game state in the claim window, by the engine judging the claim on a
 copy of the state; for a position, by the engine's rule checker
 (:func:`dokuspec.engine.sumodoku.violations`) and the pieces remaining per

@@ -34,6 +34,7 @@ from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
 from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
+from dokuspec.spec.model import Model, Prohibitions, prohibitions
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
 from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
@@ -213,11 +214,13 @@ def check(
 
     With ``backend="sat"`` and the compiled search built
     (:data:`dokuspec.sumodoku.search.COMPILED`), a fast search first
-    proposes a completion and the SAT model certifies it (every cell
-    assumed); only when that fails does the solver search. Every
-    ``"completable"`` answer is thus certified by the model, and every
-    ``"impossible"`` answer comes from the solver's full search. When a
-    position has several completions, which one is returned is not
+    proposes a completion, which is certified by evaluating the rules of
+    the full-board model (:func:`~dokuspec.spec.sumodoku.full_board_model`)
+    on it directly (:func:`~dokuspec.spec.model.prohibitions`), not by the
+    search that found it; only when that fails does the solver search.
+    Every ``"completable"`` answer is thus certified by the spec's rules, and
+    every ``"impossible"`` answer comes from the solver's full search. When
+    a position has several completions, which one is returned is not
     specified.
 
     Raises:
@@ -231,12 +234,12 @@ def check(
     position = _position(position, variants)
     check_backend(backend, solver)
     if COMPILED and backend == "sat" and not spending.exhausted():
-        certifier = _full_board_backend(position, solver or DEFAULT_SOLVER)
+        rules, solved = _full_board(position, solver or DEFAULT_SOLVER)
         # A budget the solver could not honour is refused whichever way the
-        # answer comes (the certifier runs the same solver), before any work.
-        certifier.check_budget(spending)
+        # answer comes (the full-board backend runs the same solver), before any work.
+        solved.check_budget(spending)
         completion = propose(position).completion
-        if completion is not None and _certified(certifier, position, completion):
+        if completion is not None and _obeys(rules, position, completion):
             return Verdict("completable", position, completion, backend="sat")
     spec, compiled = compiled_model(position, backend, solver)
     compiled.check_budget(spending)  # a refused budget is refused before any work
@@ -254,31 +257,68 @@ def _certify(position: Position, completion: Board, solver: str) -> bool:
     the rules as prohibitions) with every cell of ``completion`` assumed,
     by propagation alone. Since that model only forbids, it is satisfiable
     exactly when the board itself obeys every rule (see
-    :mod:`dokuspec.spec.sumodoku`). A proposal the model refuses (which
-    would be a bug of the search) is not certified, and callers then ask the
-    solver's full search.
+    :mod:`dokuspec.spec.sumodoku`). :func:`check` certifies its proposals
+    with :func:`_certify_by_rules` instead, which the tests hold equal to this.
     """
-    return _certified(_full_board_backend(position, solver), position, completion)
-
-
-def _certified(certifier: SatBackend, position: Position, completion: Board) -> bool:
-    """:func:`_certify` on the compiled full-board model of ``position``'s rule set."""
     if not completion.is_full() or not completion.extends(position.board):
         return False
-    return certifier.satisfiable(list(map(operator.add, _CELL_OFFSETS, completion.cells)))
+    _, solved = _full_board(position, solver)
+    return solved.satisfiable(list(map(operator.add, _CELL_OFFSETS, completion.cells)))
 
 
-def _full_board_backend(position: Position, solver: str) -> SatBackend:
-    """The compiled full-board model of ``position``'s rule set, from the one cache."""
-    _, compiled = CACHE.get(
+def _certify_by_rules(position: Position, completion: Board) -> bool:
+    """Whether ``completion`` is a completion of ``position``, by the full-board model's rules
+    evaluated on it (:class:`~dokuspec.spec.model.Prohibitions`): the same
+    prohibitions :func:`_certify` gives the solver, judged without one."""
+    rules, _ = _full_board(position, DEFAULT_SOLVER)
+    return _obeys(rules, position, completion)
+
+
+def _obeys(rules: _CellRules, position: Position, completion: Board) -> bool:
+    """:func:`_certify_by_rules` on the compiled prohibitions of ``position``'s rule set."""
+    if not completion.is_full() or not completion.extends(position.board):
+        return False
+    total = sum(map(operator.getitem, rules.weights, completion.cells), rules.bias)
+    return not total & rules.guards
+
+
+@dataclass(frozen=True, slots=True)
+class _CellRules:
+    """:class:`~dokuspec.spec.model.Prohibitions` of a full-board model read by cell and
+    colour: ``weights[i][k]`` is the weight of the literal "cell ``i`` holds colour ``k``"
+    (``9 * i + k``), so a full board's sum is one lookup per cell."""
+
+    weights: tuple[tuple[int, ...], ...]
+    bias: int
+    guards: int
+
+
+def _cell_rules(rules: Prohibitions) -> _CellRules:
+    if rules.broken:  # no board obeys an empty clause: a guard bit set by every board
+        return _CellRules(((0,) * 10,) * 81, 1, 1)
+    weights = tuple(
+        tuple(rules.weights[9 * i + k] if k else 0 for k in range(10)) for i in range(81)
+    )
+    return _CellRules(weights, rules.bias, rules.guards)
+
+
+def _full_board(position: Position, solver: str) -> tuple[_CellRules, SatBackend]:
+    """The full-board model of ``position``'s rule set, as prohibitions to evaluate and as a
+    compiled SAT backend, from the one cache."""
+    spec, compiled = CACHE.get(
         ("sumodoku full board", position.variants, position.out),
-        lambda: full_board_model(position.variants, _capacity(position)),
-        lambda model: model,
+        lambda: _full_board_spec(position),
+        operator.itemgetter(0),
         "sat",
         solver=solver,
     )
     assert isinstance(compiled, SatBackend)
-    return compiled
+    return spec[1], compiled
+
+
+def _full_board_spec(position: Position) -> tuple[Model, _CellRules]:
+    model = full_board_model(position.variants, _capacity(position))
+    return model, _cell_rules(prohibitions(model, 729))
 
 
 #: ``9 * i`` for each cell ``i``: the literal of colour ``k`` there is ``9 * i + k``.

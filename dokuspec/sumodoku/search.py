@@ -10,7 +10,7 @@ column, box or diagonal can take (a hidden single); it branches on the cell
 with the fewest candidates, colours in increasing order.
 
 The answers are **proposals**. :func:`dokuspec.sumodoku.check` has every
-proposed completion certified by the SAT model (all 81 cells assumed) before
+proposed completion certified by the spec's rules (evaluated on the board) before
 it answers ``"completable"``, and answers ``"impossible"`` only from the
 solver's own full search. The search answers ``"unknown"`` when its node
 limit runs out.

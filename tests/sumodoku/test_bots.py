@@ -27,7 +27,7 @@ from dokuspec.engine.sumodoku import (
     search_completion,
     violations,
 )
-from dokuspec.errors import DokuspecError
+from dokuspec.errors import DokuspecError, PositionError
 from dokuspec.sumodoku import Board, Position, RandomBot, SolverBot, claim_advice
 from dokuspec.sumodoku.agents import strong_agent
 from dokuspec.verify.sumodoku.strategies import BASE_GRID
@@ -303,7 +303,7 @@ def test_the_solver_bot_shuffles_as_random_shuffle_does_draw_for_draw() -> None:
     # The recorded games depend on the draws: the same order, and the same state after.
     from dokuspec.sumodoku.bots import _shuffle  # noqa: PLC0415
 
-    for size in (0, 1, 2, 3, 7, 64, 200, 513):
+    for size in (0, 1, 2, 3, 7, 64, 200, 513, 2049, 2100):
         for seed in range(4):
             ours, theirs = random.Random(seed), random.Random(seed)
             mine, expected = list(range(size)), list(range(size))
@@ -311,3 +311,51 @@ def test_the_solver_bot_shuffles_as_random_shuffle_does_draw_for_draw() -> None:
             theirs.shuffle(expected)
             assert mine == expected
             assert ours.getstate() == theirs.getstate()
+
+
+def test_kept_verdicts_change_no_choice_and_are_true() -> None:
+    # A solver bot keeps its last exact verdicts (the board after its move is the
+    # board the opponent checks next); choices are those of a bot that keeps none.
+    from dokuspec.engine.base import CHANCE, TERMINAL  # noqa: PLC0415
+    from dokuspec.engine.sumodoku import is_valid  # noqa: PLC0415
+    from dokuspec.sumodoku import bots  # noqa: PLC0415
+
+    decisions = 0
+    for seed in range(2):
+        state = Sumodoku().new_initial_state(seed)
+        assert isinstance(state, SumodokuState)
+        rngs = [random.Random(f"{seed}-{player}") for player in (0, 1)]
+        while (player := state.current_player()) != TERMINAL:
+            if player == CHANCE:
+                state.apply_action(state.sample_chance_outcome())
+                continue
+            kept = random.Random()
+            kept.setstate(rngs[player].getstate())
+            with_kept = SolverBot()(state, player, kept)
+            for position, verdict in bots._VERDICTS.items():
+                assert verdict.status == "completable" or verdict.completion is None
+                if verdict.completion is not None:
+                    assert verdict.completion.extends(position.board)
+                    assert is_valid(verdict.completion, position.variants)
+            bots._VERDICTS.clear()
+            fresh = SolverBot()(state, player, rngs[player])
+            assert with_kept == fresh
+            assert kept.getstate() == rngs[player].getstate()
+            decisions += 1
+            state.apply_action(fresh)
+    assert decisions >= 60
+    bots._VERDICTS.clear()
+    SolverBot(conflict_limit=10_000)(played(4), 0, random.Random(1))
+    assert bots._VERDICTS == {}
+
+
+def test_a_position_takes_a_piece_while_the_colour_lasts() -> None:
+    position = Position(Board(), out=(8, 0, 0, 0, 0, 0, 0, 0, 0))
+    after = position.place(sumodoku.Piece(1, 1, 1))
+    assert after == Position(Board().place(sumodoku.Piece(1, 1, 1)), out=position.out)
+    with pytest.raises(PositionError, match="colour 1: all 9 pieces are already"):
+        after.place(sumodoku.Piece(2, 2, 1))
+    with pytest.raises(PositionError, match="r1c1 already holds colour 1"):
+        after.place(sumodoku.Piece(1, 1, 2))
+    with pytest.raises(TypeError, match="place\\(\\) takes a Piece"):
+        after.place((1, 1, 2))  # type: ignore[arg-type]

@@ -1,8 +1,11 @@
-"""The full-board model (the rules as prohibitions) and the certificate that uses it.
+"""The full-board model (the rules as prohibitions) and the certificates that use it.
 
 ``check`` certifies a proposed completion on
 :func:`dokuspec.spec.sumodoku.full_board_model` instead of the completion
-model. That is sound when (1) the full-board model only forbids, (2) the
+model, by evaluating its prohibitions on the board
+(:func:`dokuspec.spec.model.prohibitions`); the SAT solver deciding the
+same model with the board assumed is the second certificate the tests
+hold it equal to. That is sound when (1) the full-board model only forbids, (2) the
 completion model implies every prohibition, and (3) on a full board the
 prohibitions imply every constraint of the completion model. Here (1) is
 checked by form, (2) and (3) are proven with the SAT solver constraint by
@@ -275,6 +278,7 @@ def test_the_certificate_agrees_with_the_rule_checker_and_the_model(
     engine, evaluated = _judges(position, board)
     assert engine == evaluated
     assert positions._certify(position, board, SOLVER) == engine
+    assert positions._certify_by_rules(position, board) == engine
 
 
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22"])
@@ -282,10 +286,13 @@ def test_the_certificate_with_each_solver_on_bundled_solutions(solver: str) -> N
     for grid in strategies.bundled_solutions()[:40]:
         position = Position(Board(bytes(v if i % 4 == 0 else 0 for i, v in enumerate(grid.cells))))
         assert positions._certify(position, grid, solver)
+        assert positions._certify_by_rules(position, grid)
         swapped = bytearray(grid.cells)
         swapped[0], swapped[1] = swapped[1], swapped[0]
         assert not positions._certify(position, Board(bytes(swapped)), solver)
+        assert not positions._certify_by_rules(position, Board(bytes(swapped)))
         assert not positions._certify(position, Board(grid.cells[:80] + b"\x00"), solver)
+        assert not positions._certify_by_rules(position, Board(grid.cells[:80] + b"\x00"))
 
 
 def test_the_certificate_needs_every_piece_of_the_position() -> None:
@@ -293,8 +300,10 @@ def test_the_certificate_needs_every_piece_of_the_position() -> None:
     pieces = bytearray(81)
     pieces[5] = grid.cells[5] % 9 + 1  # a piece the grid does not hold there
     assert not positions._certify(Position(Board(bytes(pieces))), grid, SOLVER)
+    assert not positions._certify_by_rules(Position(Board(bytes(pieces))), grid)
     pieces[5] = grid.cells[5]
     assert positions._certify(Position(Board(bytes(pieces))), grid, SOLVER)
+    assert positions._certify_by_rules(Position(Board(bytes(pieces))), grid)
 
 
 def test_satisfiable_checks_its_literals() -> None:

@@ -71,6 +71,16 @@ _MASK_COLOURS = tuple(
 )
 """The colours 1-9 whose bits a candidate mask sets, in order, for every mask."""
 
+_CELL_MOVES: list[tuple[Place, ...] | None] = [None] * (81 << 10)
+"""The placements on a cell of the colours of a mask, at ``cell << 10 | mask``, made when first
+asked."""
+
+
+def _cell_moves(cell: int, mask: int) -> tuple[Place, ...]:
+    base = cell * 10
+    return tuple(_PLACE[base + colour] for colour in _MASK_COLOURS[mask])  # type: ignore[misc]
+
+
 REASONS = (
     "all-pieces-played",
     "no-valid-move",
@@ -192,7 +202,7 @@ class SumodokuState(State):
     @property
     def position(self) -> Position:
         """The board with the variants in force and the pieces out of the game (SU-15)."""
-        return Position(self.board, self._rules.variants, self.out)
+        return Position._trusted(self.board, self._rules.variants, self.out)
 
     @property
     def result(self) -> SumodokuResult | None:
@@ -264,15 +274,18 @@ class SumodokuState(State):
             EngineError: ``player`` is not 0 or 1.
         """
         hand = self._hand_mask(self._player(player))
-        cells, cand, colours_of = self._cells, self._cand, _MASK_COLOURS
+        cells, cand, known = self._cells, self._cand, _CELL_MOVES
         moves: list[Place] = []
         for cell in range(81):
             if cells[cell]:
                 continue
             mask = cand[cell] & hand
             if mask:
-                base = cell * 10
-                moves.extend([_PLACE[base + colour] for colour in colours_of[mask]])  # type: ignore[misc]
+                key = cell << 10 | mask
+                found = known[key]
+                if found is None:
+                    found = known[key] = _cell_moves(cell, mask)
+                moves.extend(found)
         return tuple(moves)
 
     def valid_move_count(self, player: int) -> int:
@@ -392,7 +405,8 @@ class SumodokuState(State):
         if self._node is not None:
             return ()
         found: list[Action] = []
-        if self._done < 0 and self._can_move(player):
+        moving = self._done < 0 and self._can_move(player)
+        if moving:
             if self._rules.tabletop:
                 found.extend(self._placements(player))
             else:
@@ -400,7 +414,7 @@ class SumodokuState(State):
         if self._moment >= 0:
             found.append(_POINT_OUT[self._moment])
         found.extend(_FIND[c] for c in sorted(self._mistakes) if self._may_find(player, c))
-        if self._done >= 0 or not self._can_move(player):
+        if not moving:
             found.append(_CONCEDE)
         return tuple(found)
 

@@ -21,6 +21,7 @@ from dokuspec.vocabulary.jsontext import (
 from dokuspec.vocabulary.sumodoku.board import Board, _read_board
 from dokuspec.vocabulary.sumodoku.cells import (
     _WHITE,
+    Piece,
     _is_int,
     _Syntax,
     _without_bom,
@@ -116,6 +117,31 @@ class Position:
         """Pieces left to place per colour: ``supply()[k - 1]`` for colour ``k``."""
         counts = self.board.counts()
         return tuple(9 - counts[k] - self.out[k] for k in range(9))
+
+    @classmethod
+    def _trusted(cls, board: Board, variants: Variants, out: tuple[int, ...]) -> Position:
+        """A position from parts already known to be one (no check: an engine's own state)."""
+        position = cls.__new__(cls)
+        object.__setattr__(position, "board", board)
+        object.__setattr__(position, "variants", variants)
+        object.__setattr__(position, "out", out)
+        return position
+
+    def place(self, piece: Piece) -> Position:
+        """The same position with ``piece`` added to the board (:meth:`Board.place`).
+
+        Raises:
+            TypeError: ``piece`` is not a :class:`Piece`.
+            PositionError: the cell is not empty, or every piece of the
+                colour is already on the board or out of the game (SU-16).
+        """
+        board = self.board.place(piece)
+        colour = piece.colour
+        if board.count(colour) + self.out[colour - 1] > 9:
+            raise PositionError(
+                f"colour {colour}: all 9 pieces are already on the board or out of the game"
+            )
+        return Position._trusted(board, self.variants, self.out)
 
     def with_board(self, board: Board) -> Position:
         """The same variants and pieces out of the game, on another board."""
