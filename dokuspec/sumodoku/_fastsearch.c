@@ -250,8 +250,54 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("iOL", s.limited ? 2 : 1, Py_None, s.nodes);
 }
 
+/*
+ * shuffle(items: list, getrandbits) -> None
+ *
+ * random.shuffle's Fisher-Yates, draw for draw: from the last item down, an
+ * index j <= i drawn as getrandbits(bit length of i + 1) until it is at most
+ * i (CPython's _randbelow), then items i and j swapped. The same calls of
+ * getrandbits as dokuspec.sumodoku.bots._shuffle, so the same order and the
+ * same state of the generator afterwards.
+ */
+static PyObject *shuffle(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *items, *getrandbits;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &items, &getrandbits)) return NULL;
+    Py_ssize_t size = PyList_GET_SIZE(items);
+    for (Py_ssize_t i = size - 1; i > 0; i--) {
+        int bits = 0;
+        for (unsigned long long bound = (unsigned long long)i + 1; bound; bound >>= 1) bits++;
+        PyObject *width = PyLong_FromLong(bits);
+        if (width == NULL) return NULL;
+        unsigned long long j;
+        do {
+            PyObject *drawn = PyObject_CallOneArg(getrandbits, width);
+            if (drawn == NULL) {
+                Py_DECREF(width);
+                return NULL;
+            }
+            j = PyLong_AsUnsignedLongLong(drawn);
+            Py_DECREF(drawn);
+            if (j == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(width);
+                return NULL;
+            }
+        } while (j > (unsigned long long)i);
+        Py_DECREF(width);
+        if (PyList_GET_SIZE(items) != size) {
+            PyErr_SetString(PyExc_RuntimeError, "the list changed size during the shuffle");
+            return NULL;
+        }
+        PyObject *swap = PyList_GET_ITEM(items, i);
+        PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, (Py_ssize_t)j));
+        PyList_SET_ITEM(items, (Py_ssize_t)j, swap);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "search(cells, x, packed, node_limit) -> (status, completion, nodes)"},
+    {"shuffle", shuffle, METH_VARARGS, "shuffle(items, getrandbits) -> None: random.shuffle, draw for draw"},
     {NULL, NULL, 0, NULL},
 };
 

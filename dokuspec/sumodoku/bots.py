@@ -26,6 +26,7 @@ makes its choices reproducible.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -320,6 +321,16 @@ def _keep(position: Position, verdict: Verdict) -> None:
 
 def _shuffle(rng: random.Random, items: list[Place]) -> None:
     """Shuffle ``items`` in place as ``rng.shuffle`` does (:func:`random.shuffle`), draw
+    for draw: compiled when the C extension is built (``_fastsearch.shuffle``), else
+    :func:`_py_shuffle`. Both make the same calls of ``rng.getrandbits``."""
+    if _COMPILED_SHUFFLE is not None:
+        _COMPILED_SHUFFLE(items, rng.getrandbits)
+    else:
+        _py_shuffle(rng, items)
+
+
+def _py_shuffle(rng: random.Random, items: list[Place]) -> None:
+    """Shuffle ``items`` in place as ``rng.shuffle`` does (:func:`random.shuffle`), draw
     for draw.
 
     Fisher-Yates from the last item down, each index drawn by rejection from
@@ -334,6 +345,20 @@ def _shuffle(rng: random.Random, items: list[Place]) -> None:
         while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def _compiled_shuffle() -> Callable[[list[Place], Callable[[int], int]], None] | None:
+    try:
+        compiled = importlib.import_module("dokuspec.sumodoku._fastsearch")
+    except ImportError:  # not built
+        return None
+    found: Callable[[list[Place], Callable[[int], int]], None] | None = getattr(
+        compiled, "shuffle", None
+    )  # None when built from an older source
+    return found
+
+
+_COMPILED_SHUFFLE = _compiled_shuffle()
 
 
 #: ``(i + 1).bit_length()`` for each index ``i`` of a shuffle (the bits of one draw).

@@ -315,7 +315,7 @@ _Core: TypeAlias = Callable[[_Rules, bytes, int], tuple[int, bytes | None, int]]
 
 def _compiled_core() -> _Core | None:
     try:
-        from dokuspec.sumodoku import _fastsearch  # type: ignore[attr-defined]  # noqa: PLC0415
+        from dokuspec.sumodoku import _fastsearch  # type: ignore[attr-defined,unused-ignore]  # noqa: PLC0415
     except ImportError:
         return None
     if getattr(_fastsearch, "PACKED_LAYOUT", 1) != _PACKED_LAYOUT:

@@ -301,16 +301,19 @@ def test_bot_arguments() -> None:
 
 def test_the_solver_bot_shuffles_as_random_shuffle_does_draw_for_draw() -> None:
     # The recorded games depend on the draws: the same order, and the same state after.
-    from dokuspec.sumodoku.bots import _shuffle  # noqa: PLC0415
+    from dokuspec.sumodoku import bots  # noqa: PLC0415
 
-    for size in (0, 1, 2, 3, 7, 64, 200, 513, 2049, 2100):
-        for seed in range(4):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            mine, expected = list(range(size)), list(range(size))
-            _shuffle(ours, mine)  # type: ignore[arg-type]
-            theirs.shuffle(expected)
-            assert mine == expected
-            assert ours.getstate() == theirs.getstate()
+    shuffles = [bots._py_shuffle, bots._shuffle]
+    assert (bots._COMPILED_SHUFFLE is not None) == sumodoku.COMPILED  # built together
+    for shuffle in shuffles:
+        for size in (0, 1, 2, 3, 7, 64, 200, 513, 2049, 2100):
+            for seed in range(4):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                mine, expected = list(range(size)), list(range(size))
+                shuffle(ours, mine)  # type: ignore[arg-type]
+                theirs.shuffle(expected)
+                assert mine == expected
+                assert ours.getstate() == theirs.getstate()
 
 
 def test_kept_verdicts_change_no_choice_and_are_true() -> None:
