@@ -241,7 +241,7 @@ class SatBackend(Backend):
                 for cnf_clause in self._encode(constraint):
                     self._clauses.append((*cnf_clause, *guard))
         self._retired: set[int] = set()  # activation literals retired (optimize_incremental)
-        self._guarded = 0  # clauses of those guards in the formula, units included
+        self._guarded: list[int] = []  # where the clauses of those guards are, units included
         self._solver: Any = self._new_solver()
 
     def _new_solver(self) -> Any:
@@ -403,7 +403,7 @@ class SatBackend(Backend):
         copy._clauses = list(self._clauses)
         copy._top = self._top
         copy._retired = set()
-        copy._guarded = 0
+        copy._guarded = []
         copy._solver = copy._new_solver()
         return copy
 
@@ -697,22 +697,37 @@ class SatBackend(Backend):
             self._compact()
 
     def _add_guarded(self, cnf_clause: tuple[int, ...]) -> None:
+        self._guarded.append(len(self._clauses))
         self._clauses.append(cnf_clause)
         self._solver.add_clause(list(cnf_clause))
-        self._guarded += 1
 
     def _compact(self) -> None:
-        """Drop the clauses of retired guards (always satisfied) once there are many."""
-        if self._guarded <= RETIRED_LIMIT:
+        """Drop the clauses of retired guards (always satisfied) once there are many.
+
+        Every guarded clause holds the negation of its guard, and every guard
+        is retired when its search ends, so all of them go; the other clauses
+        keep their order.
+        """
+        if len(self._guarded) <= RETIRED_LIMIT:
             return
-        retired = self._retired
-        self._clauses = [c for c in self._clauses if not any(-lit in retired for lit in c)]
-        retired.clear()
-        self._guarded = 0
+        clauses = self._clauses
+        kept: list[tuple[int, ...]] = []
+        start = 0
+        for at in self._guarded:  # ascending
+            if at > start:
+                kept.extend(clauses[start:at])
+            start = at + 1
+        kept.extend(clauses[start:])
+        self._clauses = kept
+        self._retired.clear()
+        self._guarded = []
         # The retired bounds' variables are free again: the solver's models (every
         # variable up to the top) stay as short as the formula.
+        present = list(filter(None, kept))  # no empty clause: each has a largest literal
         self._top = max(
-            self.model.num_vars, max((abs(lit) for c in self._clauses for lit in c), default=0)
+            self.model.num_vars,
+            max(map(max, present), default=0),
+            -min(map(min, present), default=0),
         )
         self._rebuild()
 

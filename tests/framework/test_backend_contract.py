@@ -880,11 +880,15 @@ def test_retired_bounds_are_dropped_and_answers_stay_right(
     model, objective = placement(5)
     backend = SatBackend(model)
     clauses, top = backend.num_clauses, backend.top_variable
-    for _ in range(6):
+    for round_ in range(6):
         found = backend.optimize_incremental(objective, budget=Budget(conflict_limit=10**5))
         assert (found.status, found.value) == ("optimal", 4)
-        # Every bound's clauses were dropped again, and their variables freed.
-        assert (backend.num_clauses, backend.top_variable) == (clauses, top)
+        # Every bound's clauses were dropped again, and their variables freed; a clause
+        # added between the searches stays, in its place.
+        assert (backend.num_clauses, backend.top_variable) == (clauses + min(round_, 1), top)
+        if round_ == 0:
+            backend.add_clause([1, -1])
+    assert backend.clauses[clauses] == (1, -1)
     minimum = Objective(objective.terms, "minimize")
     assert backend.optimize_incremental(minimum).value == 0
 
