@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
@@ -55,6 +56,7 @@ _REPORTS = (PointOut, FindMistake)  # the actions that win by a mistake (SU-7, S
 #: The last exact verdicts of :meth:`SolverBot._check`, by position (oldest first).
 _VERDICTS: dict[Position, Verdict] = {}
 _VERDICTS_KEPT = 4
+_KEEPING = threading.Lock()  # bots of one process may run in threads
 
 __all__ = ["BOT_NAMES", "Bot", "RandomBot", "SolverBot", "make_bot"]
 
@@ -314,9 +316,10 @@ class SolverBot:
 
 def _keep(position: Position, verdict: Verdict) -> None:
     """Keep an exact ``verdict`` on ``position`` among the last few (:data:`_VERDICTS`)."""
-    if len(_VERDICTS) >= _VERDICTS_KEPT:
-        del _VERDICTS[next(iter(_VERDICTS))]
-    _VERDICTS[position] = verdict
+    with _KEEPING:
+        while len(_VERDICTS) >= _VERDICTS_KEPT:
+            del _VERDICTS[next(iter(_VERDICTS))]
+        _VERDICTS[position] = verdict
 
 
 def _shuffle(rng: random.Random, items: list[Place]) -> None:
