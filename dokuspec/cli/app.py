@@ -24,6 +24,12 @@ _VERIFY = (
     "dokuspec.cli.verify:verify_command",
     "Run the cross-checks of every game.",
 )
+_PROOF = (
+    "dokuspec.cli.proof:proof_command",
+    "Check a proof that a CNF is unsatisfiable (DRAT, DRUP).",
+)
+_OWN = {"proof": _PROOF, "verify": _VERIFY}
+"""The commands of dokuspec itself, after the games'."""
 
 
 def commands() -> dict[str, tuple[str, str]]:
@@ -32,16 +38,18 @@ def commands() -> dict[str, tuple[str, str]]:
 
     A game's command is its plug-in's command-line group (:attr:`dokuspec.games.GameSpec.cli`,
     with its :attr:`~dokuspec.games.GameSpec.summary` as the line), for every game installed
-    that has one; then ``verify``. A command's own subcommands are whatever its module
-    defines.
+    that has one; then ``proof`` and ``verify``. A command's own subcommands are whatever
+    its module defines.
 
     Raises:
-        PluginError: a game's declaration does not load (:func:`dokuspec.games.installed`).
+        PluginError: a game's declaration does not load (:func:`dokuspec.games.installed`),
+            or a game is named as one of dokuspec's own commands.
     """
     found = {spec.name: (spec.cli, spec.summary) for spec in games.installed() if spec.cli}
-    if "verify" in found:
-        raise games.PluginError("a game named 'verify' would hide the command 'verify'")
-    return {**found, "verify": _VERIFY}
+    for name in _OWN:
+        if name in found:
+            raise games.PluginError(f"a game named {name!r} would hide the command {name!r}")
+    return {**found, **_OWN}
 
 
 class _Main(click.Group):
@@ -65,7 +73,7 @@ class _Main(click.Group):
         if not isinstance(command, click.Command):
             raise games.PluginError(f"{cmd_name}: its command {reference!r} is not a command")
         found: click.Command = command
-        if isinstance(found, click.Group) and cmd_name != "verify":
+        if isinstance(found, click.Group) and cmd_name not in _OWN:
             spec = games.game(cmd_name)
             if spec.play is not None:
                 from dokuspec.cli.play import play_commands  # noqa: PLC0415 - with a game only

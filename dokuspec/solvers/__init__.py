@@ -4,7 +4,9 @@
   and the one cache of compiled backends, :data:`CACHE`;
   :mod:`dokuspec.solvers.budget`: :class:`Budget` and the watchdog that
   keeps it; :mod:`dokuspec.solvers.results`: what a backend answers.
-* :class:`~dokuspec.solvers.sat.SatBackend`: CNF and python-sat (CaDiCaL by default).
+* :class:`~dokuspec.solvers.sat.SatBackend`: CNF and python-sat (CaDiCaL by default);
+  :mod:`dokuspec.solvers.proofs`: its refutations (a CNF and a DRUP proof),
+  checked by an independent checker.
 * :class:`~dokuspec.solvers.smt.SmtBackend`: Z3.
 
 Each backend's module is imported when it is first used (as

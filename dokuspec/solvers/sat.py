@@ -58,6 +58,8 @@ from pysat.solvers import Solver, SolverNames
 from dokuspec.errors import ModelError, SolverError
 from dokuspec.solvers.base import Backend, improving_search
 from dokuspec.solvers.budget import UNLIMITED, Budget, Watchdog, _clock
+from dokuspec.solvers.proofs import DEFAULT_PROOF_SOLVER, Refutation
+from dokuspec.solvers.proofs import refute as refute_cnf
 from dokuspec.solvers.results import OptimizeResult, SolveResult
 from dokuspec.spec.model import (
     Cardinality,
@@ -235,11 +237,16 @@ class SatBackend(Backend):
         # lives as long as the process; lists would be traversed every time).
         self._clauses: list[tuple[int, ...]] = []
         self._top = model.num_vars
+        # Where each group's clauses are (its name, the first and one past the last).
+        self._sections: list[tuple[str, int, int]] = []
         for group in model.groups:
             guard = [] if group.selector is None else [-group.selector]
+            start = len(self._clauses)
             for constraint in group.constraints:
                 for cnf_clause in self._encode(constraint):
                     self._clauses.append((*cnf_clause, *guard))
+            self._sections.append((group.name, start, len(self._clauses)))
+        self._model_top = self._top  # the variables of the model's own clauses
         self._retired: set[int] = set()  # activation literals retired (optimize_incremental)
         self._guarded: list[int] = []  # where the clauses of those guards are, units included
         self._solver: Any = self._new_solver()
@@ -406,6 +413,50 @@ class SatBackend(Backend):
         copy._guarded = []
         copy._solver = copy._new_solver()
         return copy
+
+    # -- proofs ------------------------------------------------------------
+
+    def refute(
+        self,
+        assumptions: Sequence[int] = (),
+        *,
+        solver: str | None = None,
+        title: Sequence[str] = (),
+    ) -> Refutation | None:
+        """A refutation of the model under ``assumptions``, or ``None`` when satisfiable.
+
+        The CNF holds the model's clauses, group by group (each preceded by a
+        comment naming the group, a guarded group's clauses with the negation
+        of its selector), then one unit clause per assumption, since a proof
+        does not cover assumptions; its comments name the model's variables.
+        Clauses added to this backend after compilation are not in it. A
+        fresh solver with proof logging decides it
+        (:func:`~dokuspec.solvers.proofs.refute`); no budget applies.
+
+        Args:
+            assumptions: literals of the model, the query's facts.
+            solver: a solver of :data:`~dokuspec.solvers.proofs.PROOF_SOLVERS`
+                (CaDiCaL 1.9.5 by default, whatever this backend's solver).
+            title: comment lines at the top of the CNF.
+
+        Raises:
+            ModelError: an assumption is not a literal of the compiled formula.
+            SolverError: ``solver`` writes no checkable proof.
+        """
+        checked = self._check_assumptions(assumptions)
+        clauses = self._clauses
+        sections: list[tuple[str, Sequence[Sequence[int]]]] = [
+            (f"group: {name}", clauses[start:end]) for name, start, end in self._sections
+        ]
+        facts = [[literal] for literal in checked]
+        sections.append(("the facts of the query, one unit clause each:", facts))
+        return refute_cnf(
+            sections,
+            self._model_top,
+            self.model.names,
+            title=title,
+            solver=solver or DEFAULT_PROOF_SOLVER,
+        )
 
     # -- lean queries --------------------------------------------------------
 

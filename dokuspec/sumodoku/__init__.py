@@ -8,7 +8,9 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
   that is impossible on its own (with ``smallest=True``, a smallest one);
 * :func:`count_completions` / :func:`count_completions_within`: how many
   completions, up to a limit;
-* :func:`read_positions`: positions from a file, one at a time, errors located.
+* :func:`read_positions`: positions from a file, one at a time, errors located;
+* :func:`refutation` (or ``check(..., proof=True)``): a DRUP proof that an
+  impossible position cannot be completed, for any DRAT checker.
 
 Moves (:mod:`dokuspec.sumodoku.moves`): :func:`safe_moves`, every valid
 move of a player marked safe (the board stays completable, SU-15), losing or
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
         Piece,
         Position,
         PositionLike,
+        Refutation,
         Status,
         Variants,
         Verdict,
@@ -60,6 +63,7 @@ if TYPE_CHECKING:
         count_completions_within,
         explain,
         read_positions,
+        refutation,
     )
     from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
     from dokuspec.sumodoku.simulation import (
@@ -95,6 +99,7 @@ __all__ = [
     "PositionLike",
     "RandomBot",
     "RecordFileError",
+    "Refutation",
     "SearchAnswer",
     "SolverBot",
     "Status",
@@ -116,6 +121,7 @@ __all__ = [
     "propose",
     "read_positions",
     "record_text",
+    "refutation",
     "replay_record",
     "safe_moves",
     "simulate",
@@ -137,6 +143,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "Piece",
         "Position",
         "PositionLike",
+        "Refutation",
         "Status",
         "Variants",
         "Verdict",
@@ -147,6 +154,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "count_completions_within",
         "explain",
         "read_positions",
+        "refutation",
     ),
     "dokuspec.sumodoku.search": ("COMPILED", "SearchAnswer", "propose"),
     "dokuspec.sumodoku.simulation": (

@@ -23,6 +23,7 @@ thread-safe: use one process per worker.
 
 from __future__ import annotations
 
+import json
 import operator
 import os
 import re
@@ -33,6 +34,7 @@ from typing import IO, Literal, TypeAlias
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
+from dokuspec.solvers.proofs import Refutation
 from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.model import Model, Prohibitions, prohibitions
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
@@ -53,6 +55,7 @@ __all__ = [
     "Count",
     "Piece",
     "Position",
+    "Refutation",
     "Variants",
     "Verdict",
     "check",
@@ -62,6 +65,7 @@ __all__ = [
     "count_completions_within",
     "explain",
     "read_positions",
+    "refutation",
 ]
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown"]
@@ -104,6 +108,11 @@ class Verdict:
             placed pieces is impossible on its own. False when a budget
             stopped the search first (then ``conflict`` is the smallest
             found so far) and whenever ``smallest`` was not asked for.
+        proof: from :func:`check` with ``proof=True`` on an impossible
+            position: a :class:`~dokuspec.solvers.proofs.Refutation` (the
+            completion model's CNF with the pieces and the rules in force as
+            unit clauses, and a DRUP proof) that an independent checker
+            accepts (:meth:`~dokuspec.solvers.proofs.Refutation.check`).
     """
 
     status: Status
@@ -114,6 +123,7 @@ class Verdict:
     minimal: bool = False
     backend: str = "sat"
     smallest: bool = False
+    proof: Refutation | None = None
 
 
 def check_backend(backend: str = "sat", solver: str | None = None) -> None:
@@ -193,6 +203,7 @@ def check(
     time_limit: float | None = None,
     conflict_limit: int | None = None,
     budget: Budget | None = None,
+    proof: bool = False,
 ) -> Verdict:
     """Is ``position`` still completable (rule SU-15)?
 
@@ -208,9 +219,13 @@ def check(
         conflict_limit: solver conflicts (0 to 2**31 - 1); when reached the
             status is ``"unknown"``. ``None``: no limit.
         budget: a :class:`Budget` instead of the two limits.
+        proof: with ``backend="sat"``, give an impossible answer its
+            ``proof`` (:func:`refutation`), made after the budgeted search
+            answered and outside its budget.
 
     Returns:
-        A :class:`Verdict` with ``completion`` set when completable.
+        A :class:`Verdict` with ``completion`` set when completable, and
+        ``proof`` when impossible and asked for.
 
     With ``backend="sat"`` and the compiled search built
     (:data:`dokuspec.sumodoku.search.COMPILED`), a fast search first
@@ -227,12 +242,18 @@ def check(
         NotationError: ``position`` is a string that is not a position.
         PositionError: the position cannot exist (more than 9 of a colour).
         BudgetError: a negative, NaN, infinite or too large limit.
-        SolverError: an unknown backend, or an unknown or refused SAT solver.
+        SolverError: an unknown backend, or an unknown or refused SAT
+            solver; ``proof=True`` with the Z3 backend, or a proof-producing
+            solver that finds the position completable (the two solvers disagree).
         TypeError: an argument of the wrong type.
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     check_backend(backend, solver)
+    if not isinstance(proof, bool):
+        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
+    if proof and backend != "sat":
+        raise SolverError("proofs come from the SAT backend (backend='sat')")
     if COMPILED and backend == "sat" and not spending.exhausted():
         rules, solved = _full_board(position, solver or DEFAULT_SOLVER)
         # A budget the solver could not honour is refused whichever way the
@@ -245,7 +266,46 @@ def check(
     compiled.check_budget(spending)  # a refused budget is refused before any work
     answer = compiled.solve(spec.assumptions(position.board), spending)
     completion = spec.board_of(answer.model) if answer.model is not None else None
-    return Verdict(_STATUS[answer.status], position, completion, backend=compiled.name)
+    status = _STATUS[answer.status]
+    found = refutation(position) if proof and status == "impossible" else None
+    return Verdict(status, position, completion, backend=compiled.name, proof=found)
+
+
+def refutation(position: PositionLike, *, solver: str | None = None) -> Refutation:
+    """A proof that ``position`` cannot be completed (SU-15), for any DRAT checker.
+
+    The CNF is the completion model of the position's rule set
+    (:func:`~dokuspec.spec.sumodoku.completion_model`: every group named in
+    a comment, every cell literal named ``r4c7=3``) with the pieces and the
+    guarded rule groups in force as unit clauses; a fresh SAT solver with
+    proof logging refutes it (:meth:`~dokuspec.solvers.sat.SatBackend.refute`).
+    No budget applies.
+
+    Args:
+        position: as :func:`check`.
+        solver: a solver of :data:`~dokuspec.solvers.proofs.PROOF_SOLVERS`
+            (CaDiCaL 1.9.5 by default).
+
+    Raises:
+        DokuspecError: the position is completable (nothing to refute).
+        NotationError: ``position`` is a string that is not a position.
+        PositionError: the position cannot exist (more than 9 of a colour).
+        SolverError: ``solver`` writes no checkable proof.
+        TypeError: an argument of the wrong type.
+    """
+    position = _position(position, None)
+    spec, compiled = compiled_model(position, "sat", None)
+    assert isinstance(compiled, SatBackend)
+    title = [
+        "dokuspec: a Sumodoku position that cannot be completed (SU-15)",
+        f"board {position.board}",
+        f"position {json.dumps(position.to_json(), sort_keys=True)}",
+        "variables r<row>c<col>=<colour>: that cell holds that colour",
+    ]
+    found = compiled.refute(spec.assumptions(position.board), solver=solver, title=title)
+    if found is None:
+        raise DokuspecError("the position is completable: there is nothing to refute")
+    return found
 
 
 def _certify(position: Position, completion: Board, solver: str) -> bool:

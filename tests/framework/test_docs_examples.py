@@ -140,7 +140,7 @@ DOCTEST_PAGES = [path for path in pages() if any(b.name == "doctest" for b in bl
 def test_the_tutorials_have_doctests() -> None:
     """The run below is not empty: each tutorial has Python examples."""
     tutorials = sorted(TUTORIALS.glob("*.rst"))
-    assert len(tutorials) == 3
+    assert len(tutorials) == 4
     assert set(tutorials) <= set(DOCTEST_PAGES)
 
 
@@ -197,7 +197,7 @@ CONSOLE_PAGES = sorted(
 
 
 def test_the_tutorials_have_command_lines() -> None:
-    assert len(CONSOLE_PAGES) == 3
+    assert len(CONSOLE_PAGES) == 4
 
 
 @pytest.mark.parametrize("path", CONSOLE_PAGES, ids=page_id)

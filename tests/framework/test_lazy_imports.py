@@ -114,6 +114,7 @@ def test_z3_loads_only_for_the_z3_backend() -> None:
         "dokuspec.solvers",
         "dokuspec.solvers.base",
         "dokuspec.solvers.budget",
+        "dokuspec.solvers.proofs",
         "dokuspec.solvers.results",
         "dokuspec.solvers.sat",
         "pysat",

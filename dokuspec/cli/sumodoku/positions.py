@@ -8,10 +8,12 @@ input and prints a line per position and a summary, or JSON with ``--json``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import click
@@ -40,7 +42,8 @@ from dokuspec.cli.sumodoku.options import (
     _Whole,
 )
 from dokuspec.errors import DokuspecError, NotationError
-from dokuspec.sumodoku import Position, Verdict
+from dokuspec.files import write_text_file
+from dokuspec.sumodoku import Position, Refutation, Verdict
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -63,6 +66,13 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Rows wider than 80 columns: the completion (or conflict) unwrapped on each row.",
 )
+@click.option(
+    "--proof",
+    "proof_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write each impossible position's CNF and DRUP proof into this directory.",
+)
 @_budget_options
 def check_command(
     files: tuple[str, ...],
@@ -72,6 +82,7 @@ def check_command(
     as_json: bool,
     quiet: bool,
     wide: bool,
+    proof_dir: str | None,
     time_limit: float | None,
     conflict_limit: int | None,
 ) -> None:
@@ -88,12 +99,23 @@ def check_command(
     position the command stops: the answers printed before it stand, the
     summary covers them, and one line names the file, line and column.
 
+    With --proof DIR, each impossible position gets two files in DIR (made
+    if missing), named by its input and line: NAME-LINE.cnf, the rules and
+    the position as DIMACS clauses with comments saying what each variable
+    means, and NAME-LINE.drat, a DRUP proof that they cannot all hold.
+    'dokuspec proof check' or any DRAT checker checks them. Files already
+    in DIR are never overwritten: a DIR that holds a file of those names is
+    refused before any answer.
+
     Exit status: 0 every position answered; 1 some 'unknown' (a budget ran
     out); 2 bad input or usage; 74 an input or output failure; 130
     interrupted.
     """
     with guarded():
         sumodoku.check_backend(backend, solver)  # a bad name is a usage error, input or not
+        if proof_dir is not None and backend != "sat":
+            raise DokuspecError("--proof needs the SAT backend (--backend sat)")
+        proofs = _Proofs(proof_dir, files or ("-",)) if proof_dir is not None else None
         out = standard_output()
         options: dict[str, Any] = {
             "backend": backend,
@@ -101,7 +123,7 @@ def check_command(
             "time_limit": time_limit,
             "conflict_limit": conflict_limit,
         }
-        run = _Run(out, explain=explain, as_json=as_json, quiet=quiet, wide=wide)
+        run = _Run(out, explain=explain, as_json=as_json, quiet=quiet, wide=wide, proofs=proofs)
         try:
             with run.progress():
                 for name in files or ("-",):
@@ -160,11 +182,62 @@ def _is_terminal(stream: IO[Any] | None) -> bool:
         return False
 
 
+class _Proofs:
+    """Where ``check --proof DIR`` writes each impossible position's CNF and proof.
+
+    A file is named by its input (the file's name, ``stdin`` for standard
+    input; with the input's number in front when two inputs share a name)
+    and the position's line: ``NAME-LINE.cnf`` and ``NAME-LINE.drat``.
+    """
+
+    def __init__(self, directory: str, inputs: tuple[str, ...]) -> None:
+        self.directory = Path(directory)
+        names = ["stdin" if name == "-" else Path(name).name for name in inputs]
+        self.names = {
+            source: (name if names.count(name) == 1 else f"{number}-{name}")
+            for number, (source, name) in enumerate(zip(inputs, names, strict=True), start=1)
+        }
+        if self.directory.exists() and not self.directory.is_dir():
+            raise DokuspecError(f"--proof: {shown(directory)} is not a directory")
+        if self.directory.is_dir():
+            pattern = re.compile(
+                "(" + "|".join(map(re.escape, self.names.values())) + r")-\d+\.(cnf|drat)"
+            )
+            for entry in sorted(self.directory.iterdir()):
+                if pattern.fullmatch(entry.name):
+                    raise DokuspecError(
+                        f"--proof: {shown(str(entry))} exists already; give a directory "
+                        "without these proofs (proofs are never overwritten)"
+                    )
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.written = 0
+
+    def write(self, source: str, line: int, refutation: Refutation) -> tuple[Path, Path]:
+        """Write one position's CNF and proof; their paths."""
+        stem = self.names.get("-" if source == _STDIN else source, Path(source).name)
+        cnf = self.directory / f"{stem}-{line}.cnf"
+        drat = self.directory / f"{stem}-{line}.drat"
+        write_text_file(cnf, refutation.cnf)
+        write_text_file(drat, refutation.proof)
+        self.written += 1
+        return cnf, drat
+
+
 class _Run:
     """One ``check`` run: answers each position, prints it at once, keeps bounded statistics."""
 
-    def __init__(self, out: Output, *, explain: bool, as_json: bool, quiet: bool, wide: bool):
+    def __init__(
+        self,
+        out: Output,
+        *,
+        explain: bool,
+        as_json: bool,
+        quiet: bool,
+        wide: bool,
+        proofs: _Proofs | None = None,
+    ):
         self.out = out
+        self.proofs = proofs
         self.explain = explain
         self.as_json = as_json
         self.quiet = quiet and not as_json
@@ -207,16 +280,35 @@ class _Run:
         started = time.perf_counter()
         verdict = ask(position, **options)
         seconds = time.perf_counter() - started
+        written: tuple[Path, Path, Refutation] | None = None
+        if self.proofs is not None and verdict.status == "impossible":
+            refutation = sumodoku.refutation(position)
+            written = (*self.proofs.write(source, line, refutation), refutation)
         self.totals.add(verdict.status, seconds)
         self.tallies.setdefault(source, Tally()).add(verdict.status, seconds)
         if self._bar is not None:
             self._bar.advance(self._task)
         if self.as_json:
-            self.out.write(json.dumps(self._record(source, line, verdict, seconds)) + "\n")
+            record = self._record(source, line, verdict, seconds)
+            if written is not None:
+                cnf, drat, refutation = written
+                record["proof"] = {
+                    "cnf": str(cnf),
+                    "drat": str(drat),
+                    "lemmas": refutation.lemmas,
+                    "bytes": refutation.size,
+                    "solver": refutation.solver,
+                }
+            self.out.write(json.dumps(record) + "\n")
         elif not self.quiet:
-            self._print_row(source, line, verdict, seconds)
+            proof = (
+                "" if written is None else f"proof {written[0].stem}: {written[2].lemmas} lemmas"
+            )
+            self._print_row(source, line, verdict, seconds, proof)
 
-    def _print_row(self, source: str, line: int, verdict: Verdict, seconds: float) -> None:
+    def _print_row(
+        self, source: str, line: int, verdict: Verdict, seconds: float, proof: str = ""
+    ) -> None:
         if source != self._source:
             self._source = source
             print_plain(self.console, source, "bold")
@@ -227,8 +319,9 @@ class _Run:
                     title = "completion or conflict" if self.explain else "completion"
                 self.console.print(header(title))
         # --wide rows are printed whole, however wide: the completion for copying.
+        detail = " ".join(part for part in (self._detail(verdict), shown(proof)) if part)
         self.console.print(
-            row(line, verdict.status, seconds, self._detail(verdict), wide=self.wide),
+            row(line, verdict.status, seconds, detail, wide=self.wide),
             soft_wrap=self.wide,
         )
 
@@ -276,6 +369,13 @@ class _Run:
         for lines in summaries:
             for line in lines:
                 print_plain(self.console, line)
+        if self.proofs is not None:
+            count = self.proofs.written
+            print_plain(
+                self.console,
+                f"{count} proof{'' if count == 1 else 's'} written to "
+                f"{shown(str(self.proofs.directory))}",
+            )
 
 
 @click.command(name="count")
