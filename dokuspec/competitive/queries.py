@@ -31,6 +31,7 @@ from typing import Literal, TypeAlias
 from dokuspec.competitive.hands import GridLike, as_grid, as_scoring, is_winning
 from dokuspec.errors import PositionError, SolverError, quote
 from dokuspec.solvers import CACHE, Backend, Budget, OptimizeResult, as_budget, make_backend
+from dokuspec.solvers.proofs import Refutation
 from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec import competitive as spec
 from dokuspec.spec.competitive import HandModel, PatternModel
@@ -413,6 +414,10 @@ class Completion:
             positions, by position (all of them available, as many times as
             available).
         backend: the backend that answered.
+        proof: from :func:`completions` with ``proof=True`` when impossible:
+            a :class:`~dokuspec.solvers.proofs.Refutation` (the hand model's
+            CNF with the Grid and the cards as unit clauses, and a DRUP proof)
+            that an independent checker accepts.
     """
 
     status: CompletionStatus
@@ -421,6 +426,7 @@ class Completion:
     completion: Grid | None = None
     placements: tuple[Placement, ...] = ()
     backend: str = "sat"
+    proof: Refutation | None = None
 
 
 def _query(
@@ -465,6 +471,7 @@ def completions(
     time_limit: float | None = None,
     conflict_limit: int | None = None,
     budget: Budget | None = None,
+    proof: bool = False,
 ) -> Completion:
     """Can ``grid`` become a winning hand (CS-19) with ``available`` cards on its empty positions?
 
@@ -482,10 +489,18 @@ def completions(
         time_limit: seconds; ``None``: no limit.
         conflict_limit: solver conflicts; ``None``: no limit.
         budget: a :class:`~dokuspec.solvers.budget.Budget` instead of the two limits.
+        proof: with ``backend="sat"``, give an impossible answer its ``proof``:
+            the CNF of the hand model (:func:`~dokuspec.spec.competitive.hand_model`,
+            every group and variable named in comments) with the Grid's
+            cards and the limits of the available ones as unit clauses, and
+            a DRUP proof from a fresh proof-logging solver
+            (:meth:`~dokuspec.solvers.sat.SatBackend.refute`), made after the
+            budgeted search and outside its budget.
 
     Returns:
         A :class:`Completion`: ``"completable"`` with a completed Grid and
-        its placements, ``"impossible"``, or ``"unknown"``.
+        its placements, ``"impossible"`` (with ``proof`` when asked for), or
+        ``"unknown"``.
 
     Raises:
         TypeError: an argument of the wrong type.
@@ -493,15 +508,33 @@ def completions(
         PositionError: the deck cannot hold the Grid and the available
             cards together (the message names the card).
         BudgetError: an invalid limit.
-        SolverError: an unknown backend.
+        SolverError: an unknown backend; ``proof=True`` with Z3, or a
+            proof-logging solver that finds a winning completion (the two
+            solvers disagree).
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
+    if not isinstance(proof, bool):
+        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
+    if proof and backend != "sat":
+        raise SolverError("proofs come from the SAT backend (backend='sat')")
     grid, cards, limits = _query(grid, available, deck)
     model, compiled = compiled_hand_model(backend)
-    answer = compiled.solve(_hand_assumptions(model, grid, limits), spending)
+    assumptions = _hand_assumptions(model, grid, limits)
+    answer = compiled.solve(assumptions, spending)
     if answer.model is None:
         status: CompletionStatus = "impossible" if answer.status == "unsat" else "unknown"
-        return Completion(status, grid, cards, backend=compiled.name)
+        found = None
+        if proof and status == "impossible":
+            assert isinstance(compiled, SatBackend)
+            title = [
+                "dokuspec: a Competitive Sudoku Grid that cannot become a winning hand (CS-19)",
+                f"grid {grid}",
+                f"available {cards}",
+            ]
+            found = compiled.refute(assumptions, title=title)
+            if found is None:
+                raise SolverError("the proof-logging solver found a winning completion")
+        return Completion(status, grid, cards, backend=compiled.name, proof=found)
     completion = model.grid_of(answer.model)
     placements = _certified(grid, cards, completion)
     return Completion("completable", grid, cards, completion, placements, compiled.name)

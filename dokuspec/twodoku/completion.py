@@ -20,6 +20,8 @@ from typing import Literal, TypeAlias
 
 from dokuspec.errors import PositionError, SolverError
 from dokuspec.solvers import Backend, Budget, as_budget
+from dokuspec.solvers.proofs import Refutation
+from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.spec.twodoku.facts import FaceDownFacts
 from dokuspec.twodoku.inference import (
@@ -73,6 +75,11 @@ class Completability:
         assignments_checked: how many consistent assignments were checked
             one by one for ``every``.
         backend: the backend that answered.
+        proof: from :func:`completable` with ``proof=True`` when
+            impossible: a :class:`~dokuspec.solvers.proofs.Refutation` (the
+            completion model's CNF with the dominoes on the board, and the
+            facts about the face-down ones, as unit clauses, and a DRUP
+            proof) that an independent checker accepts.
     """
 
     status: CompletionStatus
@@ -83,6 +90,7 @@ class Completability:
     counterexample: Mapping[Square, int] | None
     assignments_checked: int
     backend: str
+    proof: Refutation | None = None
 
 
 def _full_board(digits: Sequence[int], fixed: Mapping[int, int]) -> dict[Square, int]:
@@ -111,6 +119,7 @@ def completable(
     limit: int | None = 10_000,
     max_digit_count_gap: int | None = None,
     equal_high_count: bool = False,
+    proof: bool = False,
 ) -> Completability:
     """Can the board still be filled to a full valid Sudoku, keeping every domino where it is?
 
@@ -137,6 +146,12 @@ def completable(
             beyond it ``every`` is ``"unknown"``.
         max_digit_count_gap: the deal's balance option (TD-15); views only.
         equal_high_count: the deal's balance option (TD-15); views only.
+        proof: with ``backend="sat"``, give an impossible answer its
+            ``proof``: the CNF of the query the answer came from (the
+            completion model, joint with the face-down facts when digits are
+            unknown; every group and variable named in comments) with its
+            assumptions as unit clauses, and a DRUP proof from a fresh
+            proof-logging solver, made outside the budget.
 
     Returns:
         A :class:`Completability`.
@@ -146,10 +161,16 @@ def completable(
         PositionError: as :func:`~dokuspec.twodoku.infer_face_down` (a view from before the
             deal, a record the rules do not allow, facts no deal fits), or
             ``limit`` not positive.
-        SolverError: an unknown backend.
+        SolverError: an unknown backend; ``proof=True`` with Z3, or a
+            proof-logging solver that finds a completion (the two solvers
+            disagree).
     """
     _check_subject(position)
     _check_backend(backend)
+    if not isinstance(proof, bool):
+        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
+    if proof and backend != "sat":
+        raise SolverError("proofs come from the SAT backend (backend='sat')")
     spending = as_budget(budget)
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int):
@@ -167,13 +188,15 @@ def completable(
         facts = _facts(position, max_digit_count_gap, equal_high_count)
     if not hidden:
         plain, compiled = _completion_backend(0, backend)
-        answer = compiled.solve([plain.cell_literal(i, d) for i, d in fixed.items()], spending)
+        cells = [plain.cell_literal(i, d) for i, d in fixed.items()]
+        answer = compiled.solve(cells, spending)
         found: Answer = {"sat": "yes", "unsat": "no", "unknown": "unknown"}[answer.status]  # type: ignore[assignment]
         completion = None
         if answer.model is not None:
             completion = _full_board(plain.board_of(answer.model), fixed)
+        refutation = _refutation(compiled, cells) if proof and found == "no" else None
         return Completability(
-            _status(found, found), found, found, (), completion, None, 0, compiled.name
+            _status(found, found), found, found, (), completion, None, 0, compiled.name, refutation
         )
     assert facts is not None
     alone, facts_backend = _face_down_backend(facts.count, backend)
@@ -188,14 +211,12 @@ def completable(
     joint, compiled = _completion_backend(facts.count, backend)
     joint_assumptions, _ = joint.face_down.assumptions(facts)
     links = [joint.links[k][facts.squares[k]] for k in facts.hidden_dominoes()]
-    answer = compiled.solve(
-        [
-            *(joint.cell_literal(i, d) for i, d in board.face_up.items()),
-            *joint_assumptions,
-            *links,
-        ],
-        spending,
-    )
+    asked = [
+        *(joint.cell_literal(i, d) for i, d in board.face_up.items()),
+        *joint_assumptions,
+        *links,
+    ]
+    answer = compiled.solve(asked, spending)
     completion = None
     some: Answer = "unknown"
     if answer.status == "sat":
@@ -213,6 +234,7 @@ def completable(
             _hidden_digits(worlds, worlds.digits(first.model)),
             0,
             compiled.name,
+            _refutation(compiled, asked) if proof else None,
         )
     every, counterexample, checked = _every(
         board, fixed, facts, worlds, facts_backend, assumptions, backend, limit, spending
@@ -227,6 +249,19 @@ def completable(
         checked,
         compiled.name,
     )
+
+
+def _refutation(compiled: Backend, assumptions: Sequence[int]) -> Refutation:
+    """The refutation of the completion query ``assumptions`` on ``compiled`` (a SAT backend)."""
+    assert isinstance(compiled, SatBackend)
+    title = [
+        "dokuspec: a Two-Doku board that cannot become a full valid Sudoku (TD-1, TD-11)",
+        "variables: 'r4c7=3' a square's digit; the others, the face-down dominoes' facts",
+    ]
+    found = compiled.refute(assumptions, title=title)
+    if found is None:
+        raise SolverError("the proof-logging solver found a completion")
+    return found
 
 
 def _hidden_digits(worlds: _Worlds, digits: Sequence[int]) -> dict[Square, int]:

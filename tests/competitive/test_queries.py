@@ -501,3 +501,23 @@ def test_the_pattern_model_refuses_a_copies_value_that_is_not_a_number_of_copies
         cs.compiled_pattern_model(Deck(1))  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="copies_per_colour is 1-9, not 0"):
         cs.compiled_pattern_model(0)
+
+
+def test_no_winning_completion_gets_a_proof_the_checker_accepts() -> None:
+    # Two positions left, and no card that makes a line of three: impossible (CS-19).
+    found = cs.completions("r1 r2 r3 / b1 b2 b3 / r1 r2 ..", "b9", proof=True)
+    assert found.status == "impossible" and found.proof is not None
+    verdict = found.proof.check()
+    assert verdict.accepted, verdict.reason
+    lines = found.proof.cnf.splitlines()
+    assert lines[:3] == [
+        "c dokuspec: a Competitive Sudoku Grid that cannot become a winning hand (CS-19)",
+        "c grid r1 r2 r3 / b1 b2 b3 / r1 r2 ..",
+        "c available b9",
+    ]
+    assert "c var 1 position 1 holds r1" in lines
+    assert cs.completions(PARTIAL, "b2 r3 b5", proof=True).proof is None
+    with pytest.raises(SolverError, match="proofs come from the SAT backend"):
+        cs.completions(PARTIAL, "b9", backend="z3", proof=True)
+    with pytest.raises(TypeError, match="proof must be a bool"):
+        cs.completions(PARTIAL, "b9", proof=1)  # type: ignore[arg-type]

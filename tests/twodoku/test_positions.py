@@ -689,3 +689,36 @@ def test_engine_games(seed: int) -> None:
     # random games: inference against its face-down digits (and the brute force
     # when two or fewer are left), valid plays and completion.
     assert vp.check_engine_game(seed, 1000 + seed) >= 1
+
+
+# -- proofs of "impossible" -----------------------------------------------------------------------
+
+
+def test_an_impossible_view_gets_a_proof_the_checker_accepts() -> None:
+    # The joint query (board, face-down facts) of game A as Red sees it: its CNF
+    # states the completion model with the view's facts as unit clauses, and the
+    # proof is accepted by the independent checker. (Blue's view of the same game
+    # takes a proof of about 29,000 lemmas, which the pure-Python checker accepts
+    # in about 25 s: too long for this suite.)
+    found = tp_completion.completable(game_a().view(RED), proof=True)
+    assert found.status == "impossible" and found.proof is not None
+    assert found.proof.check().accepted
+    lines = found.proof.cnf.splitlines()
+    assert lines[0].startswith("c dokuspec: a Two-Doku board that cannot become")
+    assert "c the facts of the query, one unit clause each:" in lines
+    assert any(line.startswith("c group: ") for line in lines)
+
+
+def test_known_digits_get_a_proof_and_other_answers_none() -> None:
+    clash = [FaceDown(sq("r1c1"), RED, 4), FaceDown(sq("r1c9"), BLUE, 4)]
+    empty = Position(COLOURING, {}, clash, Dominoes(), None, None)
+    found = tp_completion.completable(empty, proof=True)
+    assert found.status == "impossible" and found.proof is not None
+    assert found.proof.check().accepted
+    face_up = {s: d for s, d in SOLUTION.items() if s != sq("r1c1")}
+    fine = Position(COLOURING, face_up, [], Dominoes(), None, None)
+    assert tp_completion.completable(fine, proof=True).proof is None
+    with pytest.raises(SolverError, match="proofs come from the SAT backend"):
+        tp_completion.completable(empty, backend="z3", proof=True)
+    with pytest.raises(TypeError, match="proof must be a bool"):
+        tp_completion.completable(empty, proof="yes")  # type: ignore[arg-type]
