@@ -10,7 +10,9 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
   completions, up to a limit;
 * :func:`read_positions`: positions from a file, one at a time, errors located;
 * :func:`refutation` (or ``check(..., proof=True)``): a DRUP proof that an
-  impossible position cannot be completed, for any DRAT checker.
+  impossible position cannot be completed, for any DRAT checker;
+* :func:`unit_reason`: a one-line reason when one unit or cell shows that a
+  position is impossible (:func:`explain` gives it too).
 
 Moves (:mod:`dokuspec.sumodoku.moves`): :func:`safe_moves`, every valid
 move of a player marked safe (the board stays completable, SU-15), losing or
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
         read_positions,
         refutation,
     )
+    from dokuspec.sumodoku.reasons import unit_reason
     from dokuspec.sumodoku.search import COMPILED, SearchAnswer, propose
     from dokuspec.sumodoku.simulation import (
         REASONS,
@@ -126,6 +129,7 @@ __all__ = [
     "safe_moves",
     "simulate",
     "summarise",
+    "unit_reason",
 ]
 
 _SOURCES: dict[str, tuple[str, ...]] = {
@@ -156,6 +160,7 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "read_positions",
         "refutation",
     ),
+    "dokuspec.sumodoku.reasons": ("unit_reason",),
     "dokuspec.sumodoku.search": ("COMPILED", "SearchAnswer", "propose"),
     "dokuspec.sumodoku.simulation": (
         "REASONS",

@@ -38,6 +38,7 @@ from dokuspec.solvers.proofs import Refutation
 from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.model import Model, Prohibitions, prohibitions
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
+from dokuspec.sumodoku.reasons import unit_reason
 from dokuspec.sumodoku.search import COMPILED, propose
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
@@ -113,6 +114,10 @@ class Verdict:
             completion model's CNF with the pieces and the rules in force as
             unit clauses, and a DRUP proof) that an independent checker
             accepts (:meth:`~dokuspec.solvers.proofs.Refutation.check`).
+        reason: from :func:`explain` on an impossible position: a one-line
+            reason when one unit or cell shows it, such as ``"colour 2 has
+            no place left in row 3"``
+            (:func:`~dokuspec.sumodoku.reasons.unit_reason`); otherwise ``None``.
     """
 
     status: Status
@@ -124,6 +129,7 @@ class Verdict:
     backend: str = "sat"
     smallest: bool = False
     proof: Refutation | None = None
+    reason: str | None = None
 
 
 def check_backend(backend: str = "sat", solver: str | None = None) -> None:
@@ -465,6 +471,7 @@ def explain(
         minimal=minimal,
         backend=compiled.name,
         smallest=proven_smallest,
+        reason=unit_reason(position),
     )
 
 

@@ -47,6 +47,7 @@ def test_explain_json_names_the_clashing_pieces() -> None:
         {"row": 1, "col": 8, "colour": 1},
     ]
     assert record["minimal"] is True
+    assert record["reason"] == "row 1 holds colour 1 twice: r1c3 and r1c8"
 
 
 def test_table_and_summary_on_bundled_files(monkeypatch: pytest.MonkeyPatch) -> None:

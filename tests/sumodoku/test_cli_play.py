@@ -68,7 +68,10 @@ def test_show_explain_highlights_the_conflict_of_an_impossible_position(tmp_path
     lines = out.splitlines()
     assert lines[0] == "a <clash>"
     assert lines[3] == "1 ┃[5] │[5] │ .  ┃ .  │ .  │ .  ┃ .  │ .  │ .  ┃"
-    assert lines[-1] == "impossible (SU-15); conflict: r1c1=5 r1c2=5"
+    assert lines[-2:] == [
+        "impossible (SU-15); conflict: r1c1=5 r1c2=5",
+        "reason: row 1 holds colour 5 twice: r1c1 and r1c2",
+    ]
     drawn = svg.read_text(encoding="utf-8")
     position = Position.parse(CLASH)
     expected = sumodoku.board_svg(

@@ -110,7 +110,9 @@ def show_command(
     With --explain the position is checked (SU-15): a completable position
     says so; for an impossible one a minimal set of pieces that cannot all
     stand (and the rules it needs) is listed and highlighted, in brackets
-    on the terminal and outlined in the SVG.
+    on the terminal and outlined in the SVG, and when one unit or cell
+    shows it, a one-line reason follows ("colour 2 has no place left in
+    row 3").
 
     Exit status: 0 shown (and answered); 1 --explain ran out of time
     ('unknown'); 2 bad input or usage; 74 an input or output failure
@@ -132,6 +134,8 @@ def show_command(
             if verdict.status == "impossible":
                 highlight = verdict.conflict or ()
                 lines.append(f"impossible (SU-15); conflict: {_conflict_words(verdict)}")
+                if verdict.reason is not None:
+                    lines.append(f"reason: {verdict.reason}")
             elif verdict.status == "completable":
                 lines.append("completable (SU-15)")
             else:

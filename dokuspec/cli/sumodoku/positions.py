@@ -354,6 +354,7 @@ class _Run:
             ]
             record["conflict_rules"] = list(verdict.conflict_rules)
             record["minimal"] = verdict.minimal
+            record["reason"] = verdict.reason
         record["seconds"] = round(seconds, 6)
         return record
 
