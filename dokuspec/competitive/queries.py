@@ -31,7 +31,7 @@ from typing import Literal, TypeAlias
 from dokuspec.competitive.hands import GridLike, as_grid, as_scoring, is_winning
 from dokuspec.errors import PositionError, SolverError, quote
 from dokuspec.solvers import CACHE, Backend, Budget, OptimizeResult, as_budget, make_backend
-from dokuspec.solvers.proofs import Refutation
+from dokuspec.solvers.proofs import Refutation, check_proof_request
 from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec import competitive as spec
 from dokuspec.spec.competitive import HandModel, PatternModel
@@ -513,10 +513,7 @@ def completions(
             solvers disagree).
     """
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
-    if not isinstance(proof, bool):
-        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
-    if proof and backend != "sat":
-        raise SolverError("proofs come from the SAT backend (backend='sat')")
+    check_proof_request(proof, backend)
     grid, cards, limits = _query(grid, available, deck)
     model, compiled = compiled_hand_model(backend)
     assumptions = _hand_assumptions(model, grid, limits)

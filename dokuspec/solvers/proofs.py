@@ -36,6 +36,7 @@ __all__ = [
     "PROOF_SOLVERS",
     "ProofCheck",
     "Refutation",
+    "check_proof_request",
     "check_refutation",
     "dimacs",
     "read_dimacs",
@@ -98,6 +99,20 @@ class Refutation:
     def check(self) -> ProofCheck:
         """The independent checker's verdict (:func:`check_refutation`)."""
         return check_refutation(self.cnf, self.proof)
+
+
+def check_proof_request(proof: object, backend: str) -> None:
+    """Refuse a ``proof`` argument of a query that is not a bool, or ``True`` with another
+    backend than ``"sat"`` (only the SAT backend writes proofs).
+
+    Raises:
+        TypeError: ``proof`` is not a bool.
+        SolverError: ``proof`` is true and ``backend`` is not ``"sat"``.
+    """
+    if not isinstance(proof, bool):
+        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
+    if proof and backend != "sat":
+        raise SolverError("proofs come from the SAT backend (backend='sat')")
 
 
 def dimacs(

@@ -247,7 +247,6 @@ class SatBackend(Backend):
                     self._clauses.append((*cnf_clause, *guard))
             self._sections.append((group.name, start, len(self._clauses)))
         self._model_top = self._top  # the variables of the model's own clauses
-        self._retired: set[int] = set()  # activation literals retired (optimize_incremental)
         self._guarded: list[int] = []  # where the clauses of those guards are, units included
         self._solver: Any = self._new_solver()
 
@@ -409,7 +408,6 @@ class SatBackend(Backend):
         copy._rate = self._rate
         copy._clauses = list(self._clauses)
         copy._top = self._top
-        copy._retired = set()
         copy._guarded = []
         copy._solver = copy._new_solver()
         return copy
@@ -744,7 +742,6 @@ class SatBackend(Backend):
         finally:
             for guard in guards:
                 self._add_guarded((-guard,))
-            self._retired.update(guards)
             self._compact()
 
     def _add_guarded(self, cnf_clause: tuple[int, ...]) -> None:
@@ -770,7 +767,6 @@ class SatBackend(Backend):
             start = at + 1
         kept.extend(clauses[start:])
         self._clauses = kept
-        self._retired.clear()
         self._guarded = []
         # The retired bounds' variables are free again: the solver's models (every
         # variable up to the top) stay as short as the formula.

@@ -26,7 +26,6 @@ makes its choices reproducible.
 
 from __future__ import annotations
 
-import importlib
 import random
 import threading
 from collections.abc import Callable
@@ -49,6 +48,7 @@ from dokuspec.solvers import Budget
 from dokuspec.sumodoku.claims import claim_advice
 from dokuspec.sumodoku.moves import safe_moves
 from dokuspec.sumodoku.positions import Verdict, check
+from dokuspec.sumodoku.search import _extension
 from dokuspec.vocabulary.sumodoku import Board, Position
 
 _REPORTS = (PointOut, FindMistake)  # the actions that win by a mistake (SU-7, SU-8)
@@ -350,18 +350,11 @@ def _py_shuffle(rng: random.Random, items: list[Place]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def _compiled_shuffle() -> Callable[[list[Place], Callable[[int], int]], None] | None:
-    try:
-        compiled = importlib.import_module("dokuspec.sumodoku._fastsearch")
-    except ImportError:  # not built
-        return None
-    found: Callable[[list[Place], Callable[[int], int]], None] | None = getattr(
-        compiled, "shuffle", None
-    )  # None when built from an older source
-    return found
-
-
-_COMPILED_SHUFFLE = _compiled_shuffle()
+#: The compiled shuffle; ``None`` when the extension is not built, or was built from an
+#: older source without it.
+_COMPILED_SHUFFLE: Callable[[list[Place], Callable[[int], int]], None] | None = getattr(
+    _extension(), "shuffle", None
+)
 
 
 #: ``(i + 1).bit_length()`` for each index ``i`` of a shuffle (the bits of one draw).

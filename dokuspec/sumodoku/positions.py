@@ -34,7 +34,7 @@ from typing import IO, Literal, TypeAlias
 from dokuspec.errors import DokuspecError, NotationError, SolverError
 from dokuspec.solvers import CACHE, Backend, Budget, CoreResult, as_budget
 from dokuspec.solvers.budget import MAX_CONFLICT_LIMIT, MAX_TIME_LIMIT
-from dokuspec.solvers.proofs import Refutation
+from dokuspec.solvers.proofs import Refutation, check_proof_request
 from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.model import Model, Prohibitions, prohibitions
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
@@ -256,10 +256,7 @@ def check(
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
     check_backend(backend, solver)
-    if not isinstance(proof, bool):
-        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
-    if proof and backend != "sat":
-        raise SolverError("proofs come from the SAT backend (backend='sat')")
+    check_proof_request(proof, backend)
     if COMPILED and backend == "sat" and not spending.exhausted():
         rules, solved = _full_board(position, solver or DEFAULT_SOLVER)
         # A budget the solver could not honour is refused whichever way the
@@ -326,7 +323,7 @@ def _certify(position: Position, completion: Board, solver: str) -> bool:
     :mod:`dokuspec.spec.sumodoku`). :func:`check` certifies its proposals
     with :func:`_certify_by_rules` instead, which the tests hold equal to this.
     """
-    if not completion.is_full() or not completion.extends(position.board):
+    if not _fills(position, completion):
         return False
     _, solved = _full_board(position, solver)
     return solved.satisfiable(list(map(operator.add, _CELL_OFFSETS, completion.cells)))
@@ -342,10 +339,16 @@ def _certify_by_rules(position: Position, completion: Board) -> bool:
 
 def _obeys(rules: _CellRules, position: Position, completion: Board) -> bool:
     """:func:`_certify_by_rules` on the compiled prohibitions of ``position``'s rule set."""
-    if not completion.is_full() or not completion.extends(position.board):
+    if not _fills(position, completion):
         return False
     total = sum(map(operator.getitem, rules.weights, completion.cells), rules.bias)
     return not total & rules.guards
+
+
+def _fills(position: Position, completion: Board) -> bool:
+    """Whether ``completion`` is full and holds every piece of ``position`` (read from the
+    boards directly), as every certificate asks first."""
+    return completion.is_full() and completion.extends(position.board)
 
 
 @dataclass(frozen=True, slots=True)

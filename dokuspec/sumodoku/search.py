@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from dokuspec.engine.sumodoku.rules import (
     ALL_COLOURS,
@@ -313,10 +313,19 @@ def _python_search(rules: _Rules, cells: bytes, node_limit: int) -> tuple[int, b
 _Core: TypeAlias = Callable[[_Rules, bytes, int], tuple[int, bytes | None, int]]
 
 
-def _compiled_core() -> _Core | None:
+def _extension() -> Any:
+    """The C extension ``dokuspec.sumodoku._fastsearch``, or ``None`` when it is not built
+    (its search and, for the solver bot, its shuffle)."""
     try:
         from dokuspec.sumodoku import _fastsearch  # type: ignore[attr-defined,unused-ignore]  # noqa: PLC0415
     except ImportError:
+        return None
+    return _fastsearch
+
+
+def _compiled_core() -> _Core | None:
+    _fastsearch = _extension()
+    if _fastsearch is None:
         return None
     if getattr(_fastsearch, "PACKED_LAYOUT", 1) != _PACKED_LAYOUT:
         return None  # built from an older source: its tables would be misread

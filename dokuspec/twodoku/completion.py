@@ -20,7 +20,7 @@ from typing import Literal, TypeAlias
 
 from dokuspec.errors import PositionError, SolverError
 from dokuspec.solvers import Backend, Budget, as_budget
-from dokuspec.solvers.proofs import Refutation
+from dokuspec.solvers.proofs import Refutation, check_proof_request
 from dokuspec.solvers.sat import SatBackend
 from dokuspec.spec.twodoku import positions as spec
 from dokuspec.spec.twodoku.facts import FaceDownFacts
@@ -167,10 +167,7 @@ def completable(
     """
     _check_subject(position)
     _check_backend(backend)
-    if not isinstance(proof, bool):
-        raise TypeError(f"proof must be a bool, not {type(proof).__name__}")
-    if proof and backend != "sat":
-        raise SolverError("proofs come from the SAT backend (backend='sat')")
+    check_proof_request(proof, backend)
     spending = as_budget(budget)
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int):
