@@ -206,8 +206,7 @@ class _Proofs:
             for entry in sorted(self.directory.iterdir()):
                 if pattern.fullmatch(entry.name):
                     raise DokuspecError(
-                        f"--proof: {shown(str(entry))} exists already; give a directory "
-                        "without these proofs (proofs are never overwritten)"
+                        f"{shown(str(entry))} exists already (proofs are never overwritten)"
                     )
         self.directory.mkdir(parents=True, exist_ok=True)
         self.written = 0
