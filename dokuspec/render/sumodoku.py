@@ -39,8 +39,12 @@ sheets can rely on it:
   per border marked non-consecutive (SU-37), a small cross of two ``<line>``
   centred on it, each with a ``<title>`` naming the border, ``r1c1-r1c2``,
   in the order of the borders' cells); ``<g class="highlights">`` (one dashed ``<rect
-  class="highlight">`` per highlighted cell, row by row) when any; the row
-  and column numbers (``<text class="label row">``, ``"label column"``);
+  class="highlight">`` per highlighted cell, row by row) when any;
+  ``<g class="candidates">`` (one ``<g class="crossed">`` per candidate ruled
+  out, ``"crossed concluded"`` for a step's conclusion, each a ``<title>``, a
+  small ``<text>`` and a ``<line>`` through it) and ``<g class="conclusions">``
+  (one ``<circle class="conclusion">`` per placement a step concludes) when
+  any; the row and column numbers (``<text class="label row">``, ``"label column"``);
 * a piece is ``<g class="piece colour-K">`` (K 1-9): ``<circle
   class="disc">`` filled with the colour, and ``<text class="digit">K</text>``;
   a move onto a cell the board leaves empty is drawn as ``<g class="piece
@@ -239,6 +243,45 @@ def _moves(value: object, drawn: _Position) -> tuple[_Move, ...]:
     return moves
 
 
+def _crossed(value: object, name: str, drawn: _Position) -> tuple[tuple[int, int], ...]:
+    """Candidates ruled out, as (cell, colour): each on an empty cell, each once."""
+    found: dict[tuple[int, int], None] = {}
+    for i, item in enumerate(_items(value, name, _CELLS * 9)):
+        cell, colour = _piece(item, f"{name}[{i}]")
+        if drawn.cells[cell]:
+            raise PositionError(
+                f"{name}[{i}] is {cell_name(cell)}={colour}, but the board holds a piece there"
+            )
+        if (cell, colour) in found:
+            raise PositionError(f"{name}[{i}] names {cell_name(cell)}={colour} twice")
+        found[cell, colour] = None
+    return tuple(found)
+
+
+def _concluded(
+    value: object, drawn: _Position, moves: Sequence[_Move]
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """A step's conclusion as (placements, candidates ruled out): a piece whose cell shows its
+    colour (a piece, or the latest move there) is a placement, any other a ruled-out candidate."""
+    last = _last_moves(moves)
+    placed: list[tuple[int, int]] = []
+    ruled_out: list[tuple[int, int]] = []
+    for i, item in enumerate(_items(value, "concluded", _CELLS * 9)):
+        cell, colour = _piece(item, f"concluded[{i}]")
+        move = last.get(cell)
+        shows = drawn.cells[cell] or (move.colour if move is not None else 0)
+        if shows == colour:
+            placed.append((cell, colour))
+        elif drawn.cells[cell]:
+            raise PositionError(
+                f"concluded[{i}] is {cell_name(cell)}={colour}, but the board holds colour "
+                f"{drawn.cells[cell]} there"
+            )
+        else:
+            ruled_out.append((cell, colour))
+    return tuple(placed), tuple(ruled_out)
+
+
 def _last_moves(moves: Sequence[_Move]) -> dict[int, _Move]:
     """The latest move into each cell."""
     return {move.cell: move for move in moves}
@@ -324,6 +367,7 @@ _LABEL_INK = "#34495e"
 _LINE_INK = "#1c2833"
 _FAINT_INK = "#7f8c8d"
 _HIGHLIGHT_INK = "#000000"
+_CONCLUSION_INK = "#c0392b"
 _GROUNDS = {"odd": "#d5d8dc", "even": "#f2f3f4", "plain": "#ffffff"}
 
 _Style = dict[str, str | int]
@@ -387,6 +431,8 @@ def _draw_board(
     moves: Sequence[_Move],
     x: int,
     y: int,
+    crossed: Sequence[tuple[int, int]] = (),
+    concluded: tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]] = ((), ()),
 ) -> None:
     group = add(root, "g", class_="board", transform=_translate(x, y))
     grounds = add(group, "g", class_="grounds")
@@ -457,12 +503,41 @@ def _draw_board(
             add(rings, "rect", class_="highlight", x=cell % 9 * _CELL + 2,
                 y=cell // 9 * _CELL + 2, width=_CELL - 4, height=_CELL - 4, fill="none",
                 stroke=_HIGHLIGHT_INK, stroke_width=3, stroke_dasharray="7 4")  # fmt: skip
+    placed, ruled_out = concluded
+    if crossed or ruled_out:
+        marks_group = add(group, "g", class_="candidates")
+        for (cell, colour), css, ink in [
+            *((item, "crossed", _FAINT_INK) for item in sorted(crossed)),
+            *((item, "crossed concluded", _CONCLUSION_INK) for item in sorted(ruled_out)),
+        ]:
+            _draw_crossed(marks_group, cell, colour, css, ink)
+    if placed:
+        rings = add(group, "g", class_="conclusions")
+        for cell, colour in sorted(placed):
+            ring = add(rings, "circle", class_="conclusion", cx=cell % 9 * _CELL + _CELL // 2,
+                       cy=cell // 9 * _CELL + _CELL // 2, r=_RADIUS + 5, fill="none",
+                       stroke=_CONCLUSION_INK, stroke_width=3)  # fmt: skip
+            add(ring, "title", f"{cell_name(cell)}={colour}: concluded")
     label: _Style = {"text_anchor": "middle", **_TEXT}
     for i in range(1, 10):
         centre = (i - 1) * _CELL + _CELL // 2
         add(group, "text", str(i), class_="label row", x=-_LABELS // 2,
             y=centre + _TEXT_SIZE // 3, **label)  # fmt: skip
         add(group, "text", str(i), class_="label column", x=centre, y=-6, **label)
+
+
+def _draw_crossed(parent: ET.Element, cell: int, colour: int, css: str, ink: str) -> None:
+    """Candidate ``colour`` of ``cell`` ruled out: its number small, at the colour's place in a
+    3 by 3 grid of the cell (1 top left, 9 bottom right), struck through."""
+    third = _CELL // 3
+    cx = cell % 9 * _CELL + (colour - 1) % 3 * third + third // 2
+    cy = cell // 9 * _CELL + (colour - 1) // 3 * third + third // 2
+    mark = add(parent, "g", class_=css)
+    what = "concluded" if "concluded" in css else "ruled out"
+    add(mark, "title", f"{cell_name(cell)}: colour {colour} {what}")
+    add(mark, "text", str(colour), x=cx, y=cy + _SMALL_SIZE * 7 // 20, text_anchor="middle",
+        font_size=_SMALL_SIZE, fill=ink)  # fmt: skip
+    add(mark, "line", x1=cx - 5, y1=cy + 5, x2=cx + 5, y2=cy - 5, stroke=ink, stroke_width="1.5")
 
 
 def _name_width(drawn: _Position) -> int:
@@ -513,6 +588,8 @@ def board_svg(
     highlight: Iterable[Piece | int] = (),
     moves: Sequence[Piece] = (),
     title: str | None = None,
+    crossed: Iterable[Piece] = (),
+    concluded: Iterable[Piece] = (),
 ) -> str:
     """A Sumodoku board or position as a standalone SVG document.
 
@@ -539,6 +616,16 @@ def board_svg(
             leaves empty is drawn pale and dashed (proposed, or removed
             since); at most 81 moves.
         title: a caption drawn at the top.
+        crossed: candidates ruled out (``Piece(r, c, k)``: rXcY cannot take
+            colour k), each on an empty cell and once: colour k's number,
+            small, at its place in a 3 by 3 grid of the cell, struck through
+            in grey (``<g class="crossed">`` in ``<g class="candidates">``).
+            A step-by-step explanation's earlier eliminations.
+        concluded: what a step concludes: a piece whose cell shows it (on
+            the board or as the cell's latest move) is a placement, ringed in
+            red (``<circle class="conclusion">`` in ``<g
+            class="conclusions">``); any other is a candidate ruled out,
+            drawn as ``crossed`` in red (``<g class="crossed concluded">``).
 
     Returns:
         The SVG document.
@@ -559,6 +646,8 @@ def board_svg(
     lit = _highlight(highlight, drawn)
     played = _moves(moves, drawn)
     caption = _title(title)
+    ruled = _crossed(crossed, "crossed", drawn)
+    conclusion = _concluded(concluded, drawn, played)
     notes = _notes(drawn, lit)
     panel_w = max(
         [_counts_width(drawn), *(text_width(text, _TEXT_SIZE) for _, text in notes)]
@@ -578,7 +667,7 @@ def board_svg(
     if caption is not None:
         add(root, "text", caption, class_="title", x=_MARGIN, y=_MARGIN + _TITLE_SIZE, **_TITLE)
     top = _MARGIN + title_h + _LABELS
-    _draw_board(root, drawn, lit, played, _MARGIN + _LABELS, top)
+    _draw_board(root, drawn, lit, played, _MARGIN + _LABELS, top, ruled, conclusion)
     panel = add(
         root, "g", class_="panel", transform=_translate(_MARGIN + _LABELS + _BOARD + _GAP, top)
     )

@@ -12,7 +12,12 @@ Positions (:mod:`dokuspec.sumodoku.positions`, rules SU-3, SU-12 to SU-19):
 * :func:`refutation` (or ``check(..., proof=True)``): a DRUP proof that an
   impossible position cannot be completed, for any DRAT checker;
 * :func:`unit_reason`: a one-line reason when one unit or cell shows that a
-  position is impossible (:func:`explain` gives it too).
+  position is impossible (:func:`explain` gives it too);
+* :func:`explain_steps`: an explanation a person can follow, step by step,
+  each step checked independently, with a difficulty rating
+  (:mod:`dokuspec.sumodoku.steps`);
+* :func:`repairs`: the fewest pieces to take off an impossible position so
+  that it can be completed (:mod:`dokuspec.sumodoku.corrections`).
 
 Moves (:mod:`dokuspec.sumodoku.moves`): :func:`safe_moves`, every valid
 move of a player marked safe (the board stays completable, SU-15), losing or
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from dokuspec.render.sumodoku import board_svg, board_text
     from dokuspec.sumodoku.bots import BOT_NAMES, Bot, RandomBot, SolverBot, make_bot
     from dokuspec.sumodoku.claims import ClaimAdvice, claim_advice
+    from dokuspec.sumodoku.corrections import Repair, Repairs, repairs
     from dokuspec.sumodoku.moves import FIXED_COLOURS, Move, safe_moves
     from dokuspec.sumodoku.positions import (
         MAX_CONFLICT_LIMIT,
@@ -81,6 +87,7 @@ if TYPE_CHECKING:
         simulate,
         summarise,
     )
+    from dokuspec.sumodoku.steps import Explanation, Step, explain_steps
 
 __all__ = [
     "BOT_NAMES",
@@ -95,6 +102,7 @@ __all__ = [
     "Budget",
     "ClaimAdvice",
     "Count",
+    "Explanation",
     "GameResult",
     "Move",
     "Piece",
@@ -103,9 +111,12 @@ __all__ = [
     "RandomBot",
     "RecordFileError",
     "Refutation",
+    "Repair",
+    "Repairs",
     "SearchAnswer",
     "SolverBot",
     "Status",
+    "Step",
     "Summary",
     "Variants",
     "Verdict",
@@ -118,6 +129,7 @@ __all__ = [
     "count_completions",
     "count_completions_within",
     "explain",
+    "explain_steps",
     "game_seed",
     "make_bot",
     "play_game",
@@ -125,6 +137,7 @@ __all__ = [
     "read_positions",
     "record_text",
     "refutation",
+    "repairs",
     "replay_record",
     "safe_moves",
     "simulate",
@@ -161,6 +174,8 @@ _SOURCES: dict[str, tuple[str, ...]] = {
         "refutation",
     ),
     "dokuspec.sumodoku.reasons": ("unit_reason",),
+    "dokuspec.sumodoku.corrections": ("Repair", "Repairs", "repairs"),
+    "dokuspec.sumodoku.steps": ("Explanation", "Step", "explain_steps"),
     "dokuspec.sumodoku.search": ("COMPILED", "SearchAnswer", "propose"),
     "dokuspec.sumodoku.simulation": (
         "REASONS",
@@ -179,7 +194,17 @@ _SOURCES: dict[str, tuple[str, ...]] = {
 (:pep:`562`), so that a program loads only the modules it uses: ``dokuspec sumodoku check``
 loads neither the bots nor the game's engine."""
 
-_SUBMODULES = ("bots", "claims", "moves", "positions", "search", "simulation")
+_SUBMODULES = (
+    "bots",
+    "claims",
+    "moves",
+    "positions",
+    "corrections",
+    "reasons",
+    "search",
+    "simulation",
+    "steps",
+)
 
 if not TYPE_CHECKING:
     __getattr__, __dir__ = attach(__name__, _SOURCES, _SUBMODULES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
 from typing import Any
@@ -21,7 +22,6 @@ from dokuspec.cli.shared import (
     plain_console,
     print_plain,
     read_input,
-    svg_option,
     svg_out,
 )
 from dokuspec.cli.sumodoku.options import DEFAULT_TIME_LIMIT, _Seconds
@@ -74,7 +74,16 @@ def _conflict_words(verdict: Verdict) -> str:
 
 @click.command(name="show")
 @click.argument("position")
-@svg_option("the board")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(allow_dash=True),
+    default=None,
+    metavar="FILE",
+    help="Also draw the board as SVG to FILE (replaced whole); '-': the SVG on standard "
+    "output instead of the text. With --steps, FILE is a directory: one picture per step, "
+    "step-01.svg onwards.",
+)
 @click.option("--title", default=None, help="A caption for the SVG picture.")
 @click.option(
     "--explain",
@@ -82,17 +91,24 @@ def _conflict_words(verdict: Verdict) -> str:
     help="Check the position; when it is impossible, highlight a minimal conflict.",
 )
 @click.option(
+    "--steps",
+    is_flag=True,
+    help="Explain the position step by step under the board (as 'explain --steps').",
+)
+@click.option(
     "--time-limit",
     type=_Seconds(),
     default=str(DEFAULT_TIME_LIMIT),
     show_default=True,
-    help="Seconds for --explain, past which the answer is 'unknown'; 'none' for no limit.",
+    help="Seconds for --explain or --steps, past which the answer is 'unknown'; 'none' for "
+    "no limit.",
 )
 def show_command(
     position: str,
     svg_file: str | None,
     title: str | None,
     explain: bool,
+    steps: bool,
     time_limit: float | None,
 ) -> None:
     """Draw POSITION on the terminal, and as SVG with --svg.
@@ -114,13 +130,30 @@ def show_command(
     shows it, a one-line reason follows ("colour 2 has no place left in
     row 3").
 
+    With --steps the steps of 'explain --steps' follow the board, and --svg
+    DIR draws each step as a picture in the directory DIR (made when missing;
+    pictures already there are never overwritten): the premises' cells
+    outlined, earlier placements pale, candidates ruled out struck, and the
+    step's conclusion in red.
+
     Exit status: 0 shown (and answered); 1 --explain ran out of time
     ('unknown'); 2 bad input or usage; 74 an input or output failure
     (the SVG file cannot be written); 130 interrupted.
     """
     with guarded():
         out = standard_output()
+        if steps and explain:
+            raise click.UsageError("--steps and --explain: choose one")
+        if steps and svg_file == "-":
+            raise click.UsageError("--steps draws one picture per step: --svg names a directory")
+        if svg_file is not None and not steps and os.path.isdir(svg_file):
+            raise click.BadParameter(
+                f"File {shown(svg_file)!r} is a directory", param_hint="'--svg'"
+            )
         parsed = _read_position(position)
+        if steps:
+            _show_steps(out, parsed, svg_file, time_limit)
+            return
         if title is not None and svg_file is not None:
             try:  # refused before any solving: a title SVG text cannot carry
                 sumodoku.board_svg(parsed.board, title=title)
@@ -156,6 +189,31 @@ def show_command(
                 for part in textwrap.wrap(line, WIDTH, subsequent_indent="    ") or [""]:
                     print_plain(console, part)
     sys.exit(status)
+
+
+def _show_steps(
+    out: Any, parsed: Position, directory: str | None, time_limit: float | None
+) -> None:
+    """``show --steps``: the board, then the steps; with a directory, a picture per step."""
+    from dokuspec.cli.sumodoku.explain import (  # noqa: PLC0415 - shares the step lines
+        prepare_step_directory,
+        step_lines,
+        write_step_pictures,
+    )
+
+    place = prepare_step_directory(directory) if directory is not None else None
+    explanation = sumodoku.explain_steps(parsed, time_limit=time_limit)
+    console = plain_console(out)
+    for line in sumodoku.board_text(parsed).splitlines():
+        print_plain(console, line)
+    print_plain(console, "")
+    for line in step_lines(explanation):
+        print_plain(console, line)
+    if place is not None:
+        written = write_step_pictures(place, explanation)
+        noun = "picture" if written == 1 else "pictures"
+        print_plain(console, f"{written} {noun} written to {place}")
+    sys.exit(Status.UNKNOWN if explanation.status == "unknown" else Status.OK)
 
 
 # -- moves ---------------------------------------------------------------------------------------
