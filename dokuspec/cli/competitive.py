@@ -39,6 +39,8 @@ from dokuspec.cli.shared import (
     check_svg_output,
     percent,
     plain_console,
+    print_plain,
+    proof_files,
     record_argument,
     replayed_record,
     seed_or_drawn,
@@ -46,6 +48,7 @@ from dokuspec.cli.shared import (
     simulate_options,
     svg_option,
     svg_out,
+    write_proof,
 )
 from dokuspec.competitive import Cards, Deck, Grid, Scoring
 from dokuspec.errors import DokuspecError, NotationError
@@ -499,6 +502,15 @@ _BEST_STATUS = {
 )
 @svg_option("the best hand, each qualifying line labelled with its kind and points,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
+@click.option(
+    "--proof",
+    "proof_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="When no winning hand is reachable, write the CNF and a DRUP proof of it to "
+    "DIR/best.cnf and DIR/best.drat (never overwritten).",
+)
 def best_command(
     grid: str,
     available: str,
@@ -510,6 +522,7 @@ def best_command(
     conflict_limit: int | None,
     svg_file: str | None,
     as_json: bool,
+    proof_dir: str | None,
 ) -> None:
     """The highest-scoring winning hand GRID can become with the available cards.
 
@@ -523,7 +536,11 @@ def best_command(
     'hand'. With --json: 'grid', 'available', 'status', 'completion',
     'placements' (each 'position' and 'card'), 'lines', 'value', 'score',
     'backend' and 'scoring'. With --svg, the best hand (or GRID when there
-    is none) with each qualifying line labelled.
+    is none) with each qualifying line labelled. With --proof DIR and the
+    answer 'impossible': the hand model's CNF, with the Grid and the cards
+    as unit clauses, and a DRUP proof that no winning completion exists,
+    which 'dokuspec proof check' (or any DRAT checker) checks; with --json,
+    'proof' ('cnf', 'drat', 'lemmas', 'bytes', 'solver').
 
     Exit status: 0 answered ('optimal' or 'impossible'); 1 the budget ran
     out ('feasible' or 'unknown'); 2 bad input or usage; 74 an output
@@ -536,6 +553,9 @@ def best_command(
         cards = _read_cards(available, "--available")
         _check_supply(hand, cards, deck)
         scoring = Scoring(power_series_points, three_triplets_bonus)
+        if proof_dir is not None and backend != "sat":
+            raise click.UsageError("--proof needs --backend sat (proofs come from a SAT solver)")
+        files = proof_files(proof_dir, "best") if proof_dir is not None else None
         found = competitive.best_completion(
             hand,
             cards,
@@ -546,6 +566,19 @@ def best_command(
             conflict_limit=conflict_limit,
         )
         status = Status.OK if found.status in ("optimal", "impossible") else Status.UNKNOWN
+        proof: dict[str, Any] | None = None
+        if files is not None and found.status == "impossible":
+            refuted = competitive.completions(hand, cards, deck=deck, proof=True)
+            if refuted.status != "impossible" or refuted.proof is None:
+                raise DokuspecError("the optimiser and the completion model disagree")
+            write_proof(files, refuted.proof.cnf, refuted.proof.proof)
+            proof = {
+                "cnf": str(files[0]),
+                "drat": str(files[1]),
+                "lemmas": refuted.proof.lemmas,
+                "bytes": refuted.proof.size,
+                "solver": refuted.proof.solver,
+            }
         best = found.completion
         found_lines = () if best is None else competitive.lines(best, scoring)
         value = None if best is None else competitive.hand_value(best, scoring)
@@ -574,6 +607,7 @@ def best_command(
                         for name, value in scoring.to_options().items()
                         if name != "score_loser_hand"  # a winner's score only
                     },
+                    **({"proof": proof} if proof_dir is not None else {}),
                 },
             )
         else:
@@ -588,6 +622,10 @@ def best_command(
                 for row in _lines_table(found_lines):
                     console.print(Text(row))
                 console.print(Text(f"value {value}; score as the winner {found.score}"))
+            if proof is not None:
+                print_plain(
+                    console, f"proof ({proof['lemmas']} lemmas): {proof['cnf']}, {proof['drat']}"
+                )
     sys.exit(status)
 
 

@@ -54,7 +54,8 @@ def check_command(cnf: str, proof: str) -> None:
         if verdict.accepted and not verdict.steps:
             out.write(f"accepted by {verdict.checker}: unit propagation alone refutes the CNF\n")
         elif verdict.accepted:
-            out.write(f"accepted: {verdict.steps} proof steps checked by {verdict.checker}\n")
+            noun = "proof step" if verdict.steps == 1 else "proof steps"
+            out.write(f"accepted: {verdict.steps} {noun} checked by {verdict.checker}\n")
         else:
             out.write(f"rejected by {verdict.checker}: {verdict.reason}\n")
         status = Status.OK if verdict.accepted else Status.UNKNOWN

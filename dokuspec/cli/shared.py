@@ -27,6 +27,7 @@ import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar, cast
 
@@ -504,6 +505,34 @@ def svg_out(out: Output, svg_file: str | None, svg: str) -> bool:
         return True
     write_text_file(svg_file, svg + "\n")
     return False
+
+
+# -- proofs ----------------------------------------------------------------------------------------
+
+
+def proof_files(directory: str, stem: str) -> tuple[Path, Path]:
+    """Where ``--proof DIR`` writes a query's CNF and proof: ``DIR/STEM.cnf`` and
+    ``DIR/STEM.drat``, the directory made when missing.
+
+    Raises:
+        DokuspecError: ``directory`` is a file, or either file exists already (proofs
+            are never overwritten); checked before any solving.
+    """
+    path = Path(directory)
+    if path.exists() and not path.is_dir():
+        raise DokuspecError(f"--proof: {shown(directory)} is not a directory")
+    files = (path / f"{stem}.cnf", path / f"{stem}.drat")
+    for file in files:
+        if file.exists() or file.is_symlink():
+            raise DokuspecError(f"{shown(str(file))} exists already (proofs are never overwritten)")
+    path.mkdir(parents=True, exist_ok=True)
+    return files
+
+
+def write_proof(files: tuple[Path, Path], cnf: str, proof: str) -> None:
+    """Write a refutation's CNF and proof (DIMACS and DRAT text) to ``files``."""
+    write_text_file(files[0], cnf)
+    write_text_file(files[1], proof)
 
 
 # -- the simulate commands -------------------------------------------------------------------------

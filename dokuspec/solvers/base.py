@@ -308,6 +308,7 @@ class Backend(ABC):
         *,
         fixed: Sequence[int] = (),
         budget: Budget = UNLIMITED,
+        start: Sequence[int] | None = None,
     ) -> SmallestCoreResult:
         """An unsatisfiable subset of ``assumptions`` of minimum cardinality, if there is one.
 
@@ -337,6 +338,11 @@ class Backend(ABC):
         the lower bound proven so far; ``minimal`` says whether it is
         known to be minimal.
 
+        ``start``, when given, is a minimal unsatisfiable subset of
+        ``assumptions`` (with ``fixed``) the caller has already found and
+        proven minimal; the search starts from it instead of from
+        :meth:`minimal_core`'s answer.
+
         Raises:
             TypeError: an assumption is not an ``int``.
             ModelError: an assumption is not a literal of the compiled formula.
@@ -350,7 +356,10 @@ class Backend(ABC):
                 lit for lit in self._check_assumptions(assumptions) if lit not in pinned_set
             )
         )
-        first = self.minimal_core(candidates, fixed=pinned, budget=budget)
+        if start is not None:
+            first = CoreResult("unsat", tuple(self._check_assumptions(start)), True)
+        else:
+            first = self.minimal_core(candidates, fixed=pinned, budget=budget)
         if first.status != "unsat":
             return SmallestCoreResult(first.status, None, False, False, 0, first.model)
         assert first.core is not None

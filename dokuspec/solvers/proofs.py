@@ -34,6 +34,7 @@ from dokuspec.errors import NotationError, SolverError
 
 __all__ = [
     "PROOF_SOLVERS",
+    "UNIT_PROPAGATION",
     "ProofCheck",
     "Refutation",
     "check_proof_request",
@@ -49,6 +50,10 @@ PROOF_SOLVERS: tuple[str, ...] = ("cadical153", "cadical195", "glucose4", "gluco
 
 #: The solver of :func:`refute` by default: CaDiCaL 1.9.5, which writes short proofs.
 DEFAULT_PROOF_SOLVER = "cadical195"
+
+#: ``Refutation.solver`` when unit propagation alone refutes the CNF (checked by MiniSat 2.2's
+#: propagation at decision level 0) and the proof is the empty clause alone.
+UNIT_PROPAGATION = "unit propagation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +80,9 @@ class Refutation:
     Attributes:
         cnf: the CNF in DIMACS text, with comment lines saying what it states.
         proof: the proof in DRUP text (one step a line; ``d`` deletes a clause).
-        solver: the python-sat solver that wrote the proof (canonical name).
+        solver: the python-sat solver that wrote the proof (canonical name), or
+            :data:`UNIT_PROPAGATION` when unit propagation alone refutes the
+            CNF and the proof is the empty clause alone (``"0"``).
         variables: the CNF's variables.
         clauses: the CNF's clauses.
     """
@@ -229,8 +236,11 @@ def refute(
 ) -> Refutation | None:
     """A refutation of the CNF of ``sections``, or ``None`` when it is satisfiable.
 
-    A fresh python-sat solver with proof logging decides the CNF (no
-    assumptions, no budget: a proof must cover everything it uses).
+    When unit propagation on the CNF alone reaches a conflict, the proof is
+    the empty clause alone (``"0"``, a RUP lemma every DRAT checker accepts;
+    the solver is :data:`UNIT_PROPAGATION`). Otherwise a fresh python-sat
+    solver with proof logging decides the CNF (no assumptions, no budget: a
+    proof must cover everything it uses) and its proof is given whole.
 
     Args:
         sections, variables, names, title: as :func:`dimacs`.
@@ -245,11 +255,23 @@ def refute(
         raise SolverError(f"solver {solver!r} writes no checkable proof; choose one of {known}")
     cnf = dimacs(sections, variables, names, title)
     clauses = [list(c) for _, group in sections for c in group]
+    if _propagation_refutes(clauses):
+        # Trimmed: unit propagation on the CNF alone derives a conflict, so the empty
+        # clause is a lemma every checker accepts (RUP), and the whole proof.
+        return Refutation(cnf, "0\n", UNIT_PROPAGATION, variables, len(clauses))
     with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as sat:
         if sat.solve():
             return None
         steps = sat.get_proof() or []
     return Refutation(cnf, "".join(f"{step}\n" for step in steps), solver, variables, len(clauses))
+
+
+def _propagation_refutes(clauses: Sequence[Sequence[int]]) -> bool:
+    """Whether unit propagation on ``clauses`` alone reaches a conflict (MiniSat 2.2's, at
+    decision level 0)."""
+    with Solver(name="minisat22", bootstrap_with=clauses) as sat:
+        status, _ = sat.propagate()
+    return not status
 
 
 def check_refutation(cnf: str, proof: str) -> ProofCheck:

@@ -59,7 +59,7 @@ completion several times faster on them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from dokuspec.errors import ModelError
@@ -84,6 +84,7 @@ from dokuspec.vocabulary.sumodoku import (
 )
 
 __all__ = [
+    "FAMILIES",
     "CompletionModel",
     "cell_literal",
     "completion_model",
@@ -148,6 +149,14 @@ def _border_rule(variants: Variants, border: tuple[int, int]) -> tuple[str, bool
     return None
 
 
+FAMILIES = {
+    "non-consecutive (every border)": "non-consecutive r",
+    "no mark (every unmarked border)": "no mark r",
+}
+"""The rules that hold on every border alike, by name, with the prefix of their groups' names
+(a non-consecutive *mark* is placed by the setter and stays a group of its own)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CompletionModel:
     """The completion model of one rule set, ready to compile.
@@ -157,12 +166,19 @@ class CompletionModel:
         cells: the 81 cell variables, row by row, values 1-9.
         always: selector literals to assume in every query (guarded rule groups).
         rule_names: the group name of each selector in ``always``.
+        families: the rules that hold on every border alike, each with the
+            selectors of its groups: ``non-consecutive (every border)`` (with
+            ``non_consecutive``) and ``no mark (every unmarked border)`` (with
+            ``strict_marks``). An explanation names such a rule once
+            (:func:`dokuspec.sumodoku.explain`), as the rule text states it
+            (SU-14), rather than border by border.
     """
 
     model: Model
     cells: tuple[IntVar, ...]
     always: tuple[int, ...]
     rule_names: dict[int, str]
+    families: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def rule_groups(self) -> dict[str, int]:
@@ -255,7 +271,12 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
             )
             guarded.append(group)
     rule_names = {g.selector: g.name for g in guarded if g.selector is not None}
-    return CompletionModel(model, cells, tuple(rule_names), rule_names)
+    families: dict[str, tuple[int, ...]] = {}
+    for family, prefix in FAMILIES.items():
+        members = tuple(s for s, name in rule_names.items() if name.startswith(prefix))
+        if members:
+            families[family] = members
+    return CompletionModel(model, cells, tuple(rule_names), rule_names, families)
 
 
 @lru_cache(maxsize=64)

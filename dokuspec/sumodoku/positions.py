@@ -27,6 +27,7 @@ import json
 import operator
 import os
 import re
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Literal, TypeAlias
@@ -99,7 +100,10 @@ class Verdict:
             rule groups (variant marks, diagonals, supplies) that the
             conflict needs besides the rows, columns and boxes, such as
             ``"r1c4 is odd"``, ``"main diagonal, colour 5"`` or ``"supply of
-            colour 3"`` (pieces out of the game, SU-15).
+            colour 3"`` (pieces out of the game, SU-15). A rule that holds on
+            every border alike is one group, named once:
+            ``"non-consecutive (every border)"`` (``non_consecutive``) and
+            ``"no mark (every unmarked border)"`` (``strict_marks``), SU-14.
         minimal: from :func:`explain`: whether ``conflict`` is known to be
             minimal (removing any one piece makes the rest completable);
             false when a budget cut the minimisation short.
@@ -445,12 +449,20 @@ def explain(
     spec, compiled = compiled_model(position, backend, solver)
     pieces = spec.piece_literals(position.board)
     proven_smallest = False
-    if smallest:
-        found = compiled.smallest_core(pieces, fixed=spec.always, budget=spending)
+    start: frozenset[int] | None = None
+    result, start = _pieces_core(position, spec, compiled, pieces, spending)
+    if smallest and result.status == "unsat" and result.core is not None:
+        # the implicit hitting sets, from the minimal conflict just found when it is minimal
+        found = compiled.smallest_core(
+            pieces,
+            fixed=spec.always,
+            budget=spending,
+            start=result.core if result.minimal else None,
+        )
         proven_smallest = found.smallest
+        if found.core is None or set(found.core) != set(result.core):
+            start = None
         result = CoreResult(found.status, found.core, found.minimal, found.model)
-    else:
-        result = compiled.minimal_core(pieces, fixed=spec.always, budget=spending)
     if result.status != "unsat":
         completion = spec.board_of(result.model) if result.model is not None else None
         return Verdict(_STATUS[result.status], position, completion, backend=compiled.name)
@@ -458,13 +470,9 @@ def explain(
     minimal = result.minimal
     rules: tuple[str, ...] = ()
     if spec.always:
-        named = compiled.minimal_core(spec.always, fixed=result.core, budget=spending)
-        if named.status == "unsat" and named.core is not None:
-            rules = tuple(sorted(spec.rule_names[selector] for selector in named.core))
-            minimal = minimal and named.minimal
-        else:  # the budget ran out: name every rule group in force
-            rules = tuple(sorted(spec.rule_names[selector] for selector in spec.always))
-            minimal = False
+        named, rules_minimal = _rules_core(spec, compiled, result.core, spending, start)
+        rules = tuple(sorted(named))
+        minimal = minimal and rules_minimal
     conflict = tuple(sorted(p for p in map(spec.piece_of, result.core) if p is not None))
     return Verdict(
         "impossible",
@@ -476,6 +484,141 @@ def explain(
         smallest=proven_smallest,
         reason=unit_reason(position),
     )
+
+
+#: Pieces the compiled search may place when it decides, for :func:`explain`, whether some of a
+#: position's pieces can stand together (about 0.25 s at most); past it the SAT solver decides.
+_EXPLAIN_NODE_LIMIT = 2_000_000
+
+#: Seconds the solver's first answer of :func:`explain` must take before the compiled search
+#: helps decide the smaller sets (on most positions the solver answers them in milliseconds).
+_EXPLAIN_SEARCH_AFTER = 0.1
+
+
+def _pieces_core(
+    position: Position,
+    spec: CompletionModel,
+    compiled: Backend,
+    pieces: list[int],
+    spending: Budget,
+) -> tuple[CoreResult, frozenset[int] | None]:
+    """A minimal subset of ``pieces`` that cannot stand together (deletion-based, as
+    :meth:`~dokuspec.solvers.base.Backend.minimal_core`), with each smaller set decided
+    first by the compiled search when it is built; and, when known, the rule selectors of
+    an unsatisfiable core of exactly that subset (where the rules' minimisation starts).
+
+    A piece stays when the set without it has a completion (found by the search and
+    certified by the rules, or found by the solver); it goes when the solver finds the set
+    without it impossible, or the search exhausts it. A core that rests on an exhausted
+    search is confirmed impossible by the solver at the end; should the solver disagree,
+    the solver's own minimisation answers instead.
+    """
+    if not (COMPILED and compiled.name == "sat") or any(position.out):
+        return compiled.minimal_core(pieces, fixed=spec.always, budget=spending), None
+    rules, _ = _full_board(position, DEFAULT_SOLVER)
+    pinned = set(spec.always)
+    # The solver decides the whole position first: its core is where the deletions start,
+    # and what it learns speeds up the confirmation of the final core.
+    started = time.monotonic()
+    first = compiled.solve([*spec.always, *pieces], spending)
+    if first.status != "unsat":
+        return CoreResult(first.status, None, False, first.model), None
+    assert first.core is not None
+    if time.monotonic() - started < _EXPLAIN_SEARCH_AFTER:  # the solver is quick here
+        return compiled.minimal_core(pieces, fixed=spec.always, budget=spending), None
+    core = [literal for literal in first.core if literal not in pinned]
+    searched = False
+    selectors: frozenset[int] | None = frozenset(first.core) & pinned  # of exactly ``core``
+    minimal = True
+    index = 0
+    while index < len(core):
+        if spending.exhausted():
+            minimal = False
+            break
+        trial = core[:index] + core[index + 1 :]
+        board = Board(bytes(_cells_of(trial)))
+        fewer = Position(board, position.variants, position.out)
+        found = propose(fewer, node_limit=_EXPLAIN_NODE_LIMIT)
+        if found.status == "completable":
+            assert found.completion is not None
+            if _obeys(rules, fewer, found.completion):
+                index += 1
+                continue
+        if found.status == "impossible":
+            core, searched, selectors = trial, True, None
+            continue
+        answer = compiled.solve([*spec.always, *trial], spending)
+        if answer.status == "unsat":
+            assert answer.core is not None
+            kept = set(answer.core)
+            core = [literal for literal in trial if literal in kept]
+            selectors = frozenset(answer.core) & pinned
+        elif answer.status == "sat":
+            index += 1
+        else:
+            minimal = False
+            break
+    if searched and selectors is None:
+        confirmed = compiled.solve([*spec.always, *core], spending)
+        if confirmed.status == "sat":  # the search and the solver disagree: trust the solver
+            return compiled.minimal_core(pieces, fixed=spec.always, budget=spending), None
+        if confirmed.status != "unsat":  # out of time: the solver's first core stands
+            first_core = tuple(x for x in first.core if x not in pinned)
+            return CoreResult("unsat", first_core, False), frozenset(first.core) & pinned
+        assert confirmed.core is not None
+        selectors = frozenset(confirmed.core) & pinned
+    return CoreResult("unsat", tuple(core), minimal), selectors
+
+
+def _cells_of(literals: list[int]) -> bytearray:
+    """The board (81 colours, 0 empty) holding the pieces of piece ``literals``."""
+    cells = bytearray(81)
+    for literal in literals:
+        cell, colour = divmod(literal - 1, 9)
+        cells[cell] = colour + 1
+    return cells
+
+
+def _rules_core(
+    spec: CompletionModel,
+    compiled: Backend,
+    core: tuple[int, ...],
+    spending: Budget,
+    start: frozenset[int] | None = None,
+) -> tuple[list[str], bool]:
+    """The rule groups ``core`` needs, by name, and whether they are known to be minimal.
+
+    A rule that holds on every border alike (:attr:`CompletionModel.families`) is one
+    group here, named once; the others are the guarded groups. Deletion-based with core
+    refinement, as :meth:`~dokuspec.solvers.base.Backend.minimal_core`, over these groups.
+    When the budget runs out, every group in force is named and the answer is not minimal.
+    """
+    in_family = {s: name for name, members in spec.families.items() for s in members}
+    blocks: dict[str, tuple[int, ...]] = dict(spec.families)
+    for selector, name in spec.rule_names.items():
+        if selector not in in_family:
+            blocks[name] = (selector,)
+    if start is None:
+        first = compiled.solve([*core, *spec.always], spending)
+        if first.status != "unsat" or first.core is None:
+            return sorted(blocks), False
+        start = frozenset(first.core)
+    used = set(start)
+    kept = [name for name, members in blocks.items() if used.intersection(members)]
+    index = 0
+    while index < len(kept):
+        trial = kept[:index] + kept[index + 1 :]
+        selectors = [s for name in trial for s in blocks[name]]
+        answer = compiled.solve([*core, *selectors], spending)
+        if answer.status == "unsat":
+            assert answer.core is not None
+            used = set(answer.core)
+            kept = [name for name in trial if used.intersection(blocks[name])]
+        elif answer.status == "sat":
+            index += 1
+        else:
+            return sorted(blocks), False
+    return kept, True
 
 
 @dataclass(frozen=True, slots=True)

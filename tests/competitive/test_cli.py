@@ -370,6 +370,32 @@ def test_best_says_impossible_in_the_game_s_words() -> None:
     )
 
 
+def test_best_writes_a_proof_of_impossible_and_never_overwrites_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("best", PARTIAL, "--available", "r4 b4 b9", "--proof", "proofs")
+    assert code == 0
+    cnf, drat = Path("proofs/best.cnf"), Path("proofs/best.drat")
+    found = competitive.completions(PARTIAL, "r4 b4 b9", proof=True)
+    assert found.proof is not None
+    assert out.splitlines()[-1] == (
+        f"proof ({found.proof.lemmas} lemmas): proofs/best.cnf, proofs/best.drat"
+    )
+    assert (cnf.read_text(), drat.read_text()) == (found.proof.cnf, found.proof.proof)
+    checked = CliRunner().invoke(main, ["proof", "check", str(cnf), str(drat)])
+    assert checked.exit_code == 0 and checked.stdout.startswith("accepted by dratify")
+    code, _, err = run("best", PARTIAL, "--available", "r4 b4 b9", "--proof", "proofs")
+    assert (code, err) == (
+        2,
+        "dokuspec: error: proofs/best.cnf exists already (proofs are never overwritten)\n",
+    )
+    code, out, _ = run("best", PARTIAL, "--available", "r4 b4 b9", "--json", "--proof", "p2")
+    assert json.loads(out)["proof"]["cnf"] == "p2/best.cnf"
+    code, _, err = run("best", PARTIAL, "--available", "r4 b4", "--backend", "z3", "--proof", "x")
+    assert code == 2 and "--proof needs --backend sat" in err
+
+
 @pytest.mark.parametrize(
     ("status", "line"),
     [

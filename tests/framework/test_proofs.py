@@ -15,6 +15,7 @@ from pysat.solvers import Solver
 from dokuspec.errors import NotationError, SolverError
 from dokuspec.solvers.proofs import (
     PROOF_SOLVERS,
+    UNIT_PROPAGATION,
     check_refutation,
     dimacs,
     read_dimacs,
@@ -48,6 +49,15 @@ def test_every_proof_solver_writes_proofs_the_checker_accepts(solver: str) -> No
     assert verdict.accepted, verdict.reason
     assert verdict.steps > 0 and found.lemmas > 0
     assert verdict.checker.startswith("dratify ")
+
+
+def test_a_cnf_unit_propagation_refutes_gets_the_empty_clause_alone() -> None:
+    found = refute([("facts", [[1, 2], [-1], [-2]])], 2, NAMES)
+    assert found is not None
+    assert (found.proof, found.solver, found.lemmas) == ("0\n", UNIT_PROPAGATION, 1)
+    assert found.check().accepted
+    # the same proof of a CNF that propagation does not refute is rejected
+    assert not check_refutation(dimacs([("x", [[1, 2], [-1]])], 2, NAMES), "0\n").accepted
 
 
 def test_a_satisfiable_cnf_has_no_refutation() -> None:

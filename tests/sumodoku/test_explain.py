@@ -181,3 +181,31 @@ def test_budgets_are_honoured(backend: sumodoku.BackendName) -> None:
 def test_smallest_must_be_a_bool() -> None:
     with pytest.raises(TypeError, match="smallest must be a bool, not int"):
         sumodoku.explain(IMPOSSIBLE[0], smallest=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("variants", "family"),
+    [
+        (Variants(non_consecutive=True), "non-consecutive (every border)"),
+        (Variants(consecutive=["r9c8-r9c9"], strict_marks=True), "no mark (every unmarked border)"),
+    ],
+)
+def test_a_rule_on_every_border_is_named_once(variants: Variants, family: str) -> None:
+    position = Position(Board("12" + "." * 79), variants)  # 1 and 2 side by side
+    for backend in ("sat", "z3"):
+        verdict = sumodoku.explain(position, backend=backend)  # type: ignore[arg-type]
+        assert verdict.conflict == (Piece(1, 1, 1), Piece(1, 2, 2))
+        assert verdict.conflict_rules == (family,)
+        assert verdict.minimal
+        check_explanation(position, verdict)
+
+
+@pytest.mark.slow
+def test_a_sparse_non_consecutive_board_is_explained_in_seconds() -> None:
+    # 35 to 73 s when every border was a group of its own; a few seconds now
+    text = "...................4.1............6.......5...2.......................7.6........"
+    position = Position(Board(text), Variants(non_consecutive=True))
+    verdict = sumodoku.explain(position)
+    assert verdict.minimal and len(verdict.conflict or ()) == 6
+    assert verdict.conflict_rules == ("non-consecutive (every border)",)
+    check_explanation(position, verdict)

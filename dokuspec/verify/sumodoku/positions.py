@@ -159,7 +159,9 @@ def check_explanation(
       so these queries go to the verdict's own backend, the faster one to
       trust here).
     * The ``conflict_rules`` are names of guarded rule groups of the
-      position's rules (variant marks, diagonals, supplies), each once; with
+      position's rules (variant marks, diagonals, supplies), or of a rule
+      that holds on every border alike (``non-consecutive (every border)``,
+      ``no mark (every unmarked border)``: all its groups), each once; with
       the conflict pieces, those groups alone (besides rows, columns, boxes
       and cell domains) are unsatisfiable on the checking backend, and, when
       minimal, dropping any one of them is satisfiable on the verdict's
@@ -290,7 +292,10 @@ def _check_rules(
 ) -> None:
     """Check ``conflict_rules``: impossible on ``backend``, minimal on ``own``."""
     spec, compiled = compiled_model(position, backend)
-    groups = spec.rule_groups
+    groups: dict[str, tuple[int, ...]] = {
+        name: (selector,) for name, selector in spec.rule_groups.items()
+    }
+    groups.update(spec.families)  # a rule on every border alike is named once
     rules = verdict.conflict_rules
     strangers = [name for name in rules if name not in groups]
     if strangers:
@@ -298,7 +303,8 @@ def _check_rules(
     if len(set(rules)) != len(rules):
         raise _fail(position, f"conflict_rules repeats a rule: {rules}")
     pieces = [cell_literal(piece.cell, piece.colour) for piece in conflict]
-    selectors = [groups[name] for name in rules]
+    chosen = [groups[name] for name in rules]
+    selectors = [selector for group in chosen for selector in group]
     answer = compiled.solve([*pieces, *selectors], Budget(time_limit))
     _expect(
         position,
@@ -307,9 +313,14 @@ def _check_rules(
         f"the conflict {_pieces(conflict)} with only the rules {list(rules)}",
     )
     if verdict.minimal:
-        for index, name in enumerate(rules):
-            rest = selectors[:index] + selectors[index + 1 :]
-            dropped = compiled_model(position, own)[1].solve([*pieces, *rest], Budget(time_limit))
+        own_spec, own_compiled = compiled_model(position, own)
+        own_groups: dict[str, tuple[int, ...]] = {
+            name: (selector,) for name, selector in own_spec.rule_groups.items()
+        }
+        own_groups.update(own_spec.families)
+        for name in rules:
+            rest = [s for other in rules if other != name for s in own_groups[other]]
+            dropped = own_compiled.solve([*pieces, *rest], Budget(time_limit))
             _expect(
                 position,
                 {"sat": "completable", "unsat": "impossible"}.get(dropped.status, "unknown"),
