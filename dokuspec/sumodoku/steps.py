@@ -1169,7 +1169,7 @@ def _derive(
     return steps, False
 
 
-def _prune(steps: list[Step], assumption: Piece | None = None) -> list[Step]:
+def _prune(steps: list[Step]) -> list[Step]:
     """The steps a final contradiction needs, each with only the conclusions used."""
     needed: set[tuple[str, Piece]] = set()
     kept: list[Step] = []
