@@ -85,6 +85,9 @@ def without_times(lines: list[str]) -> list[str]:
         pytest.param(["sumodoku", "check", "--explain", "boards"], id="check"),
         pytest.param(["sumodoku", "count", "--limit", "2", PUZZLE], id="count"),
         pytest.param(["sumodoku", "explain", "--steps", "--repairs", CLASH], id="explain"),
+        pytest.param(
+            ["twodoku", "infer", "--why", "docs/generated/twodoku-view.json"], id="infer-why"
+        ),
         pytest.param(["sumodoku", "moves", CLASH, "--player", "2"], id="moves"),
         pytest.param(["sumodoku", "simulate", "--games", "3", "--bots", "random"], id="sumodoku"),
         pytest.param(["competitive", "simulate", "--games", "3"], id="competitive"),

@@ -429,6 +429,33 @@ def test_infer_lists_the_digits_each_face_down_domino_can_hold(tmp_path: Path) -
         assert line.split() == [str(domino.square), placer, *map(str, domino.possible)]
 
 
+def test_infer_why_names_the_facts_that_rule_each_digit_out(tmp_path: Path) -> None:
+    _, view, _, _, _ = opening(1)
+    path = write(tmp_path, view.to_json(), name="view.json")
+    code, out, err = run("infer", str(path), "--why", "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    answer = twodoku.infer_face_down(view, explain=True)
+    for domino, found in zip(report["dominoes"], answer.dominoes, strict=True):
+        assert sorted(map(int, domino["reasons"])) == domino["impossible"]
+        assert {int(k): tuple(v) for k, v in domino["reasons"].items()} == dict(found.reasons)
+        assert all(domino["reasons"].values())
+    # the other backend rules out the same digits, each with facts of its own finding
+    other = twodoku.infer_face_down(view, explain=True, backend="z3")
+    assert [sorted(d.reasons) for d in other.dominoes] == [
+        sorted(map(int, d["reasons"])) for d in report["dominoes"]
+    ]
+    code, out, _ = run("infer", str(path), "--why")
+    lines = out.splitlines()
+    assert lines[10] == "why (a minimal set of the facts seen rules out each digit):"
+    assert all(len(line) <= 80 for line in lines)
+    first = answer.dominoes[0]
+    digit = min(first.reasons)
+    assert lines[11].startswith(f"  {first.square} cannot hold {digit}")
+    code, out, _ = run("infer", str(path))
+    assert "why" not in out
+
+
 def test_infer_judges_planned_plays(tmp_path: Path) -> None:
     deal, view, square, digit, _ = opening(1)
     path = write(tmp_path, view.to_json(), name="view.json")

@@ -109,6 +109,11 @@ def _digits_text(digits: Any) -> str:
     help="Seconds for the whole inference; past it, digits left undecided and exit status 1.",
 )
 @click.option("--board", is_flag=True, help="Print the view itself first.")
+@click.option(
+    "--why",
+    is_flag=True,
+    help="For each digit a face-down domino cannot hold, the facts that rule it out.",
+)
 @svg_option("the view, the squares of --play outlined,")
 @click.option("--json", "as_json", is_flag=True, help="A JSON object instead of a table.")
 def infer_command(
@@ -118,6 +123,7 @@ def infer_command(
     backend: str,
     time_limit: float | None,
     board: bool,
+    why: bool,
     svg_file: str | None,
     as_json: bool,
 ) -> None:
@@ -134,8 +140,11 @@ def infer_command(
     clash in every case, or uncertain (or fails on sight: a visible clash,
     or a square TD-7 does not allow). With --json: 'source', 'observer',
     'dominoes' (each 'row', 'col', 'placed_by', 'possible', 'impossible',
-    'undecided'), 'plays' (each 'row', 'col', 'digit', 'verdict',
-    'against') and 'complete'. With --svg FILE, also the view's picture
+    'undecided', and with --why 'reasons'), 'plays' (each 'row', 'col',
+    'digit', 'verdict', 'against') and 'complete'. With --why, for each
+    digit a face-down domino cannot hold, a minimal set of the facts seen
+    that rule it out together (the public events, the player's own pile,
+    the fair deal, the ten of each digit), each in words. With --svg FILE, also the view's picture
     as SVG (twodoku.view_svg), the squares of --play outlined.
 
     Exit status: 0 answered; 1 some digit left undecided or a verdict
@@ -164,6 +173,7 @@ def infer_command(
                 max_digit_count_gap=balance.max_digit_count_gap,
                 equal_high_count=balance.equal_high_count,
                 budget=twodoku.Budget(time_limit=time_limit),
+                explain=why,
             )
         except twodoku.MemberError as error:
             raise error.located(text, shown(source)) from None
@@ -185,6 +195,11 @@ def infer_command(
                             "possible": list(d.possible),
                             "impossible": list(d.impossible),
                             "undecided": list(d.undecided),
+                            **(
+                                {"reasons": {str(k): list(v) for k, v in d.reasons.items()}}
+                                if why
+                                else {}
+                            ),
                         }
                         for d in found.dominoes
                     ],
@@ -219,6 +234,17 @@ def infer_command(
                 if domino.undecided:
                     text += f"; undecided: {_digits_text(domino.undecided)}"
                 print_plain(console, text)
+            if why and found.dominoes:
+                print_plain(console, "why (a minimal set of the facts seen rules out each digit):")
+                for domino in found.dominoes:
+                    for digit, facts in sorted(domino.reasons.items()):
+                        head = f"{domino.square} cannot hold {digit}"
+                        if len(facts) == 1:
+                            _wrapped(console, f"{head}: {facts[0]}")
+                        else:
+                            _wrapped(console, f"{head}, by these {len(facts)} facts together:")
+                            for fact in facts:
+                                _wrapped(console, f"- {fact}", indent="    ")
             if not found.complete:
                 print_plain(console, "a solver budget ran out: some digits are undecided", "yellow")
             if found.plays:
