@@ -86,7 +86,12 @@ def without_times(lines: list[str]) -> list[str]:
         pytest.param(["sumodoku", "count", "--limit", "2", PUZZLE], id="count"),
         pytest.param(["sumodoku", "explain", "--steps", "--repairs", CLASH], id="explain"),
         pytest.param(
-            ["twodoku", "infer", "--why", "docs/generated/twodoku-view.json"], id="infer-why"
+            ["twodoku", "infer", "--why", "docs/generated/twodoku-view.json"],
+            id="infer-why",
+            marks=pytest.mark.skipif(
+                not (ROOT / "docs/generated/twodoku-view.json").is_file(),
+                reason="the handbook's example view is not here (tests run against the wheel)",
+            ),
         ),
         pytest.param(["sumodoku", "moves", CLASH, "--player", "2"], id="moves"),
         pytest.param(["sumodoku", "simulate", "--games", "3", "--bots", "random"], id="sumodoku"),
