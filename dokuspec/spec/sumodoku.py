@@ -86,6 +86,7 @@ from dokuspec.vocabulary.sumodoku import (
 __all__ = [
     "FAMILIES",
     "CompletionModel",
+    "border_group",
     "cell_literal",
     "completion_model",
     "full_board_model",
@@ -134,7 +135,7 @@ def _consecutive_pairs(variants: Variants) -> tuple[tuple[int, int], ...]:
     )
 
 
-def _border_rule(variants: Variants, border: tuple[int, int]) -> tuple[str, bool] | None:
+def border_group(variants: Variants, border: tuple[int, int]) -> tuple[str, bool] | None:
     """The group of a border: its name and whether consecutive digits are required across it
     (``True``, a consecutive mark) or forbidden (``False``); ``None`` when it has none."""
     name = border_name(border)
@@ -256,7 +257,7 @@ def completion_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
                 guarded.append(group)
     pairs = _consecutive_pairs(variants)
     for border in all_borders():
-        rule = _border_rule(variants, border)
+        rule = border_group(variants, border)
         if rule is not None:
             label, required = rule
             table = Table((cells[border[0]], cells[border[1]]), pairs, allowed=required)
@@ -332,7 +333,7 @@ def full_board_model(variants: Variants, capacity: tuple[int, ...] = (9,) * 9) -
                 )
     pairs = frozenset(_consecutive_pairs(variants))
     for border in all_borders():
-        rule = _border_rule(variants, border)
+        rule = border_group(variants, border)
         if rule is None:
             continue
         label, required = rule

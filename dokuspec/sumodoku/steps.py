@@ -48,11 +48,10 @@ from dokuspec.engine.sumodoku.explanations import check_steps
 from dokuspec.engine.sumodoku.rules import (
     ALL_COLOURS,
     MARKED,
-    MARKED_NON_CONSECUTIVE,
-    UNMARKED,
     violations,
 )
 from dokuspec.errors import PositionError
+from dokuspec.spec.sumodoku import border_group
 from dokuspec.spec.sumodoku import units as unit_names
 from dokuspec.sumodoku.positions import PositionLike, Status, _position
 from dokuspec.sumodoku.positions import check as _check
@@ -377,9 +376,12 @@ class _Board:
         self.parity = variants.parity
         self.border_rules: dict[tuple[int, int], str] = {}
         for cell in range(81):
-            for other, kind in rules.neighbours[cell]:
+            for other, _ in rules.neighbours[cell]:
                 if other > cell:
-                    self.border_rules[cell, other] = _border_rule(variants, (cell, other), kind)
+                    # the rule's name is the spec's group name of the border
+                    group = border_group(variants, (cell, other))
+                    assert group is not None
+                    self.border_rules[cell, other] = group[0]
         self.colours = list(position.board.cells)
         self.given = [bool(c) for c in self.colours]
         self.eliminated: set[tuple[int, int]] = set()
@@ -463,16 +465,6 @@ class _Board:
         for c in self.units[unit]:
             mask |= 1 << self.colours[c]
         return mask & ALL_COLOURS
-
-
-def _border_rule(variants: Any, border: tuple[int, int], kind: int) -> str:
-    name = border_name(border)
-    if kind == MARKED:
-        return f"consecutive mark {name}"
-    if kind == MARKED_NON_CONSECUTIVE:
-        return f"non-consecutive mark {name}"
-    assert kind == UNMARKED
-    return f"non-consecutive {name}" if variants.non_consecutive else f"no mark {name}"
 
 
 def _step(
