@@ -623,9 +623,8 @@ def best_command(
                     console.print(Text(row))
                 console.print(Text(f"value {value}; score as the winner {found.score}"))
             if proof is not None:
-                print_plain(
-                    console, f"proof ({proof['lemmas']} lemmas): {proof['cnf']}, {proof['drat']}"
-                )
+                lemmas = f"{proof['lemmas']} lemma" + ("" if proof["lemmas"] == 1 else "s")
+                print_plain(console, f"proof ({lemmas}): {proof['cnf']}, {proof['drat']}")
     sys.exit(status)
 
 

@@ -300,9 +300,10 @@ class _Run:
                 }
             self.out.write(json.dumps(record) + "\n")
         elif not self.quiet:
-            proof = (
-                "" if written is None else f"proof {written[0].stem}: {written[2].lemmas} lemmas"
-            )
+            proof = ""
+            if written is not None:
+                lemmas = written[2].lemmas
+                proof = f"proof {written[0].stem}: {lemmas} lemma{'' if lemmas == 1 else 's'}"
             self._print_row(source, line, verdict, seconds, proof)
 
     def _print_row(
