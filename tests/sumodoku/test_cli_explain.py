@@ -120,3 +120,17 @@ def test_show_refuses_a_directory_without_steps_and_two_explanations(tmp_path: P
     assert code == 2 and "--steps and --explain: choose one" in err
     code, _, err = run("show", HIDDEN, "--steps", "--svg", "-")
     assert code == 2 and "--svg names a directory" in err
+
+
+def test_explain_refuses_options_that_do_not_go_together() -> None:
+    code, out, err = run("explain", "--steps", "--smallest", HIDDEN)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "dokuspec: error: --steps and --smallest: choose one (--smallest is a conflict) "
+        "(see --help)"
+    ]
+    code, out, err = run("explain", "--limit", "3", HIDDEN)
+    assert (code, out) == (2, "")
+    assert "--limit counts repairs: it needs --repairs" in err
+    code, _, _ = run("explain", "--repairs", "--limit", "3", HIDDEN)
+    assert code == 0

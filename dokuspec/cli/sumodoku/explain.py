@@ -150,7 +150,11 @@ def write_step_pictures(directory: Path, explanation: Explanation) -> int:
     is_flag=True,
     help="A step-by-step explanation, each step checked independently, with a rating.",
 )
-@click.option("--smallest", is_flag=True, help="A smallest conflict instead of a minimal one.")
+@click.option(
+    "--smallest",
+    is_flag=True,
+    help="A smallest conflict instead of a minimal one (not with --steps).",
+)
 @click.option("--repairs", is_flag=True, help="Also the fewest pieces to take off.")
 @click.option(
     "--limit",
@@ -197,6 +201,10 @@ def explain_command(
     input or usage; 74 an output failure; 130 interrupted.
     """
     with guarded():
+        if steps and smallest:
+            raise click.UsageError("--steps and --smallest: choose one (--smallest is a conflict)")
+        if _limit_given(click.get_current_context()) and not repairs:
+            raise click.UsageError("--limit counts repairs: it needs --repairs")
         out = standard_output()
         parsed = _read_position(position)
         record: dict[str, Any] = {"position": parsed.to_json() if as_json else None}
@@ -233,6 +241,12 @@ def explain_command(
             for line in lines:
                 print_plain(console, line)
     sys.exit(status)
+
+
+def _limit_given(context: click.Context) -> bool:
+    """Whether ``--limit`` was given on the command line (not its default)."""
+    source = context.get_parameter_source("limit")
+    return source is not None and source != click.core.ParameterSource.DEFAULT
 
 
 def _pieces(pieces: tuple[Piece, ...] | None) -> list[dict[str, int]]:
