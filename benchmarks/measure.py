@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
+from importlib import metadata, resources
 from typing import Any, TypeVar
 
 from rich import box
@@ -28,6 +28,17 @@ from rich.table import Table
 from dokuspec.files import write_text_file
 
 T = TypeVar("T")
+
+
+def data_text(game: str, file: str) -> str:
+    """The text of the bundled data file ``dokuspec/data/<game>/<file>``."""
+    return resources.files("dokuspec").joinpath("data", game, file).read_text()
+
+
+def data_lines_of(game: str, file: str) -> list[str]:
+    """The non-blank, non-comment (``#``) lines of a bundled data file, stripped."""
+    lines = data_text(game, file).splitlines()
+    return [line.strip() for line in lines if line.strip() and line[0] != "#"]
 
 
 def timed(call: Callable[[], T]) -> tuple[float, T]:

@@ -26,24 +26,17 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Callable
-from importlib import resources
 
 import click
 import measure
 from measure import compact as fmt
-from measure import timed
+from measure import data_lines_of, timed
 from pysat.solvers import Solver
 from rich.console import Console
 
 from dokuspec import sumodoku
 from dokuspec.solvers.proofs import PROOF_SOLVERS, Refutation, check_refutation, dimacs
 from dokuspec.sumodoku import Position
-
-
-def data_lines_of(file: str) -> list[str]:
-    """The non-blank, non-comment lines of a bundled Sumodoku data file."""
-    text = resources.files("dokuspec").joinpath("data", "sumodoku", file).read_text()
-    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
 
 
 def _maplesat(position: Position) -> Refutation:
@@ -64,10 +57,10 @@ def _maplesat(position: Position) -> Refutation:
 def main(limit: int, json_path: str | None) -> None:
     """Time and size the proofs of the bundled impossible positions."""
     console = Console()
-    plain = [Position.parse(line) for line in data_lines_of("impossible.txt")]
+    plain = [Position.parse(line) for line in data_lines_of("sumodoku", "impossible.txt")]
     variants = [
         Position.from_json(json.loads(line))
-        for line in data_lines_of("variants.jsonl")
+        for line in data_lines_of("sumodoku", "variants.jsonl")
         if line.startswith("{")
     ]
     variants = [p for p in variants if sumodoku.check(p).status == "impossible"]

@@ -45,13 +45,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import click
 import z3
-from measure import summary, version
+from measure import data_text, summary, version
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -222,7 +221,7 @@ class Row:
 
 
 def load(file: str) -> list[Puzzle]:
-    text = resources.files("dokuspec").joinpath("data", "sumodoku", file).read_text()
+    text = data_text("sumodoku", file)
     return [
         Puzzle(number, line.rstrip("\r\n"))
         for number, line in enumerate(text.splitlines(), start=1)

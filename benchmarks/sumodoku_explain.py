@@ -40,10 +40,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 import click
+from measure import data_lines_of
 from rich.console import Console
 from rich.table import Table
 
@@ -52,11 +52,6 @@ from dokuspec.files import write_text_file
 from dokuspec.sumodoku import Board, Piece
 
 SEED = 20260801
-
-
-def data_lines(name: str) -> list[str]:
-    text = resources.files("dokuspec").joinpath("data", "sumodoku", name).read_text()
-    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
 
 
 def peers(index: int) -> set[int]:
@@ -82,11 +77,11 @@ def hidden_wrong(board: Board, solution: Board, rng: random.Random) -> Board | N
 
 
 def boards(puzzles: int, sizes: tuple[int, ...]) -> Iterator[tuple[str, Board]]:
-    for line in data_lines("impossible.txt"):
+    for line in data_lines_of("sumodoku", "impossible.txt"):
         yield "bundled", Board.parse(line)
     rng = random.Random(SEED)
-    seventeen = data_lines("sudoku17.txt")[:puzzles]
-    solutions = data_lines("solutions.txt")
+    seventeen = data_lines_of("sumodoku", "sudoku17.txt")[:puzzles]
+    solutions = data_lines_of("sumodoku", "solutions.txt")
     for line, solved in zip(seventeen, solutions, strict=False):
         planted = hidden_wrong(Board.parse(line), Board.parse(solved), rng)
         if planted is not None:

@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import random
 import statistics
-from importlib import resources
 
 import click
 import measure
 from measure import compact as fmt
-from measure import timed
+from measure import data_text, timed
 from rich.console import Console
 
 from dokuspec import sumodoku
@@ -47,7 +46,7 @@ SEED = 20261128
 
 def strict_positions(count: int) -> list[Position]:
     """Impossible strict-marks positions made from the bundled solutions (seeded)."""
-    text = resources.files("dokuspec").joinpath("data", "sumodoku", "solutions.txt").read_text()
+    text = data_text("sumodoku", "solutions.txt")
     solutions = [line.strip() for line in text.splitlines() if line.strip()[:1].isdigit()]
     rng = random.Random(SEED)
     found: list[Position] = []

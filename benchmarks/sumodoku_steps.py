@@ -34,28 +34,16 @@ import csv
 import json
 import statistics
 from collections import Counter, defaultdict
-from importlib import resources
 
 import click
 import measure
 from measure import compact as fmt
-from measure import timed
+from measure import data_lines_of, data_text, timed
 from rich.console import Console
 
 from dokuspec import sumodoku
 from dokuspec.engine.sumodoku.explanations import check_steps
 from dokuspec.sumodoku import Position
-
-
-def data_text(file: str) -> str:
-    return resources.files("dokuspec").joinpath("data", "sumodoku", file).read_text()
-
-
-def data_lines_of(file: str) -> list[str]:
-    """The non-blank, non-comment lines of a bundled Sumodoku data file."""
-    return [
-        line.strip() for line in data_text(file).splitlines() if line.strip() and line[0] != "#"
-    ]
 
 
 @click.command()
@@ -64,8 +52,9 @@ def data_lines_of(file: str) -> list[str]:
 def main(rated: int, json_path: str | None) -> None:
     """Time, count and rate the step-by-step explanations of the bundled positions."""
     console = Console()
-    plain = [Position.parse(line) for line in data_lines_of("impossible.txt")]
-    variants = [Position.from_json(json.loads(line)) for line in data_lines_of("variants.jsonl")]
+    plain = [Position.parse(line) for line in data_lines_of("sumodoku", "impossible.txt")]
+    lines = data_lines_of("sumodoku", "variants.jsonl")
+    variants = [Position.from_json(json.loads(line)) for line in lines]
     variants = [p for p in variants if sumodoku.check(p).status == "impossible"]
     sumodoku.explain_steps(plain[0])  # warm-up: compiles the rule set's model
     failures: list[str] = []
@@ -144,7 +133,7 @@ def main(rated: int, json_path: str | None) -> None:
             "time": measure.summary(times),
         }
     console.print(repairs)
-    puzzles = list(csv.DictReader(data_text("rated.csv").splitlines()))
+    puzzles = list(csv.DictReader(data_text("sumodoku", "rated.csv").splitlines()))
     if rated:
         puzzles = puzzles[:rated]
     ours: dict[float, list[float]] = defaultdict(list)
