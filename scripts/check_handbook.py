@@ -141,7 +141,10 @@ const isCode = (el) => el.closest("pre, .highlight, div[class^='highlight-']") !
       status = 0;
     }
     if (status >= 200 && status < 300) {
+      // The object's first document is an empty one (about:blank), complete at once:
+      // wait for the document of its data instead.
       await settled(obj, () => obj.contentDocument !== null
+                               && obj.contentDocument.URL === obj.data
                                && obj.contentDocument.readyState === "complete");
     }
     const root = obj.contentDocument && obj.contentDocument.documentElement;
