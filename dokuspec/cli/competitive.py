@@ -320,10 +320,10 @@ def hand_command(
 )
 @click.option(
     "--backend",
-    type=click.Choice(["sat", "z3", "engine"]),
-    default="sat",
+    type=click.Choice(["direct", "sat", "z3", "engine"]),
+    default="direct",
     show_default=True,
-    help="SAT or Z3 projected enumeration, or the engine's own count.",
+    help="A direct count over the lines, SAT or Z3 projected enumeration, or the engine's.",
 )
 @click.option(
     "--time-limit",

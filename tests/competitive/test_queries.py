@@ -204,7 +204,11 @@ def test_the_deck_must_hold_the_grid_and_the_available_cards() -> None:
         (lambda: cs.count_winning("10"), NotationError, r"'10' is not a deck"),
         (lambda: cs.count_winning(2), TypeError, "deck must be a Deck"),
         (lambda: cs.count_winning(colours=1), TypeError, "colours must be a bool"),
-        (lambda: cs.count_winning(backend="minisat"), SolverError, "'engine'"),
+        (
+            lambda: cs.count_winning(backend="minisat"),
+            SolverError,
+            "'direct', 'sat', 'z3', 'engine'",
+        ),
     ],
 )
 def test_queries_refuse_bad_arguments(call: object, error: type, message: str) -> None:
@@ -466,7 +470,7 @@ def brute_count(copies: int | None, colours: bool) -> int:
     return total
 
 
-@pytest.mark.parametrize("backend", ["sat", "engine"])
+@pytest.mark.parametrize("backend", ["direct", "sat", "engine"])
 @pytest.mark.parametrize("deck", [STANDARD_DECK, UNLIMITED_DECK, Deck(1)])
 @pytest.mark.parametrize("colours", [False, True])
 def test_counts_agree_with_the_brute_force(backend: str, deck: Deck, colours: bool) -> None:
@@ -492,6 +496,8 @@ def test_counts_within_a_budget() -> None:
     assert cs.count_winning_within(colours=True, conflict_limit=0) == cs.Count(0, False)
     assert cs.count_winning_within(backend="engine", time_limit=0) == cs.Count(0, False)
     assert cs.count_winning_within(backend="engine") == cs.Count(13_956, True)
+    assert cs.count_winning_within(backend="direct", time_limit=0) == cs.Count(0, False)
+    assert cs.count_winning_within() == cs.Count(13_956, True)  # the direct count by default
     with pytest.raises(TimeoutError, match="before the count was known"):
         cs.count_winning(time_limit=0)
 
