@@ -28,6 +28,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final, Literal, TypeAlias
 
 from dokuspec.errors import PositionError, quote
@@ -214,6 +215,12 @@ class _Pieces:
         self.total = sum(self.digits)
 
 
+@lru_cache(maxsize=4096)
+def _pieces_of(counts: tuple[int, ...]) -> _Pieces:
+    """The pieces of ``counts`` (read only), cached: a few thousand draws recur in a long run."""
+    return _Pieces(counts)
+
+
 def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[int], list[int]]:
     """A uniformly random fair deal of ``pieces``: pot, Red's pile and Blue's pile, in dealt order.
 
@@ -235,8 +242,10 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
     n = len(digits)
     total = pieces.total
     everything = (1 << n) - 1
-    randbelow = rng.randrange
     getrandbits = rng.getrandbits
+    # rng.randrange(n) and rng.randrange(n - 1), inlined: the same draws of the same bits
+    # (random.Random._randbelow_with_getrandbits), without two calls per draw.
+    width_first, width_second = n.bit_length(), (n - 1).bit_length()
     s2, s3, s4, s5, s6, s7, s8, s9 = pieces.starts
     attempts = 0
     while True:
@@ -247,8 +256,12 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
             raise PositionError(
                 f"the dominoes {Dominoes.from_counts(pieces.counts)} have no fair deal (TD-4)"
             )
-        first = randbelow(n)
-        second = randbelow(n - 1)
+        first = getrandbits(width_first)
+        while first >= n:
+            first = getrandbits(width_first)
+        second = getrandbits(width_second)
+        while second >= n - 1:
+            second = getrandbits(width_second)
         if second >= first:
             second += 1
         rest = total - digits[first] - digits[second]
@@ -258,22 +271,38 @@ def _fair_split(rng: random.Random, pieces: _Pieces) -> tuple[list[int], list[in
         red = getrandbits(n) & allowed
         while red.bit_count() != PILE_SIZE:
             red = getrandbits(n) & allowed
-        red_sum = (
-            PILE_SIZE
-            + (red >> s2).bit_count()
-            + (red >> s3).bit_count()
-            + (red >> s4).bit_count()
-            + (red >> s5).bit_count()
-            + (red >> s6).bit_count()
-            + (red >> s7).bit_count()
-            + (red >> s8).bit_count()
-            + (red >> s9).bit_count()
-        )
-        if 2 * red_sum != rest:
+        # from digit k on (k = 2..9): the red pieces of digit k or more
+        c2 = (red >> s2).bit_count()
+        c3 = (red >> s3).bit_count()
+        c4 = (red >> s4).bit_count()
+        c5 = (red >> s5).bit_count()
+        c6 = (red >> s6).bit_count()
+        c7 = (red >> s7).bit_count()
+        c8 = (red >> s8).bit_count()
+        c9 = (red >> s9).bit_count()
+        if 2 * (PILE_SIZE + c2 + c3 + c4 + c5 + c6 + c7 + c8 + c9) != rest:
             continue
-        blue = allowed ^ red
-        red_pile = [digits[k] for k in range(n) if red >> k & 1]
-        blue_pile = [digits[k] for k in range(n) if blue >> k & 1]
+        # The piles in the order of the pieces (by digit), then shuffled: per digit, the red
+        # pieces are read off the mask's counts, the blue ones are the rest of the digit's.
+        red_counts = (
+            PILE_SIZE - c2,
+            c2 - c3,
+            c3 - c4,
+            c4 - c5,
+            c5 - c6,
+            c6 - c7,
+            c7 - c8,
+            c8 - c9,
+            c9,
+        )
+        left = list(pieces.counts)
+        left[digits[first] - 1] -= 1
+        left[digits[second] - 1] -= 1
+        red_pile: list[int] = []
+        blue_pile: list[int] = []
+        for digit, (in_red, in_all) in enumerate(zip(red_counts, left, strict=True), 1):
+            red_pile += [digit] * in_red
+            blue_pile += [digit] * (in_all - in_red)
         rng.shuffle(red_pile)
         rng.shuffle(blue_pile)
         return [digits[first], digits[second]], red_pile, blue_pile
@@ -512,7 +541,7 @@ def deal(
         digits = _draw_face_down(rng, face_down)
         squares = rng.sample(white, FACE_DOWN_COUNT)
         remaining = _counts_left(digits)
-        pieces = _Pieces(remaining[0])
+        pieces = _pieces_of(remaining[0])
         if not options.active:
             pot, red, blue = _fair_split(rng, pieces)
             return _make_deal(red_indices, blue_indices, squares, digits, pot, red, blue)
@@ -578,19 +607,22 @@ def _make_deal(
     blue: Sequence[int],
 ) -> Deal:
     pair = _PAIRS
-    return Deal(
-        red_squares=tuple(pair[i] for i in red_indices),
-        blue_squares=tuple(pair[i] for i in blue_indices),
-        face_down=tuple(
-            DealFaceDown(
-                pair[square][0],
-                pair[square][1],
-                digit,
-                RED if number < FACE_DOWN_EACH else BLUE,
-            )
-            for number, (square, digit) in enumerate(zip(squares, digits, strict=True))
+    # ints and tuples of ints by construction: the type checks of the constructor are skipped
+    return Deal._unchecked(
+        tuple([pair[i] for i in red_indices]),
+        tuple([pair[i] for i in blue_indices]),
+        tuple(
+            [
+                DealFaceDown(
+                    pair[square][0],
+                    pair[square][1],
+                    digit,
+                    RED if number < FACE_DOWN_EACH else BLUE,
+                )
+                for number, (square, digit) in enumerate(zip(squares, digits, strict=True))
+            ]
         ),
-        pot=tuple(pot),
-        red=tuple(red),
-        blue=tuple(blue),
+        tuple(pot),
+        tuple(red),
+        tuple(blue),
     )

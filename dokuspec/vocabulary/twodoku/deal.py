@@ -112,6 +112,28 @@ class Deal:
         for name in ("pot", "red", "blue"):
             _int_tuple(getattr(self, name), name)
 
+    @classmethod
+    def _unchecked(
+        cls,
+        red_squares: tuple[tuple[int, int], ...],
+        blue_squares: tuple[tuple[int, int], ...],
+        face_down: tuple[DealFaceDown, ...],
+        pot: tuple[int, ...],
+        red: tuple[int, ...],
+        blue: tuple[int, ...],
+    ) -> Deal:
+        """A deal built without the type checks, for code whose values are of the right
+        types by construction (the sampler of :func:`dokuspec.twodoku.deal`)."""
+        deal = object.__new__(cls)
+        setter = object.__setattr__
+        setter(deal, "red_squares", red_squares)
+        setter(deal, "blue_squares", blue_squares)
+        setter(deal, "face_down", face_down)
+        setter(deal, "pot", pot)
+        setter(deal, "red", red)
+        setter(deal, "blue", blue)
+        return deal
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the deal schema, keys in :data:`DEAL_KEYS` order."""
         return {
