@@ -333,12 +333,17 @@ class Prohibitions:
         bias: the sum of every field's bias.
         guards: the guard bits.
         broken: whether the model holds an empty clause (no assignment obeys it).
+        counted: the same prohibitions as a list, each the variables it
+            counts and the most of them that may be true, ``(variables,
+            most)``: for evaluators that count instead of summing (those
+            that can never be broken are left out of both forms).
     """
 
     weights: tuple[int, ...]
     bias: int
     guards: int
     broken: bool = False
+    counted: tuple[tuple[tuple[int, ...], int], ...] = ()
 
     def allow(self, true_variables: Iterable[int]) -> bool:
         """Whether the assignment that makes exactly ``true_variables`` true obeys every
@@ -410,9 +415,11 @@ def prohibitions(model: Model, top: int) -> Prohibitions:
     weights = [0] * (top + 1)
     bias = guards = 0
     offset = 0
+    kept: list[tuple[tuple[int, ...], int]] = []
     for variables, most in counted:
         if most >= len(variables):
             continue  # it can never be broken
+        kept.append((tuple(variables), most))
         if any(not 1 <= v <= top for v in variables):
             raise ModelError(f"a prohibition counts a variable outside 1..{top}")
         # A field of ``high + 1`` bits: the count plus the bias stays below 2**(high + 1)
@@ -423,7 +430,7 @@ def prohibitions(model: Model, top: int) -> Prohibitions:
         bias += ((1 << high) - 1 - most) << offset
         guards |= 1 << (offset + high)
         offset += high + 1
-    return Prohibitions(tuple(weights), bias, guards, broken)
+    return Prohibitions(tuple(weights), bias, guards, broken, tuple(kept))
 
 
 @dataclass

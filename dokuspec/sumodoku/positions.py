@@ -28,7 +28,8 @@ import operator
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Literal, TypeAlias
 
@@ -40,7 +41,7 @@ from dokuspec.solvers.sat import DEFAULT_SOLVER, SatBackend, canonical_solver
 from dokuspec.spec.model import Model, Prohibitions, prohibitions
 from dokuspec.spec.sumodoku import CompletionModel, completion_model, full_board_model
 from dokuspec.sumodoku.reasons import unit_reason
-from dokuspec.sumodoku.search import COMPILED, propose
+from dokuspec.sumodoku.search import _CERTIFY, COMPILED, propose, propose_completions
 from dokuspec.vocabulary import text
 from dokuspec.vocabulary.sumodoku import (
     Board,
@@ -267,7 +268,7 @@ def check(
         # answer comes (the full-board backend runs the same solver), before any work.
         solved.check_budget(spending)
         completion = propose(position).completion
-        if completion is not None and _obeys(rules, position, completion):
+        if completion is not None and _all_obey(rules, position, (completion,)):
             return Verdict("completable", position, completion, backend="sat")
     spec, compiled = compiled_model(position, backend, solver)
     compiled.check_budget(spending)  # a refused budget is refused before any work
@@ -364,6 +365,7 @@ class _CellRules:
     weights: tuple[tuple[int, ...], ...]
     bias: int
     guards: int
+    table: tuple[bytes, bytes, bytes] | None = None
 
 
 def _cell_rules(rules: Prohibitions) -> _CellRules:
@@ -372,7 +374,40 @@ def _cell_rules(rules: Prohibitions) -> _CellRules:
     weights = tuple(
         tuple(rules.weights[9 * i + k] if k else 0 for k in range(10)) for i in range(81)
     )
-    return _CellRules(weights, rules.bias, rules.guards)
+    return _CellRules(weights, rules.bias, rules.guards, _counting_table(rules))
+
+
+def _counting_table(rules: Prohibitions) -> tuple[bytes, bytes, bytes] | None:
+    """``rules.counted`` laid out for the compiled evaluator (``_fastsearch.certify``): per
+    variable ``0..730`` the offset of its prohibitions in ``ids``, ``ids``, and each
+    prohibition's most; ``None`` without the extension or with a prohibition it cannot count."""
+    if _CERTIFY is None or any(most > 0xFFFF for _, most in rules.counted):
+        return None
+    counting: list[list[int]] = [[] for _ in range(731)]
+    for number, (variables, _) in enumerate(rules.counted):
+        for variable in variables:
+            if not 1 <= variable <= 729:
+                return None
+            counting[variable].append(number)
+    offsets = [0]
+    for ids in counting[:-1]:
+        offsets.append(offsets[-1] + len(ids))
+    return (
+        array("i", offsets).tobytes(),
+        array("i", [i for ids in counting for i in ids]).tobytes(),
+        array("H", [most for _, most in rules.counted]).tobytes(),
+    )
+
+
+def _all_obey(rules: _CellRules, position: Position, boards: Sequence[Board]) -> bool:
+    """Whether every board of ``boards`` is a completion of ``position`` by the full-board
+    model's prohibitions: :func:`_obeys` for each, or the compiled evaluator of the same
+    prohibitions (``_fastsearch.certify``, which shares no code with the search) on all
+    of them at once."""
+    if rules.table is None or _CERTIFY is None:
+        return all(_obeys(rules, position, board) for board in boards)
+    joined = b"".join(board.cells for board in boards)
+    return bool(_CERTIFY(joined, position.board.cells, *rules.table) == len(boards))
 
 
 def _full_board(position: Position, solver: str) -> tuple[_CellRules, SatBackend]:
@@ -657,6 +692,14 @@ def count_completions(
     use :func:`count_completions_within`, which says whether the count is
     exact; this function raises rather than return a count cut short.
 
+    With ``backend="sat"`` and the compiled search built, the search lists
+    the completions (:func:`~dokuspec.sumodoku.search.propose_completions`);
+    they are counted only when they all differ and each is certified by the
+    full-board model's prohibitions (as :func:`check` certifies its
+    proposals); otherwise, and past the search's node limit, the solver
+    enumerates them (a fresh solver, blocking each completion found).
+    Milliseconds for a thousand completions.
+
     Raises:
         TypeError: ``limit`` is not an int.
         DokuspecError: ``limit`` is not positive; or as :func:`check`.
@@ -706,6 +749,19 @@ def count_completions_within(
         raise DokuspecError(f"limit must be a positive integer, not {limit!r}")
     spending = as_budget(budget, time_limit=time_limit, conflict_limit=conflict_limit)
     position = _position(position, variants)
+    check_backend(backend, solver)
+    if COMPILED and backend == "sat" and not spending.exhausted():
+        rules, solved = _full_board(position, solver or DEFAULT_SOLVER)
+        solved.check_budget(spending)  # a budget the solver could not honour is refused alike
+        proposed = propose_completions(position, limit)
+        # Counted only when every proposal is a different completion, certified by the
+        # spec's rules; otherwise (or past the search's node limit) the solver counts.
+        if (
+            proposed is not None
+            and len(set(proposed)) == len(proposed)
+            and _all_obey(rules, position, proposed)
+        ):
+            return Count(len(proposed), len(proposed) < limit)
     spec, compiled = compiled_model(position, backend, solver)
     empty = position.board.empty_cells()
     projection = [lit for i in empty for lit in spec.cells[i].literals]

@@ -46,10 +46,12 @@ from dokuspec.vocabulary.sumodoku import Board, Position, Variants
 
 __all__ = [
     "COMPILED",
+    "DEFAULT_COUNT_NODE_LIMIT",
     "DEFAULT_NODE_LIMIT",
     "SearchAnswer",
     "SearchStatus",
     "propose",
+    "propose_completions",
     "valid_colours",
 ]
 
@@ -390,3 +392,85 @@ def propose(
     status, completion, nodes = core(rules, position.board.cells, node_limit)
     board = None if completion is None else Board._trusted(completion)
     return SearchAnswer(_STATUS[status], board, nodes)
+
+
+#: Pieces :func:`propose_completions` may place before it gives up (and the
+#: SAT count answers instead): enough for a thousand completions of any
+#: bundled puzzle or of the empty board, a few milliseconds of search.
+DEFAULT_COUNT_NODE_LIMIT = 200_000
+
+
+def _compiled_completions() -> Callable[[_Rules, bytes, int, int], tuple[int, bytes, int]] | None:
+    _fastsearch = _extension()
+    if (
+        _fastsearch is None
+        or getattr(_fastsearch, "PACKED_LAYOUT", 1) != _PACKED_LAYOUT
+        or not hasattr(_fastsearch, "completions")
+    ):
+        return None
+    native = _fastsearch.completions
+
+    def completions(
+        rules: _Rules, cells: bytes, limit: int, node_limit: int
+    ) -> tuple[int, bytes, int]:
+        status, boards, nodes = native(
+            cells, len(rules.units) > 27, rules.packed, limit, node_limit
+        )
+        return int(status), bytes(boards), int(nodes)
+
+    return completions
+
+
+_COMPILED_COMPLETIONS = _compiled_completions()
+
+
+def propose_completions(
+    position: Position, limit: int, *, node_limit: int = DEFAULT_COUNT_NODE_LIMIT
+) -> list[Board] | None:
+    """Completions of ``position`` (SU-15), up to ``limit``, by the compiled search carried
+    on past each completion found; ``None`` when the compiled search is not built or its
+    node limit ran out first.
+
+    The search is :func:`propose`'s, branch for branch, and lists the
+    completions in the order it meets them: all of them when fewer than
+    ``limit`` exist. They are **proposals**:
+    :func:`dokuspec.sumodoku.count_completions` certifies each one by the
+    spec's rules before it counts it.
+
+    Args:
+        position: the position.
+        limit: the most completions to list (a positive int).
+        node_limit: the most pieces to place (a positive int).
+
+    Raises:
+        TypeError: ``position`` is not a :class:`Position`, ``limit`` or
+            ``node_limit`` not an int.
+        ValueError: ``limit`` or ``node_limit`` is not positive.
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"propose_completions() takes a Position, not {type(position).__name__}")
+    for name, value in (("limit", limit), ("node_limit", node_limit)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 1:
+            raise ValueError(f"{name} must be positive, not {value}")
+    if _COMPILED_COMPLETIONS is None:
+        return None
+    if any(position.out):
+        return []  # a piece out of the game: no completion (see the module notes)
+    rules = _rules(position.variants)
+    status, boards, _ = _COMPILED_COMPLETIONS(rules, position.board.cells, limit, node_limit)
+    if status == _LIMIT:
+        return None
+    return [Board._trusted(boards[i : i + 81]) for i in range(0, len(boards), 81)]
+
+
+def _compiled_certify() -> Callable[[bytes, bytes, bytes, bytes, bytes], int] | None:
+    """The compiled evaluator of the spec's prohibitions (``_fastsearch.certify``), which
+    lives in the extension but shares no code with its search; ``None`` when not built."""
+    _fastsearch = _extension()
+    certify = getattr(_fastsearch, "certify", None)
+    return certify if callable(certify) else None
+
+
+_CERTIFY = _compiled_certify()

@@ -9,6 +9,7 @@ search against the pure-Python fallback of the same algorithm.
 from __future__ import annotations
 
 import json
+from array import array
 from types import SimpleNamespace
 
 import pytest
@@ -271,3 +272,124 @@ def test_a_budget_the_solver_cannot_honour_is_refused_first() -> None:
     puzzle = data_lines("sudoku17.txt")[2]
     with pytest.raises(SolverError, match="cannot honour a conflict limit"):
         sumodoku.check(puzzle, solver="glucose4", conflict_limit=5)
+
+
+# -- counting completions by the compiled search ---------------------------------------------
+
+
+def sat_count(position: Position, limit: int) -> sumodoku.Count:
+    """The SAT backend's projected enumeration (no proposal involved)."""
+    spec, compiled = sumodoku.compiled_model(position)
+    empty = position.board.empty_cells()
+    projection = [lit for i in empty for lit in spec.cells[i].literals]
+    found = compiled.enumerate(
+        projection, assumptions=spec.assumptions(position.board), limit=limit
+    )
+    return sumodoku.Count(len(found.solutions), found.complete)
+
+
+def sparse(position: Position, keep: int, seed: int) -> Position:
+    """``position`` with only ``keep`` of its pieces (the first after a seeded shuffle)."""
+    pieces = [i for i, colour in enumerate(position.board.cells) if colour]
+    order = sorted(pieces, key=lambda i: hash((seed, i)) % 1009)
+    cells = bytearray(81)
+    for i in order[:keep]:
+        cells[i] = position.board.cells[i]
+    return Position(Board(bytes(cells)), position.variants, position.out)
+
+
+@needs_compiled
+def test_counts_agree_with_the_sat_enumeration() -> None:
+    cases = [sparse(p, len(p.board.cells) - p.board.cells.count(0) - 3, 1) for p in bundled()[::9]]
+    cases += [sparse(Position(board), 24, n) for n, board in enumerate(SOLUTIONS[:6])]
+    counted = 0
+    for position in cases:
+        for limit in (1, 7, 40):
+            assert sumodoku.count_completions_within(position, limit) == sat_count(
+                position, limit
+            ), (position, limit)
+            counted += 1
+    assert counted == 3 * len(cases)
+
+
+@needs_compiled
+def test_proposed_completions_are_distinct_valid_completions_in_search_order() -> None:
+    position = sparse(Position(SOLUTIONS[0]), 22, 3)
+    boards = search.propose_completions(position, 200)
+    assert boards is not None and 1 < len(boards) <= 200
+    assert len(set(boards)) == len(boards)
+    for board in boards:
+        assert board.is_full() and board.extends(position.board)
+        assert is_valid(board, position.variants)
+    assert boards[0] == propose(position).completion  # the search's first, as propose's
+    assert search.propose_completions(position, 1) == boards[:1]
+
+
+@needs_compiled
+def test_a_count_past_the_node_limit_is_left_to_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position(Board())
+    assert search.propose_completions(position, 1000, node_limit=50) is None
+    monkeypatch.setattr(positions, "propose_completions", lambda p, limit: None)
+    assert sumodoku.count_completions_within(position, 12) == sumodoku.Count(12, False)
+
+
+@needs_compiled
+def test_a_wrong_proposed_completion_is_never_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = Position.parse(data_lines("sudoku17.txt")[0])
+    right = sumodoku.check(puzzle).completion
+    assert right is not None
+    wrong = Board(bytes(9 - (v % 9) for v in right.cells))
+    for proposal in ([right, wrong], [right, right]):
+        monkeypatch.setattr(positions, "propose_completions", lambda p, limit, b=proposal: b)
+        # the solver counts instead: one completion, exactly
+        assert sumodoku.count_completions_within(puzzle, 5) == sumodoku.Count(1, True)
+
+
+def test_counting_without_the_compiled_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(positions, "COMPILED", False)
+    monkeypatch.setattr(positions, "propose_completions", lambda *args: pytest.fail("called"))
+    position = sparse(Position(SOLUTIONS[1]), 30, 2)
+    assert sumodoku.count_completions_within(position, 9) == sat_count(position, 9)
+
+
+@needs_compiled
+@settings(max_examples=examples(2.0))
+@given(
+    strategies.positions(min_pieces=0),
+    st.sampled_from(SOLUTIONS[:20]),
+    st.lists(st.tuples(st.integers(0, 80), st.integers(0, 9)), max_size=3),
+)
+def test_the_compiled_certifier_judges_boards_as_the_prohibitions_sum(
+    position: Position, solution: Board, changes: list[tuple[int, int]]
+) -> None:
+    # Full boards near a solution (some cells changed, 0 for an empty cell), judged
+    # against a position's pieces and rule set by both evaluators of the prohibitions.
+    cells = bytearray(solution.cells)
+    for cell, colour in changes:
+        cells[cell] = colour
+    board = Board(bytes(cells))
+    half = bytes(colour if cell % 2 else 0 for cell, colour in enumerate(solution.cells))
+    own = Position(Board(half), position.variants)
+    for pieces in (position, own):
+        rules, _ = positions._full_board(pieces, "cadical195")
+        assert rules.table is not None
+        summed = positions._obeys(rules, pieces, board)
+        assert positions._all_obey(rules, pieces, [board]) == summed
+        assert positions._all_obey(rules, pieces, [solution, board]) == (
+            summed and positions._obeys(rules, pieces, solution)
+        )
+
+
+@needs_compiled
+def test_the_compiled_certifier_refuses_a_malformed_table() -> None:
+    certify = search._CERTIFY
+    assert certify is not None
+    board = SOLUTIONS[0].cells
+    offsets = array("i", [0] * 731).tobytes()
+    assert certify(board, bytes(81), offsets, b"", b"") == 1  # no prohibition: it passes
+    assert certify(board * 2 + bytes(81), bytes(81), offsets, b"", b"") == 2  # an empty cell
+    far = array("i", [0] * 10 + [5] * 721).tobytes()  # offsets past the ids
+    with pytest.raises(ValueError, match="out of range"):
+        certify(board, bytes(81), far, array("i", [0]).tobytes(), array("H", [1]).tobytes())
+    with pytest.raises(ValueError, match="81 bytes"):
+        certify(board[:80], bytes(81), offsets, b"", b"")
