@@ -403,6 +403,17 @@ def test_a_seed_gives_the_same_deal_from_one_version_to_the_next() -> None:
     assert (deal(1).pot, deal(1).red[:6]) == ((4, 8), (5, 4, 4, 8, 2, 3))
 
 
+@pytest.mark.skipif(not api.COMPILED, reason="the C extension is not built")
+def test_the_compiled_deal_is_the_python_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = [0, 1, 2, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1]
+    draw = random.Random(7)
+    seeds += [draw.getrandbits(64) for _ in range(150)]
+    compiled = [deal(seed) for seed in seeds]
+    monkeypatch.setattr(api, "_COMPILED_DEAL", None)
+    assert [deal(seed) for seed in seeds] == compiled
+    assert all(validate(made) == () for made in compiled)
+
+
 def test_deal_places_the_face_down_dominoes_four_and_four_on_white_squares() -> None:
     for seed in range(20):
         made = deal(seed)
