@@ -696,7 +696,8 @@ def count_completions(
     the completions (:func:`~dokuspec.sumodoku.search.propose_completions`);
     they are counted only when they all differ and each is certified by the
     full-board model's prohibitions (as :func:`check` certifies its
-    proposals); otherwise, and past the search's node limit, the solver
+    proposals); otherwise, past the search's node limit, and when the search
+    finds none (an impossible position, the solver's to say), the solver
     enumerates them (a fresh solver, blocking each completion found).
     Milliseconds for a thousand completions.
 
@@ -755,9 +756,10 @@ def count_completions_within(
         solved.check_budget(spending)  # a budget the solver could not honour is refused alike
         proposed = propose_completions(position, limit)
         # Counted only when every proposal is a different completion, certified by the
-        # spec's rules; otherwise (or past the search's node limit) the solver counts.
+        # spec's rules; otherwise (past the search's node limit, or with no completion at
+        # all: "impossible" is the solver's to say, as in check) the solver counts.
         if (
-            proposed is not None
+            proposed
             and len(set(proposed)) == len(proposed)
             and _all_obey(rules, position, proposed)
         ):

@@ -393,3 +393,12 @@ def test_the_compiled_certifier_refuses_a_malformed_table() -> None:
         certify(board, bytes(81), far, array("i", [0]).tobytes(), array("H", [1]).tobytes())
     with pytest.raises(ValueError, match="81 bytes"):
         certify(board[:80], bytes(81), offsets, b"", b"")
+
+
+@needs_compiled
+@settings(max_examples=examples(1.0))
+@given(strategies.positions(min_pieces=22), st.sampled_from([1, 3, 12]))
+def test_counts_agree_with_the_sat_enumeration_on_generated_positions(
+    position: Position, limit: int
+) -> None:
+    assert sumodoku.count_completions_within(position, limit) == sat_count(position, limit)
