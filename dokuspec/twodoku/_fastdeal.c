@@ -60,7 +60,7 @@ static void init_by_array(Twister *t, const uint32_t *key, int length) {
     t->mt[0] = 0x80000000u;
 }
 
-static uint32_t next32(Twister *t) {
+static inline uint32_t next32(Twister *t) {
     static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
     if (t->index >= N) {
         int k = 0;
@@ -114,9 +114,15 @@ static u128 bits96(Twister *t, int k) {
     return value;
 }
 
-static int popcount128(u128 v) {
-    return __builtin_popcountll((unsigned long long)v) + __builtin_popcountll((unsigned long long)(v >> 64));
+/* Bits set, by the usual parallel sums (no popcount instruction assumed). */
+static inline int popcount64(uint64_t v) {
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((v * 0x0101010101010101ull) >> 56);
 }
+
+static inline int popcount128(u128 v) { return popcount64((uint64_t)v) + popcount64((uint64_t)(v >> 64)); }
 
 static void shuffle(Twister *t, unsigned char *items, int size) {
     for (int i = size - 1; i > 0; i--) {
@@ -150,8 +156,13 @@ static void sample(Twister *t, const unsigned char *population, int n, int k, un
     }
 }
 
-static int ascending(const void *a, const void *b) {
-    return (int)*(const unsigned char *)a - (int)*(const unsigned char *)b;
+/* sorted(squares): 36 distinct squares 0-80, in increasing order */
+static void sort_squares(unsigned char *squares) {
+    unsigned char seen[81] = {0};
+    for (int i = 0; i < 36; i++) seen[squares[i]] = 1;
+    int n = 0;
+    for (int i = 0; i < 81; i++)
+        if (seen[i]) squares[n++] = (unsigned char)i;
 }
 
 #define SQUARES_EACH 36
@@ -174,8 +185,8 @@ static PyObject *deal(PyObject *self, PyObject *args) {
     unsigned char red[SQUARES_EACH], blue[SQUARES_EACH];
     sample(&t, all, 81, SQUARES_EACH, red);
     sample(&t, all, 81, SQUARES_EACH, blue);
-    qsort(red, SQUARES_EACH, 1, ascending);
-    qsort(blue, SQUARES_EACH, 1, ascending);
+    sort_squares(red);
+    sort_squares(blue);
     unsigned char coloured[81] = {0}, white[81];
     for (int i = 0; i < SQUARES_EACH; i++) coloured[red[i]] = coloured[blue[i]] = 1;
     int nwhite = 0;

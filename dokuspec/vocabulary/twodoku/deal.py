@@ -63,6 +63,18 @@ class DealFaceDown:
         if self.placed_by not in PLAYERS:
             raise TypeError(f"placed_by is 'red' or 'blue', not {self.placed_by!r}")
 
+    @classmethod
+    def _unchecked(cls, row: int, col: int, digit: int, placed_by: str) -> DealFaceDown:
+        """A face-down domino built without the type checks, for code whose values are of
+        the right types by construction (the sampler of :func:`dokuspec.twodoku.deal`)."""
+        made = object.__new__(cls)
+        setter = object.__setattr__
+        setter(made, "row", row)
+        setter(made, "col", col)
+        setter(made, "digit", digit)
+        setter(made, "placed_by", placed_by)
+        return made
+
     def to_json(self) -> dict[str, Any]:
         """``{"row": r, "col": c, "digit": d, "placed_by": "red"}``."""
         return {"row": self.row, "col": self.col, "digit": self.digit, "placed_by": self.placed_by}
