@@ -541,6 +541,7 @@ def test_competitive_length_bound_counts_both_turns_of_every_simultaneous_node(
 # -- OpenSpiel's MCTS as an agent of the play kits ---------------------------------------------
 
 
+@pytest.mark.slow  # about 16 s; test_example_plays_mcts_against_the_solver_bot runs by default
 def test_openspiel_mcts_plays_sumodoku_games_that_the_rules_engine_replays() -> None:
     from dokuspec.openspiel.agents import MCTSAgent
     from dokuspec.play.kit import agent, kit
