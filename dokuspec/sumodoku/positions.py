@@ -527,6 +527,9 @@ _EXPLAIN_NODE_LIMIT = 2_000_000
 
 #: Seconds the solver's first answer of :func:`explain` must take before the compiled search
 #: helps decide the smaller sets (on most positions the solver answers them in milliseconds).
+#: Under a rule on every border (non-consecutive, strict marks) the search always helps: a
+#: solver that has learnt enough to answer the whole position at once still takes seconds
+#: over the smaller sets of a sparse board.
 _EXPLAIN_SEARCH_AFTER = 0.1
 
 
@@ -559,7 +562,9 @@ def _pieces_core(
     if first.status != "unsat":
         return CoreResult(first.status, None, False, first.model), None
     assert first.core is not None
-    if time.monotonic() - started < _EXPLAIN_SEARCH_AFTER:  # the solver is quick here
+    every_border = position.variants.non_consecutive or position.variants.strict_marks
+    if not every_border and time.monotonic() - started < _EXPLAIN_SEARCH_AFTER:
+        # the solver is quick here
         return compiled.minimal_core(pieces, fixed=spec.always, budget=spending), None
     core = [literal for literal in first.core if literal not in pinned]
     searched = False
