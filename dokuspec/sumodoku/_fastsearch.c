@@ -106,24 +106,29 @@ static inline int place(Search *s, State *st, int cell, int colour) {
     return 1;
 }
 
-/* 1: found (st holds it), 0: none or limit (s->limited tells). */
-static int solve(Search *s, State *st) {
+#define FULL (-1)
+#define DEAD (-2)
+
+/* Naked and hidden singles until none is left: the cell to branch on (the first with the
+ * fewest candidates), FULL when the board is full, DEAD on a contradiction or at the node
+ * limit (s->limited tells which). */
+static int propagate(Search *s, State *st) {
     for (;;) {
         int progress = 0, best = -1, best_count = 10;
         for (int cell = 0; cell < 81; cell++) {
             if (st->cells[cell]) continue;
             unsigned mask = st->cand[cell];
-            if (!mask) return 0;
+            if (!mask) return DEAD;
             int count = popcount(mask);
             if (count == 1) {
-                if (!place(s, st, cell, lowest(mask))) return 0;
+                if (!place(s, st, cell, lowest(mask))) return DEAD;
                 progress = 1;
             } else if (count < best_count) {
                 best = cell; best_count = count;
             }
         }
         if (progress) continue;
-        if (best < 0) return 1;
+        if (best < 0) return FULL;
         for (int u = 0; u < s->nunits; u++) {
             unsigned once = 0, twice = 0;
             for (int i = 0; i < 9; i++) {
@@ -132,7 +137,7 @@ static int solve(Search *s, State *st) {
                 once |= mask;
             }
             unsigned missing = ALL & ~(unsigned)st->used[u];
-            if (missing & ~once) return 0;
+            if (missing & ~once) return DEAD;
             unsigned single = missing & once & ~twice;
             while (single) {
                 int colour = lowest(single);
@@ -141,25 +146,33 @@ static int solve(Search *s, State *st) {
                 for (; i < 9; i++) {
                     int cell = s->units[u][i];
                     if (st->cand[cell] >> colour & 1u) {
-                        if (!place(s, st, cell, colour)) return 0;
+                        if (!place(s, st, cell, colour)) return DEAD;
                         break;
                     }
                 }
-                if (i == 9) return 0;
+                if (i == 9) return DEAD;
                 progress = 1;
             }
         }
         if (progress) continue;
-        unsigned mask = st->cand[best];
-        for (int colour = 1; colour <= 9; colour++) {
-            if (!(mask >> colour & 1u)) continue;
-            State branch = *st;
-            if (!place(s, &branch, best, colour)) return 0;
-            if (solve(s, &branch)) { *st = branch; return 1; }
-            if (s->limited) return 0;
-        }
-        return 0;
+        return best;
     }
+}
+
+/* 1: found (st holds it), 0: none or limit (s->limited tells). */
+static int solve(Search *s, State *st) {
+    int best = propagate(s, st);
+    if (best == DEAD) return 0;
+    if (best == FULL) return 1;
+    unsigned mask = st->cand[best];
+    for (int colour = 1; colour <= 9; colour++) {
+        if (!(mask >> colour & 1u)) continue;
+        State branch = *st;
+        if (!place(s, &branch, best, colour)) return 0;
+        if (solve(s, &branch)) { *st = branch; return 1; }
+        if (s->limited) return 0;
+    }
+    return 0;
 }
 
 typedef struct {
@@ -183,59 +196,19 @@ static int record(Found *out, const State *st) {
 }
 
 /* Every completion below st, in solve's order, into out. 1: stop (limit, node limit
- * or memory), 0: this branch is done. The propagation is solve's, step by step. */
+ * or memory), 0: this branch is done. */
 static int each(Search *s, State *st, Found *out) {
-    for (;;) {
-        int progress = 0, best = -1, best_count = 10;
-        for (int cell = 0; cell < 81; cell++) {
-            if (st->cells[cell]) continue;
-            unsigned mask = st->cand[cell];
-            if (!mask) return 0;
-            int count = popcount(mask);
-            if (count == 1) {
-                if (!place(s, st, cell, lowest(mask))) return 1;
-                progress = 1;
-            } else if (count < best_count) {
-                best = cell; best_count = count;
-            }
-        }
-        if (progress) continue;
-        if (best < 0) return record(out, st);
-        for (int u = 0; u < s->nunits; u++) {
-            unsigned once = 0, twice = 0;
-            for (int i = 0; i < 9; i++) {
-                unsigned mask = st->cand[s->units[u][i]];
-                twice |= once & mask;
-                once |= mask;
-            }
-            unsigned missing = ALL & ~(unsigned)st->used[u];
-            if (missing & ~once) return 0;
-            unsigned single = missing & once & ~twice;
-            while (single) {
-                int colour = lowest(single);
-                single &= single - 1;
-                int i = 0;
-                for (; i < 9; i++) {
-                    int cell = s->units[u][i];
-                    if (st->cand[cell] >> colour & 1u) {
-                        if (!place(s, st, cell, colour)) return 1;
-                        break;
-                    }
-                }
-                if (i == 9) return 0;
-                progress = 1;
-            }
-        }
-        if (progress) continue;
-        unsigned mask = st->cand[best];
-        for (int colour = 1; colour <= 9; colour++) {
-            if (!(mask >> colour & 1u)) continue;
-            State branch = *st;
-            if (!place(s, &branch, best, colour)) return 1;
-            if (each(s, &branch, out)) return 1;
-        }
-        return 0;
+    int best = propagate(s, st);
+    if (best == DEAD) return s->limited; /* the node limit stops; a contradiction ends the branch */
+    if (best == FULL) return record(out, st);
+    unsigned mask = st->cand[best];
+    for (int colour = 1; colour <= 9; colour++) {
+        if (!(mask >> colour & 1u)) continue;
+        State branch = *st;
+        if (!place(s, &branch, best, colour)) return 1;
+        if (each(s, &branch, out)) return 1;
     }
+    return 0;
 }
 
 static void setup(Search *s, int x) {
