@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from dokuspec.errors import DokuspecError
 from dokuspec.vocabulary.twodoku.colouring import Colouring
@@ -33,6 +33,18 @@ def _int_tuple(value: object, what: str, size: int | None = None) -> tuple[int, 
     if size is not None and len(value) != size:
         raise TypeError(f"{what} is a tuple of {size} ints, not {len(value)}")
     return value
+
+
+_T = TypeVar("_T")
+
+
+def _unchecked(cls: type[_T], values: tuple[object, ...]) -> _T:
+    """An instance of the frozen dataclass ``cls`` with its fields set to ``values`` in order,
+    without ``__post_init__``'s checks."""
+    made = object.__new__(cls)
+    for name, value in zip(cls.__match_args__, values, strict=True):  # type: ignore[attr-defined]
+        object.__setattr__(made, name, value)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +79,7 @@ class DealFaceDown:
     def _unchecked(cls, row: int, col: int, digit: int, placed_by: str) -> DealFaceDown:
         """A face-down domino built without the type checks, for code whose values are of
         the right types by construction (the sampler of :func:`dokuspec.twodoku.deal`)."""
-        made = object.__new__(cls)
-        setter = object.__setattr__
-        setter(made, "row", row)
-        setter(made, "col", col)
-        setter(made, "digit", digit)
-        setter(made, "placed_by", placed_by)
-        return made
+        return _unchecked(cls, (row, col, digit, placed_by))
 
     def to_json(self) -> dict[str, Any]:
         """``{"row": r, "col": c, "digit": d, "placed_by": "red"}``."""
@@ -136,15 +142,7 @@ class Deal:
     ) -> Deal:
         """A deal built without the type checks, for code whose values are of the right
         types by construction (the sampler of :func:`dokuspec.twodoku.deal`)."""
-        deal = object.__new__(cls)
-        setter = object.__setattr__
-        setter(deal, "red_squares", red_squares)
-        setter(deal, "blue_squares", blue_squares)
-        setter(deal, "face_down", face_down)
-        setter(deal, "pot", pot)
-        setter(deal, "red", red)
-        setter(deal, "blue", blue)
-        return deal
+        return _unchecked(cls, (red_squares, blue_squares, face_down, pot, red, blue))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the deal schema, keys in :data:`DEAL_KEYS` order."""
