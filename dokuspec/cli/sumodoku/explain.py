@@ -202,7 +202,7 @@ def explain_command(
     """
     with guarded():
         if steps and smallest:
-            raise click.UsageError("--steps and --smallest: choose one (--smallest is a conflict)")
+            raise click.UsageError("--steps and --smallest: choose one")
         if _limit_given(click.get_current_context()) and not repairs:
             raise click.UsageError("--limit counts repairs: it needs --repairs")
         out = standard_output()
